@@ -1,0 +1,30 @@
+import { buildMetaPath, isRemoteName, type BuildMeta } from '@arttoy/shared/contracts';
+import type { RouteResolution } from './route-status';
+
+const HEAD_END = '</head>';
+/** Written into the shell's index.html by shared/build/webpack.mjs (SHELL_BASE_PLACEHOLDER). */
+const BASE_PLACEHOLDER = '/%SHELL_BASE%/';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * The HTML document of a page: the shell's built index.html from its versioned folder, told which
+ * build it belongs to, with the manifest and the route owner's remote entry preloaded so they load
+ * in parallel with the shell instead of after it.
+ */
+export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution): string {
+  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
+    throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
+  }
+  const head = [
+    `<meta name="build-id" content="${escapeAttribute(meta.id)}">`,
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
+  ];
+  if (resolution.status === 200 && isRemoteName(resolution.owner)) {
+    head.push(`<link rel="preload" as="script" href="${escapeAttribute(meta.apps[resolution.owner].entry)}">`);
+  }
+  const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
+  return template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, `${head.join('')}${HEAD_END}`);
+}

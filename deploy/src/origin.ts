@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { appFolder, type AppName } from '@arttoy/shared/contracts';
+
+/** The repository root. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The origin layout, one folder that any static host or object store can serve:
+ *   <app-folder>/<version>/…        every app's files, published once, never changed
+ *   builds/meta/<buildId>.json      one build of the whole site: every app's entry and version
+ *   builds/latest.json              the live build id
+ */
+export function originDir(): string {
+  return path.resolve(process.env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin'));
+}
+
+export function distDir(app: AppName): string {
+  return path.join(REPO_ROOT, appFolder(app), 'dist');
+}
+
+/** The file of an app that the manifest points at. */
+export function entryFile(app: AppName): string {
+  return app === 'shell' ? 'main.js' : 'remoteEntry.js';
+}

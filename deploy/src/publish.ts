@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import {
+  APP_NAMES,
+  appFolder,
+  buildMetaPath,
+  LATEST_BUILD_PATH,
+  parseBuildMeta,
+  parseLatestBuild,
+  type AppEntry,
+  type AppName,
+  type BuildMeta,
+} from '@arttoy/shared/contracts';
+import { entryFile, originDir } from './origin';
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await fs.readdir(path.join(dir, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const relative = path.posix.join(prefix, entry.name);
+      return entry.isDirectory() ? listFiles(dir, relative) : Promise.resolve([relative]);
+    }),
+  );
+  return nested.flat().sort();
+}
+
+/** A version derived from the content: the same build publishes to the same folder, once. */
+async function contentVersion(dir: string, files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(file).update('\0').update(await fs.readFile(path.join(dir, file))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 10);
+}
+
+export function sriOf(bytes: Buffer): string {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+/** Writes a file so readers see the old or the new content, never half of it. */
+export async function writeAtomically(file: string, content: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(temporary, content);
+  await fs.rename(temporary, file);
+}
+
+/** Copies one app's build into `<app-folder>/<version>/` of the origin (skipped when that version is there). */
+export async function publishApp(app: AppName, dist: string): Promise<AppEntry> {
+  const files = await listFiles(dist).catch(() => {
+    throw new Error(`${dist} is missing: build ${appFolder(app)} first (npm run build -w ${appFolder(app)}).`);
+  });
+  if (!files.includes(entryFile(app))) throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
+  const version = await contentVersion(dist, files);
+  const target = path.join(originDir(), appFolder(app), version);
+  const exists = await fs.stat(target).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    const staging = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    await fs.cp(dist, staging, { recursive: true });
+    await fs.rename(staging, target);
+  }
+  const entryBytes = await fs.readFile(path.join(target, entryFile(app)));
+  return { version, entry: `/${appFolder(app)}/${version}/${entryFile(app)}`, integrity: sriOf(entryBytes) };
+}
+
+export async function readLatestBuild(): Promise<BuildMeta | null> {
+  const latestFile = path.join(originDir(), LATEST_BUILD_PATH);
+  const latestText = await fs.readFile(latestFile, 'utf8').catch(() => null);
+  if (latestText === null) return null;
+  const latest = parseLatestBuild(JSON.parse(latestText), latestFile);
+  const metaFile = path.join(originDir(), buildMetaPath(latest.id));
+  return parseBuildMeta(JSON.parse(await fs.readFile(metaFile, 'utf8')), metaFile);
+}
+
+function buildId(now: Date, apps: BuildMeta['apps']): string {
+  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const digest = createHash('sha256').update(JSON.stringify(apps)).digest('hex').slice(0, 8);
+  return `${stamp}-${digest}`;
+}
+
+/**
+ * Writes a build manifest and makes it live: the manifest is validated, written, and only then
+ * latest.json is switched (write-then-rename), so an interrupted deploy leaves the previous build live.
+ * Returns the live build; an unchanged set of apps keeps the current build.
+ */
+export async function writeBuild(apps: BuildMeta['apps'], now = new Date()): Promise<{ meta: BuildMeta; changed: boolean }> {
+  const current = await readLatestBuild().catch(() => null);
+  if (current && APP_NAMES.every((app) => JSON.stringify(current.apps[app]) === JSON.stringify(apps[app]))) {
+    return { meta: current, changed: false };
+  }
+  const candidate = { id: buildId(now, apps), timestamp: now.getTime(), prerendered: [], routeRules: {}, apps };
+  const meta = parseBuildMeta(candidate, 'to publish');
+  await writeAtomically(path.join(originDir(), buildMetaPath(meta.id)), `${JSON.stringify(meta, null, 2)}\n`);
+  await writeAtomically(path.join(originDir(), LATEST_BUILD_PATH), `${JSON.stringify({ id: meta.id, timestamp: meta.timestamp })}\n`);
+  return { meta, changed: true };
+}

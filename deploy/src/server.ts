@@ -1,0 +1,12 @@
+import { originDir } from './origin';
+import { createSiteServer } from './site-server';
+
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`PORT must be a port number, got "${process.env.PORT}".`);
+  process.exit(2);
+}
+
+const app = await createSiteServer({ origin: originDir(), logger: true });
+await app.listen({ port, host: process.env.HOST ?? 'localhost' });
+console.log(`ArtToy Club is served at http://localhost:${port}`);

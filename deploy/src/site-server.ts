@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { APP_NAMES, appFolder, type BuildMeta } from '@arttoy/shared/contracts';
+import { readLatestBuild } from './publish';
+import { resolveRoute } from './route-status';
+import { renderDocument } from './document';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const VERSIONED_PATH = new RegExp(`^/(${APP_NAMES.map(appFolder).join('|')})/[0-9a-z][0-9a-z.-]*/`);
+
+interface LiveBuild {
+  meta: BuildMeta;
+  template: string;
+}
+
+/** Reads the live build each time latest.json changes, so a deploy needs no restart. */
+function liveBuildReader(origin: string): () => Promise<LiveBuild> {
+  let cached: { stamp: number; build: LiveBuild } | null = null;
+  return async () => {
+    const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
+    if (!stat) throw new Error(`No build is published in ${origin}: run npm run build.`);
+    if (cached && cached.stamp === stat.mtimeMs) return cached.build;
+    const meta = await readLatestBuild();
+    if (!meta) throw new Error(`No build is published in ${origin}: run npm run build.`);
+    const template = await fs.readFile(path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')), 'utf8');
+    cached = { stamp: stat.mtimeMs, build: { meta, template } };
+    return cached.build;
+  };
+}
+
+/** The server `npm start` runs: the origin's files and the site's HTML documents. */
+export async function createSiteServer(options: { origin: string; logger?: boolean }): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false });
+  const liveBuild = liveBuildReader(options.origin);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(fastifyStatic, {
+    root: options.origin,
+    serve: false,
+    // Cache headers are ours: immutable for versioned files, revalidate for everything else.
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      const relative = `/${path.relative(options.origin, filePath).split(path.sep).join('/')}`;
+      response.setHeader('cache-control', VERSIONED_PATH.test(relative) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
+  for (const app_ of APP_NAMES) {
+    app.get(`/${appFolder(app_)}/*`, (request, reply) => reply.sendFile(`${appFolder(app_)}/${(request.params as { '*': string })['*']}`));
+  }
+
+  app.get('/*', async (request, reply) => {
+    const { meta, template } = await liveBuild();
+    const pathname = new URL(request.url, 'http://site.invalid').pathname;
+    const resolution = resolveRoute(pathname);
+    return reply
+      .status(resolution.status)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(renderDocument(template, meta, resolution));
+  });
+
+  return app;
+}

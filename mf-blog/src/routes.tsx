@@ -1,0 +1,22 @@
+import { Route, Routes } from 'react-router';
+import { REMOTE_BASENAMES, relativeRoutePath, routesOf, type RouteIdOf } from '@arttoy/shared/contracts';
+import { PlaceholderPage } from './pages/placeholder-page';
+
+/** Page titles of the routes this remote owns (the route table in shared/contracts says which). */
+const TITLES: Record<RouteIdOf<'mf_blog'>, string> = {
+  blog: 'Blog',
+  'blog-list': 'Blog',
+  'blog-id': 'Blog post',
+};
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {routesOf('mf_blog').map((route) => {
+        const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_blog);
+        const element = <PlaceholderPage title={TITLES[route.id]} routeId={route.id} />;
+        return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
+      })}
+    </Routes>
+  );
+}

@@ -1,0 +1,142 @@
+// The one webpack config factory. Every app's webpack.config.mjs is a call to createConfig; the
+// list of shared modules lives here and nowhere else. Node only: browser code never imports this.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+
+const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** Placeholder the site server replaces with the shell's versioned folder (`/shell/<version>/`). */
+export const SHELL_BASE_PLACEHOLDER = '/%SHELL_BASE%/';
+
+/** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
+const SHARED_SUBPATHS = ['contracts', 'federation', 'stores', 'ui'];
+
+/**
+ * The modules every app shares, all singletons: one React, one react-dom, one zustand, one
+ * single-spa and one copy of the shared package per page. react-router is deliberately not shared:
+ * each app bundles a tree-shaken copy (smaller than the whole shared package on first load), and
+ * the router *instance* is the shell's anyway (remotes receive its location and navigator as props).
+ */
+export function sharedModules() {
+  const range = (dependency) => {
+    const version = sharedPackage.dependencies[dependency];
+    if (!version) throw new Error(`shared/package.json does not list ${dependency}; add it there first.`);
+    return `^${version}`;
+  };
+  const singleton = (dependency) => ({ singleton: true, requiredVersion: range(dependency) });
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': singleton('react-dom'),
+    zustand: singleton('zustand'),
+    'zustand/middleware': singleton('zustand'),
+    'single-spa': singleton('single-spa'),
+    ...Object.fromEntries(
+      SHARED_SUBPATHS.map((subpath) => [
+        `@arttoy/shared/${subpath}`,
+        { singleton: true, requiredVersion: `^${sharedPackage.version}`, version: sharedPackage.version },
+      ]),
+    ),
+  };
+}
+
+const OPTION_NAMES = ['name', 'dir', 'port', 'title', 'runtimePlugins'];
+
+function fail(name, message) {
+  throw new Error(`createConfig(${name ?? '?'}): ${message}`);
+}
+
+function validate(options) {
+  if (typeof options !== 'object' || options === null) fail(undefined, 'expected an options object { name, dir, port, title }.');
+  const { name, dir, port, title, runtimePlugins = [] } = options;
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) {
+      fail(name, `unknown option "${key}". Allowed: ${OPTION_NAMES.join(', ')}. A remote exposes exactly one module (./app = src/app.tsx).`);
+    }
+  }
+  if (typeof name !== 'string' || !/^(shell|mf_[a-z]+)$/.test(name)) fail(name, `"name" must be "shell" or a container name such as "mf_gallery", got ${JSON.stringify(name)}.`);
+  if (typeof dir !== 'string' || !path.isAbsolute(dir)) fail(name, '"dir" must be the absolute folder of the app (use import.meta.dirname).');
+  if (!fs.existsSync(path.join(dir, 'src/index.ts'))) fail(name, `${dir}/src/index.ts is missing: every app's entry is a file containing only import('./bootstrap').`);
+  const isHost = name === 'shell';
+  if (!isHost && !fs.existsSync(path.join(dir, 'src/app.tsx'))) fail(name, `${dir}/src/app.tsx is missing: it is the one module a remote exposes (its single-spa lifecycles).`);
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) fail(name, `"port" must be an integer between 1024 and 65535, got ${JSON.stringify(port)}.`);
+  if (typeof title !== 'string' || title.trim() === '') fail(name, '"title" must be the page title of the app\'s HTML page.');
+  if (!Array.isArray(runtimePlugins) || runtimePlugins.some((plugin) => typeof plugin !== 'string')) fail(name, '"runtimePlugins" must be a list of module paths.');
+  return { name, dir, port, title, runtimePlugins, isHost };
+}
+
+/**
+ * Builds the webpack config of one app.
+ * @param {{ name: string, dir: string, port: number, title: string, runtimePlugins?: string[] }} options
+ *   name: "shell" or the remote's container name; dir: the app folder; port: its dev/standalone port.
+ */
+export function createConfig(options) {
+  const { name, dir, port, title, runtimePlugins, isHost } = validate(options);
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Hash chunk names only: a hashed entry name breaks the federation runtime.
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:10].js',
+        // Remotes (and the shell) find their chunks next to their entry, wherever it is served from.
+        publicPath: 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': './src/app.tsx' } }),
+          shared: sharedModules(),
+          runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
+          dts: false,
+          manifest: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'src/index.html'),
+          title,
+          // The shell's page is served from its versioned folder by the site server, which fills in the placeholder.
+          publicPath: isHost && production ? SHELL_BASE_PLACEHOLDER : '/',
+          scriptLoading: 'defer',
+          minify: production,
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+      },
+    };
+  };
+}

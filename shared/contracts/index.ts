@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './manifest';
+export * from './remote';
+export * from './router-types';
+export * from './routes';

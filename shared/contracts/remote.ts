@@ -1,0 +1,51 @@
+/**
+ * The contract between the shell and a remote. A remote exposes exactly one module, `./app`,
+ * whose exports are the single-spa lifecycles below; the shell mounts it as a parcel.
+ */
+import type { Location, NavigationType, Navigator } from './router-types';
+import type { SiteError } from './errors';
+
+/** Container names: the Module Federation name, the single-spa name, the deploy-manifest key and the log prefix. */
+export const REMOTE_NAMES = ['mf_gallery', 'mf_blog', 'mf_mysterybox', 'mf_account', 'mf_rules'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** Every app of the site, the shell included. */
+export const APP_NAMES = ['shell', ...REMOTE_NAMES] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+/** The folder (and npm workspace) of an app: `mf_gallery` lives in `mf-gallery/`. */
+export function appFolder(name: AppName): string {
+  return name.replace('_', '-');
+}
+
+export function isRemoteName(value: unknown): value is RemoteName {
+  return typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
+}
+
+/** What the shell passes to a remote on mount and on every update. Plain data and functions only. */
+export interface RemoteProps {
+  /** The URL prefix the remote owns (`/gallery`), or `/` for a remote that owns several top-level paths. */
+  basename: string;
+  /** The shell router's current location, including the basename. */
+  location: Location;
+  /** How the shell router reached `location` (POP, PUSH or REPLACE). */
+  navigationType: NavigationType;
+  /** The shell router's navigator: a remote's `<Link>` and `useNavigate` drive the one history through it. */
+  navigator: Navigator;
+  /** Reports an error the remote cannot handle itself; `statusCode: 404` shows the shell's not-found page. */
+  onRemoteError: (error: SiteError | Error) => void;
+}
+
+/** single-spa parcel lifecycles, as produced by single-spa-react. */
+export type Lifecycle<P> = (props: P & ParcelRuntimeProps) => Promise<unknown>;
+export interface LifeCycles<P = RemoteProps> {
+  bootstrap: Lifecycle<P> | Array<Lifecycle<P>>;
+  mount: Lifecycle<P> | Array<Lifecycle<P>>;
+  unmount: Lifecycle<P> | Array<Lifecycle<P>>;
+  update?: Lifecycle<P> | Array<Lifecycle<P>>;
+}
+
+/** Props single-spa itself adds to a parcel's props. */
+export interface ParcelRuntimeProps {
+  domElement: HTMLElement;
+  name?: string;
+}

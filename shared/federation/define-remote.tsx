@@ -1,0 +1,48 @@
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
+
+interface BoundaryProps extends RemoteProps {
+  children?: ReactNode;
+}
+
+/**
+ * Catches render errors inside a remote and hands them to the shell, which shows its contained
+ * fallback. Parcel errors are asynchronous: the shell's own error boundaries never see them.
+ */
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[remote] render error`, error, info.componentStack);
+    this.props.onRemoteError(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Makes the one module a remote exposes (`./app`): single-spa lifecycles around the remote's root
+ * component. `App` receives the shell's RemoteProps and renders its own `<Router>` with them.
+ */
+export function defineRemote(options: { name: RemoteName; App: ComponentType<RemoteProps> }): LifeCycles<RemoteProps> {
+  if (!/^mf_[a-z]+$/.test(options.name)) {
+    throw new Error(`defineRemote: name must be a container name such as mf_gallery, got "${options.name}".`);
+  }
+  // single-spa-react types its components with single-spa's AppProps too; a parcel's extra props are not used here.
+  const lifecycles = singleSpaReact<RemoteProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: options.App,
+    errorBoundaryClass: RemoteErrorBoundary,
+  } as unknown as Parameters<typeof singleSpaReact<RemoteProps>>[0]);
+  return lifecycles as unknown as LifeCycles<RemoteProps>;
+}

@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { mountRootParcel, type Parcel } from 'single-spa';
+import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
+
+export type OutletProps = Omit<RemoteProps, 'onRemoteError'>;
+
+export interface ParcelOutletProps {
+  /** The remote's container name (logs and test ids). */
+  name: RemoteName;
+  /** Loads the remote's `./app` module. Called again, fresh, on every retry. */
+  load: () => Promise<LifeCycles<RemoteProps>>;
+  /** The router state pushed to the remote on mount and on every change. */
+  props: OutletProps;
+  /** Shown while the remote's code loads. */
+  loading: ReactNode;
+  /** Shown instead of the remote when it fails to load, mount or render. */
+  renderError: (error: Error, retry: () => void) => ReactNode;
+}
+
+type Status = 'loading' | 'mounted' | 'error';
+
+/**
+ * Mounts a remote as a single-spa parcel and keeps it in step with the router. Mount, update and
+ * unmount run through one promise queue, because single-spa rejects calls that overlap ("Cannot
+ * update parcel … not mounted"). Failures stay inside this element; the rest of the page works.
+ */
+export function ParcelOutlet({ name, load, props, loading, renderError }: ParcelOutletProps): ReactNode {
+  const domRef = useRef<HTMLDivElement>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const parcelRef = useRef<Parcel<RemoteProps> | null>(null);
+  const latestProps = useRef(props);
+  latestProps.current = props;
+  /** The current attempt's error handler; errors of an abandoned attempt are ignored. */
+  const failRef = useRef<(reason: unknown) => void>(() => undefined);
+  const [status, setStatus] = useState<Status>('loading');
+  const [error, setError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const domElement = domRef.current;
+    if (!domElement) return;
+    let active = true;
+    const fail = (reason: unknown): void => {
+      if (!active) return;
+      const failure = reason instanceof Error ? reason : new Error(String(reason));
+      console.error(`[${name}] ${failure.message}`);
+      setError(failure);
+      setStatus('error');
+    };
+    failRef.current = fail;
+    const onRemoteError = (reason: Error): void => fail(reason);
+    const enqueue = (task: () => Promise<unknown> | undefined): void => {
+      queue.current = queue.current.then(task).catch(fail);
+    };
+
+    enqueue(async () => {
+      if (!active) return;
+      const parcel = mountRootParcel<RemoteProps>(() => load() as never, {
+        domElement,
+        ...latestProps.current,
+        onRemoteError,
+      });
+      parcelRef.current = parcel;
+      await parcel.mountPromise;
+      if (active) setStatus('mounted');
+    });
+
+    return () => {
+      active = false;
+      const parcel = parcelRef.current;
+      parcelRef.current = null;
+      queue.current = queue.current
+        .then(() => (parcel?.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
+        .catch((reason: unknown) => console.error(`[${name}] unmount failed`, reason));
+    };
+  }, [attempt, load, name]);
+
+  useEffect(() => {
+    if (status !== 'mounted') return;
+    queue.current = queue.current
+      .then(() => {
+        const parcel = parcelRef.current;
+        if (parcel?.getStatus() !== 'MOUNTED' || !parcel.update) return undefined;
+        return parcel.update({ ...latestProps.current, onRemoteError: (reason: Error) => failRef.current(reason) });
+      })
+      .catch((reason: unknown) => failRef.current(reason));
+  }, [status, props.location, props.navigationType]);
+
+  const retry = (): void => {
+    setError(null);
+    setStatus('loading');
+    setAttempt((count) => count + 1);
+  };
+
+  return (
+    <div className="remote-outlet" data-remote={name} data-status={status} aria-busy={status === 'loading'}>
+      {status === 'loading' ? loading : null}
+      {status === 'error' && error ? renderError(error, retry) : null}
+      <div ref={domRef} hidden={status === 'error'} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { createStore, useStore } from 'zustand';
+
+/** The signed-in user as the identity provider reports it. */
+export interface AuthUser {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+}
+
+export interface AuthState {
+  user: AuthUser | null;
+  /** True until the identity provider first reports the sign-in state. */
+  loading: boolean;
+  /** The last sign-in error, in words a visitor can read. */
+  error: string | null;
+  setUser: (user: AuthUser | null) => void;
+  setLoading: (loading: boolean) => void;
+  setError: (error: string | null) => void;
+}
+
+/** The page's one auth store; shared by the shell and every remote through Module Federation. */
+export const authStore = createStore<AuthState>()((set) => ({
+  user: null,
+  loading: true,
+  error: null,
+  setUser: (user) => set({ user, loading: false }),
+  setLoading: (loading) => set({ loading }),
+  setError: (error) => set({ error }),
+}));
+
+export function useAuthStore<T>(selector: (state: AuthState) => T): T {
+  return useStore(authStore, selector);
+}
+
+/** Logged in exactly when a user id exists (spec §4). */
+export const selectIsLoggedIn = (state: AuthState): boolean => Boolean(state.user?.uid);

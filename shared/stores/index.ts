@@ -1,0 +1,8 @@
+import { registerSingleton } from './singleton-guard';
+
+registerSingleton('@arttoy/shared/stores');
+
+export * from './auth-store';
+export * from './payment-store';
+export * from './session';
+export { singletonCount } from './singleton-guard';

@@ -1,0 +1,40 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+import { isSiteError, REMOTE_BASENAMES, type Navigator, type RemoteName } from '@arttoy/shared/contracts';
+import { ParcelOutlet } from '@arttoy/shared/federation';
+import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
+import { ErrorPage } from '../pages/error-page';
+import { loadRemoteApp } from './remotes';
+
+/** The shell router's navigator, handed to every remote. */
+export const ShellNavigatorContext = createContext<Navigator | null>(null);
+
+const loaders = Object.fromEntries(
+  (['mf_gallery', 'mf_blog', 'mf_mysterybox', 'mf_account', 'mf_rules'] as const).map((name) => [name, () => loadRemoteApp(name)]),
+) as Record<RemoteName, () => ReturnType<typeof loadRemoteApp>>;
+
+/**
+ * Where a remote's pages appear. Rendered keyed by the remote's name, so moving between two
+ * routes of one remote updates its parcel, and moving to another remote swaps the parcel.
+ */
+export function RemoteOutlet({ name }: { name: RemoteName }): ReactNode {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigator = useContext(ShellNavigatorContext);
+  if (!navigator) throw new Error('RemoteOutlet must render inside ShellNavigatorContext.');
+  const props = useMemo(
+    () => ({ basename: REMOTE_BASENAMES[name], location, navigationType, navigator }),
+    [name, location, navigationType, navigator],
+  );
+  return (
+    <ParcelOutlet
+      name={name}
+      load={loaders[name]}
+      props={props}
+      loading={<Skeleton lines={5} label="Loading this page" />}
+      renderError={(error, retry) =>
+        isSiteError(error) ? <ErrorPage error={error} /> : <RemoteFallback name={name} error={error} onRetry={retry} />
+      }
+    />
+  );
+}

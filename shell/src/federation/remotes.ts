@@ -1,0 +1,42 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_NAMES, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
+import { siteManifest } from './site-manifest';
+
+let registered: Promise<void> | null = null;
+const failed = new Set<RemoteName>();
+
+/** Registers every remote at the entry URL the deploy manifest gives; nothing about remotes is built into the shell. */
+function registerAll(): Promise<void> {
+  registered ??= siteManifest().then(
+    (manifest) => {
+      registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: new URL(manifest.apps[name].entry, window.location.href).href })));
+    },
+    (error: unknown) => {
+      registered = null;
+      throw error;
+    },
+  );
+  return registered;
+}
+
+async function reRegister(name: RemoteName): Promise<void> {
+  const manifest = await siteManifest();
+  // force drops the runtime's cached (failed) entry, so the retry really loads it again.
+  registerRemotes([{ name, entry: new URL(manifest.apps[name].entry, window.location.href).href }], { force: true });
+}
+
+/** Loads a remote's `./app` lifecycles. After a failure, the next call starts a fresh load. */
+export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
+  try {
+    await registerAll();
+    if (failed.has(name)) await reRegister(name);
+    const app = await loadRemote<LifeCycles<RemoteProps>>(`${name}/app`);
+    if (!app) throw new Error(`${name}/app resolved to nothing.`);
+    failed.delete(name);
+    return app;
+  } catch (cause) {
+    failed.add(name);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new Error(`Remote ${name} failed to load (${reason}). Other pages still work; retry, or check builds/latest.json and the manifest it names.`, { cause });
+  }
+}

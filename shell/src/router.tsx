@@ -1,0 +1,49 @@
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
+import {
+  HOME_ALIASES,
+  invalidParamsError,
+  paramsAreValid,
+  SITE_ROUTES,
+  type RouteIdOf,
+  type SiteRoute,
+} from '@arttoy/shared/contracts';
+import { Layout } from './layout';
+import { RemoteOutlet } from './federation/remote-outlet';
+import { ContentPage } from './pages/content-page';
+import { RouteErrorPage } from './pages/error-page';
+import { HomePage } from './pages/home-page';
+import { ShellPlaceholderPage } from './pages/shell-placeholder-page';
+
+/** The pages the shell itself owns; every other route belongs to a remote. */
+const SHELL_PAGES: Record<RouteIdOf<'shell'>, ComponentType> = {
+  index: HomePage,
+  'pag-demo': () => <ShellPlaceholderPage title="Pagination" routeId="pag-demo" />,
+  'skeleton-demo': () => <ShellPlaceholderPage title="Loading skeletons" routeId="skeleton-demo" />,
+  slug: ContentPage,
+};
+
+/** Renders a route's owner after checking its parameters: a mismatch is the fatal 404 of the spec. */
+function OwnedRoute({ route }: { route: SiteRoute }): ReactNode {
+  const params = useParams();
+  const location = useLocation();
+  if (!paramsAreValid(route, params)) throw invalidParamsError(`${location.pathname}${location.search}`);
+  if (route.owner === 'shell') {
+    const Page = SHELL_PAGES[route.id];
+    return <Page />;
+  }
+  // Keyed by owner: react-router reuses the element across routes, and a new remote needs a new parcel.
+  return <RemoteOutlet key={route.owner} name={route.owner} />;
+}
+
+/** The one route table of the site, built from shared/contracts/routes.ts. */
+export function siteRouteObjects(): RouteObject[] {
+  const routes: RouteObject[] = SITE_ROUTES.map((route) => ({ path: route.path, element: <OwnedRoute route={route} /> }));
+  const home = SITE_ROUTES.find((route) => route.id === 'index')!;
+  const aliases: RouteObject[] = HOME_ALIASES.map((path) => ({ path, element: <OwnedRoute route={home} /> }));
+  return [{ element: <Layout />, children: [{ errorElement: <RouteErrorPage />, children: [...routes, ...aliases] }] }];
+}
+
+export function createSiteRouter(): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter(siteRouteObjects());
+}
