@@ -100,6 +100,11 @@ export function paramsAreValid(route: SiteRouteDef, params: Readonly<Record<stri
   return Object.entries(route.params ?? {}).every(([name, pattern]) => pattern.test(params[name] ?? ''));
 }
 
+/** A path that reaches a route pattern, with sample parameters that pass its validation (QA pages, tests). */
+export function samplePath(path: string): string {
+  return path.replace(/:([a-z_]+)/g, (_match, param: string) => (param.endsWith('_id') ? '1' : `sample-${param.replace(/_/g, '-')}`));
+}
+
 /** The route that owns a section of the header (Home, Gallery, Blog). */
 export const HEADER_LINKS = [
   { label: 'Home', to: '/', section: '/' },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { mountRootParcel, type Parcel } from 'single-spa';
+import { addErrorHandler, mountRootParcel, type Parcel } from 'single-spa';
 import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
 
 export type OutletProps = Omit<RemoteProps, 'onRemoteError'>;
@@ -18,6 +18,18 @@ export interface ParcelOutletProps {
 }
 
 type Status = 'loading' | 'mounted' | 'error';
+
+let errorHandlerAdded = false;
+
+/**
+ * single-spa rethrows a parcel's error asynchronously (an uncaught error on the page) unless an
+ * error handler is registered. The outlet that owns the parcel reports and shows the error itself.
+ */
+function ensureErrorHandler(): void {
+  if (errorHandlerAdded) return;
+  errorHandlerAdded = true;
+  addErrorHandler((error) => console.warn(`[${error.appOrParcelName}] parcel error handled by its outlet: ${error.message}`));
+}
 
 /**
  * Mounts a remote as a single-spa parcel and keeps it in step with the router. Mount, update and
@@ -53,6 +65,7 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
       queue.current = queue.current.then(task).catch(fail);
     };
 
+    ensureErrorHandler();
     enqueue(async () => {
       if (!active) return;
       const parcel = mountRootParcel<RemoteProps>(() => load() as never, {
@@ -61,6 +74,9 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
         onRemoteError,
       });
       parcelRef.current = parcel;
+      // The load and bootstrap promises reject with the same error as mountPromise, awaited below.
+      parcel.loadPromise.catch(() => undefined);
+      parcel.bootstrapPromise.catch(() => undefined);
       await parcel.mountPromise;
       if (active) setStatus('mounted');
     });

@@ -6,15 +6,10 @@
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigationType } from 'react-router';
-import { REMOTE_BASENAMES, routesOf, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
+import { REMOTE_BASENAMES, routesOf, samplePath, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
 import { RemoteFallback, Skeleton } from '../ui';
 import '../ui/tokens.css';
-
-/** A path that reaches a route, with sample parameters. */
-export function samplePath(path: string): string {
-  return path.replace(/:([a-z_]+)/g, (_match, param: string) => (param.endsWith('_id') ? '1' : `sample-${param}`));
-}
 
 export function startHarness(options: { name: RemoteName; load: () => Promise<LifeCycles<RemoteProps>> }): void {
   const container = document.getElementById('root');

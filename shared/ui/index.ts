@@ -1,4 +1,4 @@
 export { Button, type ButtonProps } from './button';
 export { RemoteFallback } from './remote-fallback';
-export { RoutePlaceholder } from './route-placeholder';
+export { createPlaceholderPage } from './route-placeholder';
 export { Skeleton } from './skeleton';

@@ -1,13 +1,5 @@
-import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
-import { RoutePlaceholder } from '@arttoy/shared/ui';
+import { Link, useParams } from 'react-router';
+import { createPlaceholderPage } from '@arttoy/shared/ui';
 
 /** Placeholder for a route whose page has not landed yet; shows the route's parameters. */
-export function PlaceholderPage({ title, routeId, children }: { title: string; routeId: string; children?: ReactNode }) {
-  const params = useParams();
-  return (
-    <RoutePlaceholder title={title} routeId={routeId} owner="mf_blog" params={params}>
-      {children}
-    </RoutePlaceholder>
-  );
-}
+export const PlaceholderPage = createPlaceholderPage('mf_blog', { Link, useParams });

@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+
+/** The composed site, served from the production build by the site server (as `npm start` does). */
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173);
+/** Each remote's standalone QA harness, served from its own build folder. */
+export const STANDALONE_PORTS = {
+  mf_gallery: 3101,
+  mf_blog: 3102,
+  mf_mysterybox: 3103,
+  mf_account: 3104,
+  mf_rules: 3105,
+} as const;
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${SITE_PORT}`,
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromiumPath,
+      // The machine has no network: without these, Chromium's background services fail noisily.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npm run serve -w deploy',
+      cwd: '..',
+      env: { PORT: String(SITE_PORT) },
+      url: `http://localhost:${SITE_PORT}/builds/latest.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    ...Object.entries(STANDALONE_PORTS).map(([name, port]) => ({
+      command: `npm run serve -w ${name.replace('_', '-')}`,
+      cwd: '..',
+      url: `http://localhost:${port}/remoteEntry.js`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    })),
+  ],
+});

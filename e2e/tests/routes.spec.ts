@@ -1,0 +1,52 @@
+import { HOME_ALIASES, samplePath, SITE_ROUTES } from '@arttoy/shared/contracts';
+import { expect, test } from '../fixtures/site';
+
+const HOME_HEADING = 'Art toys, drawn fairly.';
+
+test.describe('every route of the spec reaches its owner', () => {
+  for (const route of SITE_ROUTES.filter((candidate) => candidate.id !== 'slug')) {
+    test(`${route.id} ${route.path} → ${route.owner}`, async ({ page }) => {
+      const response = await page.goto(samplePath(route.path));
+      expect(response?.status()).toBe(200);
+      if (route.id === 'index') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
+      } else {
+        await expect(page.locator(`[data-owner="${route.owner}"][data-route="${route.id}"]`)).toBeVisible();
+      }
+    });
+  }
+
+  test('every home alias, with and without a trailing slash, shows the home page', async ({ page }) => {
+    for (const alias of HOME_ALIASES) {
+      for (const path of [alias, `${alias}/`]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(HOME_HEADING);
+      }
+    }
+  });
+
+  test('route parameters reach the remote', async ({ page }) => {
+    await page.goto('/gallery/style/detail/moonlit-bunny');
+    await expect(page.locator('[data-param="detail"]')).toHaveText('moonlit-bunny');
+    await page.goto('/mysterybox/42');
+    await expect(page.locator('[data-param="model_id"]')).toHaveText('42');
+  });
+});
+
+test.describe('errors', () => {
+  test('a path no route matches is a 404 with the error page', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('invalid route parameters are the fatal 404 "Page Not Found: {fullPath}"', async ({ page }) => {
+    const response = await page.goto('/mysterybox/not-a-number');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+    await expect(page.getByText('Page Not Found: /mysterybox/not-a-number')).toBeVisible();
+  });
+});

@@ -1,0 +1,39 @@
+// One jest run over every workspace; each workspace is a project (`npm test -w mf-gallery` selects its own).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const browserProject = (name, roots) => ({
+  displayName: name,
+  roots,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.[cm]?tsx?$': swc },
+  moduleNameMapper: { '\\.css$': '<rootDir>/shared/build/jest-style-stub.cjs' },
+  setupFiles: ['<rootDir>/shared/build/jest-setup.cjs'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+});
+
+export default {
+  rootDir: import.meta.dirname,
+  projects: [
+    browserProject('shared', ['<rootDir>/shared']),
+    browserProject('shell', ['<rootDir>/shell/src']),
+    ...['mf-gallery', 'mf-blog', 'mf-mysterybox', 'mf-account', 'mf-rules'].map((app) => browserProject(app, [`<rootDir>/${app}/src`])),
+    {
+      displayName: 'deploy',
+      roots: ['<rootDir>/deploy/src'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.[cm]?tsx?$': swc },
+      testMatch: ['**/*.test.ts'],
+    },
+  ],
+};
