@@ -22,7 +22,7 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
       return entry.isDirectory() ? listFiles(dir, relative) : Promise.resolve([relative]);
     }),
   );
-  return nested.flat().sort();
+  return nested.flat().toSorted();
 }
 
 /** A version derived from the content: the same build publishes to the same folder, once. */

@@ -55,8 +55,9 @@ export async function createSiteServer(options: { origin: string; logger?: boole
   });
 
   app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
-  for (const app_ of APP_NAMES) {
-    app.get(`/${appFolder(app_)}/*`, (request, reply) => reply.sendFile(`${appFolder(app_)}/${(request.params as { '*': string })['*']}`));
+  for (const appName of APP_NAMES) {
+    const folder = appFolder(appName);
+    app.get(`/${folder}/*`, (request, reply) => reply.sendFile(`${folder}/${(request.params as { '*': string })['*']}`));
   }
 
   app.get('/*', async (request, reply) => {

@@ -19,13 +19,17 @@ const SHARED_SUBPATHS = ['contracts', 'federation', 'stores', 'ui'];
  * each app bundles a tree-shaken copy (smaller than the whole shared package on first load), and
  * the router *instance* is the shell's anyway (remotes receive its location and navigator as props).
  */
+function range(dependency) {
+  const version = sharedPackage.dependencies[dependency];
+  if (!version) throw new Error(`shared/package.json does not list ${dependency}; add it there first.`);
+  return `^${version}`;
+}
+
+function singleton(dependency) {
+  return { singleton: true, requiredVersion: range(dependency) };
+}
+
 export function sharedModules() {
-  const range = (dependency) => {
-    const version = sharedPackage.dependencies[dependency];
-    if (!version) throw new Error(`shared/package.json does not list ${dependency}; add it there first.`);
-    return `^${version}`;
-  };
-  const singleton = (dependency) => ({ singleton: true, requiredVersion: range(dependency) });
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { addErrorHandler, mountRootParcel, type Parcel } from 'single-spa';
 import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
 
@@ -41,7 +41,9 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const parcelRef = useRef<Parcel<RemoteProps> | null>(null);
   const latestProps = useRef(props);
-  latestProps.current = props;
+  useLayoutEffect(() => {
+    latestProps.current = props;
+  });
   /** The current attempt's error handler; errors of an abandoned attempt are ignored. */
   const failRef = useRef<(reason: unknown) => void>(() => undefined);
   const [status, setStatus] = useState<Status>('loading');
@@ -89,6 +91,8 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
         .then(() => (parcel?.getStatus() === 'MOUNTED' ? parcel.unmount() : undefined))
         .catch((reason: unknown) => console.error(`[${name}] unmount failed`, reason));
     };
+    // `attempt` is the retry counter: a new value must start a fresh load.
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
   }, [attempt, load, name]);
 
   useEffect(() => {
@@ -97,10 +101,10 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
       .then(() => {
         const parcel = parcelRef.current;
         if (parcel?.getStatus() !== 'MOUNTED' || !parcel.update) return undefined;
-        return parcel.update({ ...latestProps.current, onRemoteError: (reason: Error) => failRef.current(reason) });
+        return parcel.update({ ...props, onRemoteError: (reason: Error) => failRef.current(reason) });
       })
       .catch((reason: unknown) => failRef.current(reason));
-  }, [status, props.location, props.navigationType]);
+  }, [status, props]);
 
   const retry = (): void => {
     setError(null);
