@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { isSiteError, REMOTE_BASENAMES, type Navigator, type RemoteName } from '@arttoy/shared/contracts';
+import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type Navigator, type RemoteName } from '@arttoy/shared/contracts';
 import { ParcelOutlet } from '@arttoy/shared/federation';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
 import { ErrorPage } from '../pages/error-page';
@@ -9,9 +9,11 @@ import { loadRemoteApp } from './remotes';
 /** The shell router's navigator, handed to every remote. */
 export const ShellNavigatorContext = createContext<Navigator | null>(null);
 
-const loaders = Object.fromEntries(
-  (['mf_gallery', 'mf_blog', 'mf_mysterybox', 'mf_account', 'mf_rules'] as const).map((name) => [name, () => loadRemoteApp(name)]),
-) as Record<RemoteName, () => ReturnType<typeof loadRemoteApp>>;
+/** One stable loader per remote: the outlet restarts its load when the loader changes. */
+const loaders = Object.fromEntries(REMOTE_NAMES.map((name) => [name, () => loadRemoteApp(name)])) as Record<
+  RemoteName,
+  () => ReturnType<typeof loadRemoteApp>
+>;
 
 /**
  * Where a remote's pages appear. Rendered keyed by the remote's name, so moving between two
