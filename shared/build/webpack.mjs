@@ -10,6 +10,8 @@ const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', impo
 /** Placeholder the site server replaces with the shell's versioned folder (`/shell/<version>/`). */
 export const SHELL_BASE_PLACEHOLDER = '/%SHELL_BASE%/';
 
+const HARNESS_TEMPLATE = new URL('../harness/index.html', import.meta.url).pathname;
+
 /** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
 const SHARED_SUBPATHS = ['contracts', 'federation', 'stores', 'ui'];
 
@@ -126,8 +128,11 @@ export function createConfig(options) {
           manifest: false,
         }),
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'src/index.html'),
+          // The shell's page is its own; every remote's standalone page is the QA harness page.
+          template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,
           title,
+          // Only the app's own entry: a remote's container entry (remoteEntry.js) is for hosts.
+          chunks: ['main'],
           // The shell's page is served from its versioned folder by the site server, which fills in the placeholder.
           publicPath: isHost && production ? SHELL_BASE_PLACEHOLDER : '/',
           scriptLoading: 'defer',
