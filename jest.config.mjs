@@ -14,8 +14,10 @@ const swc = [
 const browserProject = (name, roots) => ({
   displayName: name,
   roots,
-  testEnvironment: 'jsdom',
-  transform: { '^.+\\.[cm]?tsx?$': swc },
+  testEnvironment: '<rootDir>/shared/build/jest-environment.cjs',
+  transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+  // ofetch and its helpers ship ES modules only: compile them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(ofetch|destr|ufo|node-fetch-native)/)'],
   moduleNameMapper: { '\\.css$': '<rootDir>/shared/build/jest-style-stub.cjs' },
   setupFiles: ['<rootDir>/shared/build/jest-setup.cjs'],
   setupFilesAfterEnv: ['@testing-library/jest-dom'],
@@ -32,7 +34,9 @@ export default {
       displayName: 'deploy',
       roots: ['<rootDir>/deploy/src'],
       testEnvironment: 'node',
-      transform: { '^.+\\.[cm]?tsx?$': swc },
+      transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+      // fastify's inject (light-my-request) requires cookie@2, which ships ES modules only: compile it like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?cookie/)'],
       testMatch: ['**/*.test.ts'],
     },
   ],

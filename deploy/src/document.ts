@@ -1,4 +1,5 @@
-import { buildMetaPath, isRemoteName, type BuildMeta } from '@arttoy/shared/contracts';
+import { buildMetaPath, isRemoteName, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
+import { runtimeConfigElement } from './runtime-config';
 import type { RouteResolution } from './route-status';
 
 const HEAD_END = '</head>';
@@ -11,16 +12,17 @@ function escapeAttribute(value: string): string {
 
 /**
  * The HTML document of a page: the shell's built index.html from its versioned folder, told which
- * build it belongs to, with the manifest and the route owner's remote entry preloaded so they load
+ * build it belongs to and the runtime config, with the manifest and the route owner's remote entry preloaded so they load
  * in parallel with the shell instead of after it.
  */
-export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution): string {
+export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig): string {
   if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
     throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
   }
   const head = [
     `<meta name="build-id" content="${escapeAttribute(meta.id)}">`,
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
+    runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
   ];
   if (resolution.status === 200 && isRemoteName(resolution.owner)) {
     head.push(`<link rel="preload" as="script" href="${escapeAttribute(meta.apps[resolution.owner].entry)}">`);

@@ -67,12 +67,13 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
   return { version, entry: `/${appFolder(app)}/${version}/${entryFile(app)}`, integrity: sriOf(entryBytes) };
 }
 
-export async function readLatestBuild(): Promise<BuildMeta | null> {
-  const latestFile = path.join(originDir(), LATEST_BUILD_PATH);
+/** The live build of an origin (by default the one ORIGIN_DIR names), or null when none is published. */
+export async function readLatestBuild(origin = originDir()): Promise<BuildMeta | null> {
+  const latestFile = path.join(origin, LATEST_BUILD_PATH);
   const latestText = await fs.readFile(latestFile, 'utf8').catch(() => null);
   if (latestText === null) return null;
   const latest = parseLatestBuild(JSON.parse(latestText), latestFile);
-  const metaFile = path.join(originDir(), buildMetaPath(latest.id));
+  const metaFile = path.join(origin, buildMetaPath(latest.id));
   return parseBuildMeta(JSON.parse(await fs.readFile(metaFile, 'utf8')), metaFile);
 }
 

@@ -1,4 +1,5 @@
 import { originDir } from './origin';
+import { runtimeConfigFromEnv } from './runtime-config';
 import { createSiteServer } from './site-server';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -7,6 +8,13 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(2);
 }
 
-const app = await createSiteServer({ origin: originDir(), logger: true });
+let config;
+try {
+  config = runtimeConfigFromEnv(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+const app = await createSiteServer({ origin: originDir(), config, logger: true });
 await app.listen({ port, host: process.env.HOST ?? 'localhost' });
 console.log(`ArtToy Club is served at http://localhost:${port}`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { APP_NAMES, appFolder, type BuildMeta } from '@arttoy/shared/contracts';
+import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { resolveRoute } from './route-status';
 import { renderDocument } from './document';
@@ -24,7 +24,7 @@ function liveBuildReader(origin: string): () => Promise<LiveBuild> {
     const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
     if (!stat) throw new Error(`No build is published in ${origin}: run npm run build.`);
     if (cached && cached.stamp === stat.mtimeMs) return cached.build;
-    const meta = await readLatestBuild();
+    const meta = await readLatestBuild(origin);
     if (!meta) throw new Error(`No build is published in ${origin}: run npm run build.`);
     const template = await fs.readFile(path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')), 'utf8');
     cached = { stamp: stat.mtimeMs, build: { meta, template } };
@@ -33,7 +33,7 @@ function liveBuildReader(origin: string): () => Promise<LiveBuild> {
 }
 
 /** The server `npm start` runs: the origin's files and the site's HTML documents. */
-export async function createSiteServer(options: { origin: string; logger?: boolean }): Promise<FastifyInstance> {
+export async function createSiteServer(options: { origin: string; config: RuntimeConfig; logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   const liveBuild = liveBuildReader(options.origin);
 
@@ -68,7 +68,7 @@ export async function createSiteServer(options: { origin: string; logger?: boole
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution));
+      .send(renderDocument(template, meta, resolution, options.config));
   });
 
   return app;

@@ -1,0 +1,93 @@
+import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, SITE_ROUTES, type BuildMeta } from '@arttoy/shared/contracts';
+import { sampleOf } from '@arttoy/shared/testing/route-samples';
+import { renderDocument } from './document';
+import { resolveRoute } from './route-status';
+
+const TEMPLATE = [
+  '<!doctype html><html><head><title>ArtToy Club</title>',
+  '<link rel="stylesheet" href="/%SHELL_BASE%/main.css">',
+  '</head><body><div id="root"></div>',
+  '<script defer src="/%SHELL_BASE%/main.js"></script></body></html>',
+].join('');
+
+function meta(overrides: Partial<Record<(typeof APP_NAMES)[number], string>> = {}): BuildMeta {
+  return {
+    id: '20250101120000-abcdef12',
+    timestamp: 1735732800000,
+    prerendered: [],
+    routeRules: {},
+    apps: Object.fromEntries(
+      APP_NAMES.map((app) => {
+        const folder = app.replace('_', '-');
+        return [app, { version: `v-${folder}`, entry: overrides[app] ?? `/${folder}/v-${folder}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}` }];
+      }),
+    ) as BuildMeta['apps'],
+  };
+}
+
+function head(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+function scriptPreloads(html: string): string[] {
+  return Array.from(html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g), (match) => match[1] ?? '');
+}
+
+describe('renderDocument', () => {
+  it("points every shell asset at the shell's versioned folder", () => {
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG);
+    expect(html).not.toContain('%SHELL_BASE%');
+    expect(html).toContain('<script defer src="/shell/v-shell/main.js"></script>');
+    expect(html).toContain('<link rel="stylesheet" href="/shell/v-shell/main.css">');
+  });
+
+  it('uses an absolute shell entry as the base too', () => {
+    const html = renderDocument(TEMPLATE, meta({ shell: 'https://cdn.example.com/shell/v9/main.js' }), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG);
+    expect(html).toContain('src="https://cdn.example.com/shell/v9/main.js"');
+  });
+
+  it('names the build and preloads its manifest in the head', () => {
+    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG));
+    expect(html).toContain('<meta name="build-id" content="20250101120000-abcdef12">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/builds/meta/20250101120000-abcdef12.json">');
+  });
+
+  it.each(SITE_ROUTES.filter((route) => route.owner !== 'shell').map((route) => ({ path: sampleOf(route).path, owner: route.owner })))(
+    'preloads the remote entry of $owner for $path, and only that one',
+    ({ path, owner }) => {
+      const resolution = resolveRoute(path);
+      expect(resolution).toMatchObject({ status: 200, owner });
+      const html = renderDocument(TEMPLATE, meta(), resolution, DEFAULT_RUNTIME_CONFIG);
+      const folder = owner.replace('_', '-');
+      expect(scriptPreloads(head(html))).toEqual([`/${folder}/v-${folder}/remoteEntry.js`]);
+    },
+  );
+
+  it.each([
+    ['a shell page', '/'],
+    ['a page with invalid parameters', '/mysterybox/abc'],
+    ['an unknown page', '/no/such/page'],
+  ])('preloads no remote entry for %s', (_what, path) => {
+    expect(scriptPreloads(renderDocument(TEMPLATE, meta(), resolveRoute(path), DEFAULT_RUNTIME_CONFIG))).toEqual([]);
+  });
+
+  it('escapes what it writes into attributes', () => {
+    // Manifests are validated before they get here; the document still never trusts them.
+    const hostile = { ...meta(), id: 'x"><script>alert(1)</script>&' };
+    hostile.apps.mf_blog = { version: 'v', entry: '/mf-blog/v/"onload="alert(1)<&' };
+    const html = renderDocument(TEMPLATE, hostile, resolveRoute('/blog/list'), DEFAULT_RUNTIME_CONFIG);
+    expect(html).toContain('content="x&quot;>&lt;script>alert(1)&lt;/script>&amp;"');
+    expect(html).toContain('href="/builds/meta/x&quot;>&lt;script>alert(1)&lt;/script>&amp;.json"');
+    expect(html).toContain('href="/mf-blog/v/&quot;onload=&quot;alert(1)&lt;&amp;"');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('refuses a template without the shell base placeholder, saying how to fix it', () => {
+    const stale = TEMPLATE.replaceAll('/%SHELL_BASE%/', '/');
+    expect(() => renderDocument(stale, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG)).toThrow(/script base placeholder; rebuild the shell \(npm run build -w shell\)/);
+  });
+
+  it('refuses a template without </head>', () => {
+    expect(() => renderDocument(TEMPLATE.replace('</head>', ''), meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG)).toThrow(/lacks <\/head>/);
+  });
+});

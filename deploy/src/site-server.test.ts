@@ -1,0 +1,156 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, type BuildMeta } from '@arttoy/shared/contracts';
+import { publishApp, writeBuild } from './publish';
+import { createSiteServer } from './site-server';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const SHELL_INDEX = [
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ArtToy Club</title></head>',
+  '<body><div id="root"></div><script defer src="/%SHELL_BASE%/main.js"></script></body></html>',
+].join('');
+
+let tmp: string;
+let origin: string;
+let meta: BuildMeta;
+let app: FastifyInstance;
+
+async function fakeDist(name: string, files: Record<string, string>): Promise<string> {
+  const dir = path.join(tmp, 'dists', name);
+  await fs.mkdir(dir, { recursive: true });
+  for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dir, file), content);
+  return dir;
+}
+
+/** Publishes small fake builds of every app into the temporary origin, as `npm run build` does. */
+async function publishSite(shellScript: string): Promise<BuildMeta> {
+  const apps = {} as BuildMeta['apps'];
+  for (const name of APP_NAMES) {
+    const files: Record<string, string> = name === 'shell' ? { 'index.html': SHELL_INDEX, 'main.js': shellScript } : { 'remoteEntry.js': `var ${name} = {};` };
+    apps[name] = await publishApp(name, await fakeDist(`${name}-${shellScript.length}`, files));
+  }
+  return (await writeBuild(apps)).meta;
+}
+
+/** Runs publishing against the temporary origin only (publish.ts reads ORIGIN_DIR). */
+async function withOriginDir<T>(task: () => Promise<T>): Promise<T> {
+  process.env.ORIGIN_DIR = origin;
+  try {
+    return await task();
+  } finally {
+    delete process.env.ORIGIN_DIR;
+  }
+}
+
+beforeEach(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-site-'));
+  origin = path.join(tmp, 'origin');
+  meta = await withOriginDir(() => publishSite('console.log("shell");'));
+  // The server is told its origin; it must not need ORIGIN_DIR (unset here on purpose).
+  app = await createSiteServer({ origin, config: DEFAULT_RUNTIME_CONFIG });
+});
+
+afterEach(async () => {
+  await app.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>): void {
+  expect(headers).toMatchObject({
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+  });
+}
+
+describe('the site server', () => {
+  it("serves / as the shell's document of the live build", async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(`<script defer src="/shell/${meta.apps.shell.version}/main.js"></script>`);
+    expect(response.body).toContain(`<meta name="build-id" content="${meta.id}">`);
+    expect(response.body).not.toContain('%SHELL_BASE%');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it("preloads the owner's remote entry on a remote's page", async () => {
+    const response = await app.inject({ method: 'GET', url: '/gallery/style/soft-vinyl?sort=new' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<link rel="preload" as="script" href="${meta.apps.mf_gallery.entry}">`);
+  });
+
+  it.each(['/nope', '/no/such/page', '/mysterybox/abc'])('answers %s with a 404 HTML document', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(`<meta name="build-id" content="${meta.id}">`);
+    expect(response.body).not.toContain('as="script"');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('serves versioned files as immutable', async () => {
+    for (const [url, body] of [
+      [meta.apps.shell.entry, 'console.log("shell");'],
+      [meta.apps.mf_gallery.entry, 'var mf_gallery = {};'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(body);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('answers a missing versioned file with 404', async () => {
+    const response = await app.inject({ method: 'GET', url: `/shell/${meta.apps.shell.version}/missing.js` });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('serves the build pointers for revalidation', async () => {
+    const latest = await app.inject({ method: 'GET', url: '/builds/latest.json' });
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['cache-control']).toBe('no-cache');
+    expect(latest.json()).toEqual({ id: meta.id, timestamp: meta.timestamp });
+    expectSecurityHeaders(latest.headers);
+
+    const manifest = await app.inject({ method: 'GET', url: `/builds/meta/${meta.id}.json` });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toEqual(meta);
+  });
+
+  it('serves a newly published build without a restart', async () => {
+    await app.inject({ method: 'GET', url: '/' });
+    const next = await withOriginDir(() => publishSite('console.log("shell, next");'));
+    expect(next.id).not.toBe(meta.id);
+    // The server notices a deploy by latest.json's modification time; make it differ for certain.
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(path.join(origin, 'builds/latest.json'), later, later);
+
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.body).toContain(`<meta name="build-id" content="${next.id}">`);
+    expect(response.body).toContain(`src="/shell/${next.apps.shell.version}/main.js"`);
+  });
+});
+
+describe('the site server without a published build', () => {
+  it('answers documents with an error that says to build', async () => {
+    const empty = path.join(tmp, 'empty-origin');
+    await fs.mkdir(empty);
+    const bare = await createSiteServer({ origin: empty, config: DEFAULT_RUNTIME_CONFIG });
+    try {
+      const response = await bare.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ message: expect.stringContaining('No build is published') });
+    } finally {
+      await bare.close();
+    }
+  });
+});

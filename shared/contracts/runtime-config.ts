@@ -1,0 +1,49 @@
+/**
+ * Settings read at run time from the page (never baked into a bundle), so one build runs against
+ * any Firebase project and any contact details. The site server writes them into the document.
+ */
+import * as z from 'zod/mini';
+
+/** The six Firebase web settings; sign-in needs all of them (spec §5). */
+export const FIREBASE_SETTINGS = ['apiKey', 'authDomain', 'projectId', 'storageBucket', 'messagingSenderId', 'appId'] as const;
+export type FirebaseSetting = (typeof FIREBASE_SETTINGS)[number];
+
+/** Nuxt's default: look for a new deploy hourly. */
+export const DEFAULT_BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
+
+export const runtimeConfigSchema = z.object({
+  firebase: z.partial(z.object(Object.fromEntries(FIREBASE_SETTINGS.map((name) => [name, z.string()])) as Record<FirebaseSetting, z.ZodMiniString>)),
+  /** Set in local runs and tests: the Firebase Auth emulator's URL. */
+  firebaseAuthEmulatorUrl: z.optional(z.string()),
+  contact: z.object({ phone: z.string(), email: z.string() }),
+  buildPollIntervalMs: z.number().check(z.int(), z.gte(10_000)),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  firebase: {},
+  contact: { phone: '+1 (415) 555-0142', email: 'support@arttoy.club' },
+  buildPollIntervalMs: DEFAULT_BUILD_POLL_INTERVAL_MS,
+};
+
+/** The Firebase settings that are absent or blank, in the order of FIREBASE_SETTINGS. */
+export function missingFirebaseSettings(config: Pick<RuntimeConfig, 'firebase'>): FirebaseSetting[] {
+  return FIREBASE_SETTINGS.filter((name) => !config.firebase[name]?.trim());
+}
+
+/** The message logged when sign-in cannot start (spec §5). */
+export function firebaseConfigMissingMessage(missing: readonly FirebaseSetting[]): string {
+  return `Firebase config is missing: ${missing.join(', ')}`;
+}
+
+/** Parses the config or throws an error naming every field that is wrong. */
+export function parseRuntimeConfig(value: unknown, source: string): RuntimeConfig {
+  const result = runtimeConfigSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new Error(`Runtime config from ${source} is invalid: ${problems.join('; ')}`);
+}
+
+/** The id of the `<script type="application/json">` element that carries the config in the page. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

@@ -1,0 +1,1 @@
+export { DEFAULT_TIMEOUT_MS, HttpError, NON_RETRIED_METHODS, request, RETRY_STATUS_CODES } from './client';
