@@ -1,4 +1,8 @@
 export { Button, type ButtonProps } from './button';
+export { Drawer, type DrawerProps } from './drawer';
+export { AppleIcon, ChevronIcon, CloseIcon, FacebookIcon, GoogleIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+export { Pagination, pageWindow, type PaginationProps } from './pagination';
 export { RemoteFallback } from './remote-fallback';
 export { createPlaceholderPage } from './route-placeholder';
 export { Skeleton } from './skeleton';
+export { Toast } from './toast';

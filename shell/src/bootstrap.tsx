@@ -1,12 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { runtimeConfig } from '@arttoy/shared/config';
+import { firebaseConfigMissingMessage, missingFirebaseSettings } from '@arttoy/shared/contracts';
 import { navigatorFor } from '@arttoy/shared/federation';
 import { authStore } from '@arttoy/shared/stores';
 import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
+import { startAnalytics } from './analytics';
+import { recordEntryChannel } from './attribution';
+import { startBuildWatcher } from './build-watch/latest-build';
+import { newBuildStore } from './build-watch/new-build-store';
 import { ShellNavigatorContext } from './federation/remote-outlet';
-import { siteManifest } from './federation/site-manifest';
+import { currentBuildId, siteManifest } from './federation/site-manifest';
 import { createSiteRouter } from './router';
 
 const container = document.getElementById('root');
@@ -15,14 +21,35 @@ if (!container) throw new Error('The shell page needs an element with id "root".
 // Start reading the deploy manifest now: the first remote route needs it.
 siteManifest().catch((error: unknown) => console.error('[shell] deploy manifest unavailable:', error));
 
-// No identity provider is wired yet: the visitor is signed out until one reports otherwise.
+const config = runtimeConfig();
+const missing = missingFirebaseSettings(config);
+if (missing.length > 0) {
+  // Auth stays unset; the rest of the site works, with the sign-in buttons disabled.
+  console.error(firebaseConfigMissingMessage(missing));
+  authStore.getState().setDisabled('Sign-in is not available right now. You can keep browsing.');
+}
+// No identity provider reports a user yet: the visitor is signed out.
 authStore.getState().setLoading(false);
+
+recordEntryChannel(window.location.pathname);
 
 const router = createSiteRouter();
 const navigator = navigatorFor({
   navigate: (to, opts) => router.navigate(to as never, opts),
   createHref: (location) => router.createHref(location),
 });
+startAnalytics(window as Window & { gtag?: unknown }, router);
+
+const buildId = currentBuildId();
+if (buildId) {
+  startBuildWatcher({
+    currentBuildId: buildId,
+    intervalMs: config.buildPollIntervalMs,
+    checkManifest: siteManifest,
+    onNewBuild: (id) => newBuildStore.setState({ buildId: id }),
+    connection: () => (window.navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
+  });
+}
 
 createRoot(container).render(
   <StrictMode>

@@ -1,20 +1,37 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { NewBuildNotice } from './build-watch/new-build-notice';
+import { signIn, signOut } from './auth/session-actions';
+import { SiteDrawer } from './chrome/drawer';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
+import { SearchOverlay } from './chrome/search-overlay';
 
-/** The chrome around every page: header, main content, footer. */
+/** The chrome around every page: header, drawer, search, main content, footer, new-version notice. */
 export function Layout(): ReactNode {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onOpenSearch={() => setSearchOpen(true)} />
+      <SiteDrawer
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        onSignIn={(provider) => void signIn(provider)}
+        onSignOut={() => {
+          void signOut();
+          setMenuOpen(false);
+        }}
+      />
+      <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
       <main id="main" className="site__main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
+      <NewBuildNotice />
       <ScrollRestoration />
     </div>
   );

@@ -13,13 +13,14 @@ import { RemoteOutlet } from './federation/remote-outlet';
 import { ContentPage } from './pages/content-page';
 import { RouteErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
-import { ShellPlaceholderPage } from './pages/shell-placeholder-page';
+import { PagDemoPage } from './pages/pag-demo-page';
+import { SkeletonDemoPage } from './pages/skeleton-demo-page';
 
 /** The pages the shell itself owns; every other route belongs to a remote. */
 const SHELL_PAGES: Record<RouteIdOf<'shell'>, ComponentType> = {
   index: HomePage,
-  'pag-demo': () => <ShellPlaceholderPage title="Pagination" routeId="pag-demo" />,
-  'skeleton-demo': () => <ShellPlaceholderPage title="Loading skeletons" routeId="skeleton-demo" />,
+  'pag-demo': PagDemoPage,
+  'skeleton-demo': SkeletonDemoPage,
   slug: ContentPage,
 };
 

@@ -5,7 +5,9 @@ import { authStore } from '@arttoy/shared/stores';
 import { activeSection, Header } from './header';
 
 function renderHeader(path: string): void {
-  const router = createMemoryRouter([{ path: '*', element: <Header /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <Header menuOpen={false} onToggleMenu={jest.fn()} onOpenSearch={jest.fn()} /> }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
 }
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { HEADER_LINKS, HOME_ALIASES } from '@arttoy/shared/contracts';
 import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { MenuIcon, SearchIcon, UserIcon } from '@arttoy/shared/ui';
+import { PrefetchLink } from '../federation/prefetch-link';
 
 /** The section a path belongs to, for the header's active link. */
 export function activeSection(pathname: string): string | null {
@@ -11,35 +13,44 @@ export function activeSection(pathname: string): string | null {
   return link?.section ?? null;
 }
 
-export function Header(): ReactNode {
+export interface HeaderProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onOpenSearch: () => void;
+}
+
+export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): ReactNode {
   const { pathname } = useLocation();
   const section = activeSection(pathname);
   const signedIn = useAuthStore(selectIsLoggedIn);
   const uid = useAuthStore((state) => state.user?.uid);
   return (
     <header className="header">
-      <Link to="/" className="header__brand" aria-label="ArtToy Club home">
+      <button type="button" className="header__icon" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-drawer" onClick={onToggleMenu}>
+        <MenuIcon />
+      </button>
+      <PrefetchLink to="/" className="header__brand" aria-label="ArtToy Club home">
         ArtToy<span>Club</span>
-      </Link>
+      </PrefetchLink>
       <nav className="header__nav" aria-label="Main">
         {HEADER_LINKS.map((link) => (
-          <Link key={link.to} to={link.to} aria-current={section === link.section ? 'page' : undefined}>
+          <PrefetchLink key={link.to} to={link.to} aria-current={section === link.section ? 'page' : undefined}>
             {link.label}
-          </Link>
+          </PrefetchLink>
         ))}
       </nav>
-      <div className="header__account">
+      <div className="header__actions">
+        <button type="button" className="header__icon" aria-label="Search" onClick={onOpenSearch}>
+          <SearchIcon />
+        </button>
         {signedIn ? (
-          <Link to="/locker" className="header__user" aria-label={`Your account (${uid})`} data-testid="user-button">
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-              <circle cx="12" cy="8" r="4" fill="currentColor" />
-              <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" fill="currentColor" />
-            </svg>
-          </Link>
+          <PrefetchLink to="/locker" className="header__user" aria-label={`Your account (${uid})`} data-testid="user-button">
+            <UserIcon />
+          </PrefetchLink>
         ) : (
-          <Link to="/login" className="ui-button ui-button--primary">
+          <PrefetchLink to="/login" className="ui-button ui-button--primary header__login">
             Log In/Sign Up
-          </Link>
+          </PrefetchLink>
         )}
       </div>
     </header>

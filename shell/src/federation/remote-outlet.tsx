@@ -4,6 +4,8 @@ import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type Navigator, type Remot
 import { ParcelOutlet } from '@arttoy/shared/federation';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
 import { ErrorPage } from '../pages/error-page';
+import { claimReload } from './chunk-reload-guard';
+import { RemoteLoadError } from './remote-load-error';
 import { loadRemoteApp } from './remotes';
 
 /** The shell router's navigator, handed to every remote. */
@@ -34,9 +36,15 @@ export function RemoteOutlet({ name }: { name: RemoteName }): ReactNode {
       load={loaders[name]}
       props={props}
       loading={<Skeleton lines={5} label="Loading this page" />}
-      renderError={(error, retry) =>
-        isSiteError(error) ? <ErrorPage error={error} /> : <RemoteFallback name={name} error={error} onRetry={retry} />
-      }
+      renderError={(error, retry) => {
+        if (isSiteError(error)) return <ErrorPage error={error} />;
+        if (error instanceof RemoteLoadError && claimReload(`${location.pathname}${location.search}`)) {
+          // Most likely a deploy replaced the files this page knew: a full load of the target gets the new build.
+          window.location.reload();
+          return <Skeleton lines={5} label="Loading this page" />;
+        }
+        return <RemoteFallback name={name} error={error} onRetry={retry} />;
+      }}
     />
   );
 }

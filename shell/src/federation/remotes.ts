@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_NAMES, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
+import { RemoteLoadError } from './remote-load-error';
 import { siteManifest } from './site-manifest';
 
 let registered: Promise<void> | null = null;
@@ -37,6 +38,6 @@ export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<Remote
   } catch (cause) {
     failed.add(name);
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new Error(`Remote ${name} failed to load (${reason}). Other pages still work; retry, or check builds/latest.json and the manifest it names.`, { cause });
+    throw new RemoteLoadError(`Remote ${name} failed to load (${reason}). Other pages still work; retry, or check builds/latest.json and the manifest it names.`, { cause });
   }
 }

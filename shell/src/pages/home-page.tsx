@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../federation/prefetch-link';
+import { FEATURED_SERIES, LATEST_BOXES, LATEST_POSTS } from './home-content';
+import { SeriesArt } from './series-art';
 
-/** The landing page; also answers the marketing aliases. Featured content arrives with the gallery, box and blog features. */
+/** The landing page; also answers the marketing aliases. */
 export function HomePage(): ReactNode {
   return (
     <article className="home">
@@ -9,13 +11,58 @@ export function HomePage(): ReactNode {
         <h1>Art toys, drawn fairly.</h1>
         <p>Browse designs by style and series, open a mystery box with published odds, and keep what you own in your locker.</p>
         <div className="home__actions">
-          <Link className="ui-button ui-button--primary" to="/mysterybox">
+          <PrefetchLink className="ui-button ui-button--primary" to="/mysterybox">
             Open a mystery box
-          </Link>
-          <Link className="ui-button ui-button--secondary" to="/gallery">
+          </PrefetchLink>
+          <PrefetchLink className="ui-button ui-button--secondary" to="/gallery">
             Explore the gallery
-          </Link>
+          </PrefetchLink>
         </div>
+      </section>
+
+      <section className="home__section" aria-labelledby="featured-series">
+        <h2 id="featured-series">Featured series</h2>
+        <ul className="card-grid">
+          {FEATURED_SERIES.map((series) => (
+            <li key={series.slug} className="card">
+              <SeriesArt name={series.name} />
+              <h3>
+                <PrefetchLink to={`/gallery/series/${series.slug}`}>{series.name}</PrefetchLink>
+              </h3>
+              <p className="card__meta">{series.style}</p>
+              <p>{series.blurb}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home__section" aria-labelledby="latest-boxes">
+        <h2 id="latest-boxes">Latest boxes</h2>
+        <ul className="card-grid">
+          {LATEST_BOXES.map((box) => (
+            <li key={box.id} className="card">
+              <h3>
+                <PrefetchLink to={`/mysterybox/${box.id}`}>{box.name}</PrefetchLink>
+              </h3>
+              <p className="card__price">{box.price}</p>
+              <p className="card__meta">{box.odds}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home__section" aria-labelledby="latest-posts">
+        <h2 id="latest-posts">From the blog</h2>
+        <ul className="card-grid">
+          {LATEST_POSTS.map((post) => (
+            <li key={post.id} className="card">
+              <h3>
+                <PrefetchLink to={`/blog/${post.id}`}>{post.title}</PrefetchLink>
+              </h3>
+              <p>{post.summary}</p>
+            </li>
+          ))}
+        </ul>
       </section>
     </article>
   );

@@ -1,0 +1,118 @@
+/** The gallery's catalogue: styles → series → figures, and the mystery box models of a series. */
+import * as z from 'zod';
+import { moneySchema, pageQuerySchema, pageSchema, slugSchema } from './common';
+
+export const FIGURE_RARITIES = ['regular', 'secret'] as const;
+export type FigureRarity = (typeof FIGURE_RARITIES)[number];
+
+/** Parts per million: box odds are integers that sum to exactly 1 000 000. */
+export const ODDS_SCALE = 1_000_000;
+
+const nameRef = z.object({ slug: slugSchema, name: z.string() });
+
+export const styleSchema = z.object({
+  id: z.int().positive(),
+  slug: slugSchema,
+  name: z.string(),
+  description: z.string(),
+  seriesCount: z.int().nonnegative(),
+});
+export type Style = z.infer<typeof styleSchema>;
+
+export const figureSchema = z.object({
+  id: z.int().positive(),
+  slug: slugSchema,
+  name: z.string(),
+  description: z.string(),
+  /** Place in the series' line-up, 1-based; the secret figure comes last. */
+  number: z.int().positive(),
+  rarity: z.enum(FIGURE_RARITIES),
+  heightMm: z.int().positive(),
+  /** Origin-relative URL of the figure's SVG art (versioned, cacheable forever). */
+  artUrl: z.string(),
+  series: nameRef,
+  style: nameRef,
+});
+export type Figure = z.infer<typeof figureSchema>;
+
+export const seriesSummarySchema = z.object({
+  id: z.int().positive(),
+  slug: slugSchema,
+  name: z.string(),
+  description: z.string(),
+  /** Release date, YYYY-MM-DD. */
+  releasedOn: z.iso.date(),
+  style: nameRef,
+  figureCount: z.int().nonnegative(),
+  /** Art of the series' first figure, for cards. */
+  coverArtUrl: z.nullable(z.string()),
+});
+export type SeriesSummary = z.infer<typeof seriesSummarySchema>;
+
+export const boxModelSummarySchema = z.object({
+  id: z.int().positive(),
+  slug: slugSchema,
+  name: z.string(),
+  description: z.string(),
+  price: moneySchema,
+  series: nameRef,
+  style: nameRef,
+  /** Boxes left: the sum of every figure's stock. */
+  stock: z.int().nonnegative(),
+});
+export type BoxModelSummary = z.infer<typeof boxModelSummarySchema>;
+
+export const styleDetailSchema = styleSchema.extend({ series: z.array(seriesSummarySchema) });
+export type StyleDetail = z.infer<typeof styleDetailSchema>;
+
+export const seriesDetailSchema = seriesSummarySchema.extend({
+  figures: z.array(figureSchema),
+  boxModels: z.array(boxModelSummarySchema),
+});
+export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
+
+/** One line of a box's published odds. */
+export const boxOddsSchema = z.object({
+  figure: figureSchema.pick({ id: true, slug: true, name: true, number: true, rarity: true, artUrl: true }),
+  oddsPpm: z.int().positive().max(ODDS_SCALE),
+  /** oddsPpm / 1 000 000, for display. */
+  odds: z.number().positive().max(1),
+  stock: z.int().nonnegative(),
+});
+export const boxModelDetailSchema = boxModelSummarySchema.extend({ odds: z.array(boxOddsSchema) });
+export type BoxOdds = z.infer<typeof boxOddsSchema>;
+export type BoxModelDetail = z.infer<typeof boxModelDetailSchema>;
+
+export const stylePageSchema = pageSchema(styleSchema);
+export const seriesPageSchema = pageSchema(seriesSummarySchema);
+export const figurePageSchema = pageSchema(figureSchema);
+export const boxModelPageSchema = pageSchema(boxModelSummarySchema);
+
+/** Free-text search over names, trimmed; an empty `q` means no filter. */
+const searchText = z.string().trim().max(80);
+
+export const styleListQuerySchema = pageQuerySchema;
+export const seriesListQuerySchema = pageQuerySchema.extend({
+  style: z.optional(slugSchema),
+  q: z.optional(searchText),
+});
+export const FIGURE_SORTS = ['catalogue', 'name', 'newest'] as const;
+export const figureListQuerySchema = pageQuerySchema.extend({
+  style: z.optional(slugSchema),
+  series: z.optional(slugSchema),
+  rarity: z.optional(z.enum(FIGURE_RARITIES)),
+  q: z.optional(searchText),
+  /** catalogue: style, series, line-up number (default); name: A→Z; newest: latest series first. */
+  sort: z.enum(FIGURE_SORTS).default('catalogue'),
+});
+export const boxModelListQuerySchema = pageQuerySchema.extend({
+  style: z.optional(slugSchema),
+  series: z.optional(slugSchema),
+});
+export type SeriesListQuery = z.infer<typeof seriesListQuerySchema>;
+export type FigureListQuery = z.infer<typeof figureListQuerySchema>;
+export type BoxModelListQuery = z.infer<typeof boxModelListQuerySchema>;
+
+export const slugParamsSchema = z.object({ slug: slugSchema });
+/** Box model ids are numeric, as in the site's /mysterybox/{model_id}. */
+export const boxModelParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });

@@ -1,0 +1,10 @@
+/**
+ * The HTTP API's request and response schemas (zod), shared by the API and its clients.
+ * Imported as `@arttoy/shared/contracts/api`, apart from `@arttoy/shared/contracts`, so pages that
+ * never call the API do not load zod's schemas.
+ */
+export * from './account';
+export * from './catalogue';
+export * from './commerce';
+export * from './common';
+export * from './health';

@@ -1,0 +1,65 @@
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { sitePrefetcher } from './site-prefetcher';
+
+let observer: IntersectionObserver | null = null;
+const observed = new WeakMap<Element, string>();
+
+/** One IntersectionObserver for every link on the page: a link prefetches when it scrolls into view. */
+function sharedObserver(): IntersectionObserver | null {
+  if (typeof IntersectionObserver === 'undefined') return null;
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const path = observed.get(entry.target);
+      if (!entry.isIntersecting || !path) continue;
+      sitePrefetcher.prefetch(path);
+      observer?.unobserve(entry.target);
+    }
+  });
+  return observer;
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
+/** A router link that loads its target's code when visible (after idle) or on pointer-enter / focus. */
+export function PrefetchLink({ to, onPointerEnter, onFocus, ...rest }: ComponentProps<typeof Link> & { to: string }): ReactNode {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    return whenIdle(() => {
+      const io = sharedObserver();
+      if (!io) return;
+      observed.set(element, to);
+      io.observe(element);
+    });
+  }, [to]);
+  useEffect(() => {
+    const element = ref.current;
+    return () => {
+      if (element) observer?.unobserve(element);
+    };
+  }, []);
+  return (
+    <Link
+      ref={ref}
+      to={to}
+      onPointerEnter={(event) => {
+        sitePrefetcher.prefetch(to);
+        onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        sitePrefetcher.prefetch(to);
+        onFocus?.(event);
+      }}
+      {...rest}
+    />
+  );
+}
