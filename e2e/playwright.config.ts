@@ -44,7 +44,8 @@ export default defineConfig({
     {
       command: 'npm run serve -w deploy',
       cwd: '..',
-      env: { PORT: String(SITE_PORT) },
+      // Poll for new deploys every 10 s (the default is hourly), so the new-version test sees one quickly.
+      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000' },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

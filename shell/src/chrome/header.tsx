@@ -29,8 +29,8 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
       <button type="button" className="header__icon" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-drawer" onClick={onToggleMenu}>
         <MenuIcon />
       </button>
-      <PrefetchLink to="/" className="header__brand" aria-label="ArtToy Club home">
-        ArtToy<span>Club</span>
+      <PrefetchLink to="/" className="header__brand">
+        ArtToy <span>Club</span>
       </PrefetchLink>
       <nav className="header__nav" aria-label="Main">
         {HEADER_LINKS.map((link) => (

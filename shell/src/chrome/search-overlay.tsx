@@ -46,9 +46,8 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
         autoComplete="off"
         placeholder="Search posts, help and figures"
         value={query}
-        // In a modal dialog, autofocus is how the page names the control that gets focus on open (HTML's dialog focusing steps).
-        // oxlint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
+        // The control a visitor opening search wants: the drawer focuses it on open.
+        data-autofocus
         onChange={(event) => {
           setQuery(event.target.value);
           setStatus('pending');

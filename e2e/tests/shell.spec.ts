@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures/site';
+
+test.describe('the shell chrome', () => {
+  test('the drawer lists the sections in order, closes on Escape and returns focus', async ({ page }) => {
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Home', 'Mystery Box', 'Gallery', 'blog', 'Help Center']);
+
+    // Signed out, and no Firebase settings in this run: the providers are offered but disabled.
+    for (const label of ['Continue with Apple', 'Continue with Google', 'Continue with Facebook']) {
+      await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
+    }
+    await expect(drawer.getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
+  test('the drawer is full-screen and a tapped entry navigates and closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const box = await drawer.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await drawer.getByRole('link', { name: 'Gallery' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
+  });
+
+  test('focus stays inside the open drawer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await drawer.evaluate((element) => element.contains(document.activeElement));
+      expect(inside).toBe(true);
+    }
+  });
+
+  test('the search overlay opens from the header with its title and input', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Search' });
+    await expect(overlay.getByRole('heading', { name: 'Search' })).toBeVisible();
+    const input = overlay.getByRole('searchbox');
+    await expect(input).toBeFocused();
+    await input.fill('moonlit');
+    await expect(overlay.getByText('No results for “moonlit”.')).toBeVisible();
+    // The first Escape clears the search field (the browser's own behaviour), the next closes the overlay.
+    await page.keyboard.press('Escape');
+    await expect(input).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(overlay).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+  });
+
+  test('the footer opens external links in a new tab, safely', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const label of ['Get it on Google Play', 'Download on the App Store', 'Instagram', 'TikTok', 'Facebook', 'Threads']) {
+      const link = footer.getByRole('link', { name: label });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect(footer.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
+    await expect(footer).toContainText('© 2025');
+  });
+
+  test('a marketing alias is recorded as the entry channel', async ({ page }) => {
+    await page.goto('/tiktoktoy/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Art toys, drawn fairly.');
+    const channel = await page.evaluate(() => JSON.parse(sessionStorage.getItem('entry_channel') ?? 'null'));
+    expect(channel).toMatchObject({ channel: 'tiktoktoy' });
+  });
+
+  test('pagination pages are links with the page in the URL', async ({ page }) => {
+    await page.goto('/pag-demo');
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/pag-demo\?page=2$/);
+    await expect(page.getByText('Page 2 of 12.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the missing Firebase settings are named in the console', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(messages).toContain('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
+  });
+});
+
+test.describe('accessibility of the shell pages', () => {
+  for (const path of ['/', '/pag-demo', '/skeleton-demo', '/no/such/page', '/mysterybox/not-a-number']) {
+    test(`no serious axe violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test('no serious axe violations in the open drawer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { authStore, type SignInProvider } from '@arttoy/shared/stores';
+import { SiteDrawer } from './drawer';
+
+// Hovering a link prefetches its remote; keep the federation runtime out of these tests.
+jest.mock('../federation/remotes', () => ({ loadRemoteApp: jest.fn(() => new Promise(() => undefined)) }));
+
+// jsdom has <dialog> but not its modal methods: open/close by the `open` attribute, as the browser does.
+const dialogProto = HTMLDialogElement.prototype as Partial<Pick<HTMLDialogElement, 'showModal' | 'close'>>;
+const originalShowModal = dialogProto.showModal;
+const originalClose = dialogProto.close;
+beforeAll(() => {
+  dialogProto.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  dialogProto.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterAll(() => {
+  dialogProto.showModal = originalShowModal;
+  dialogProto.close = originalClose;
+});
+
+beforeEach(() => {
+  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+});
+
+interface Rendered {
+  router: ReturnType<typeof createMemoryRouter>;
+  onClose: jest.Mock;
+  onSignIn: jest.Mock<void, [SignInProvider]>;
+  onSignOut: jest.Mock;
+}
+
+function renderDrawer(path = '/gallery/style/soft-vinyl', open = true): Rendered {
+  const onClose = jest.fn();
+  const onSignIn = jest.fn<void, [SignInProvider]>();
+  const onSignOut = jest.fn();
+  const router = createMemoryRouter([{ path: '*', element: <SiteDrawer open={open} onClose={onClose} onSignIn={onSignIn} onSignOut={onSignOut} /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return { router, onClose, onSignIn, onSignOut };
+}
+
+const PROVIDER_BUTTONS = ['Continue with Apple', 'Continue with Google', 'Continue with Facebook'];
+
+function providerButtons(): HTMLElement[] {
+  return within(screen.getByRole('region', { name: 'Sign in' })).getAllByRole('button');
+}
+
+describe('SiteDrawer', () => {
+  it('lists the menu entries in the spec order with their paths', () => {
+    renderDrawer();
+    const links = within(screen.getByRole('navigation', { name: 'Menu' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Mystery Box', '/mysterybox'],
+      ['Gallery', '/gallery'],
+      ['blog', '/blog'],
+      ['Help Center', '/help'],
+    ]);
+  });
+
+  it('shows nothing while closed', () => {
+    renderDrawer('/', false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Home', '/'],
+    ['Mystery Box', '/mysterybox'],
+    ['Gallery', '/gallery'],
+    ['blog', '/blog'],
+    ['Help Center', '/help'],
+  ])('navigates to %s (%s) and closes', async (label, path) => {
+    const { router, onClose } = renderDrawer('/rules/privacy_policy');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: label }));
+    expect(router.state.location.pathname).toBe(path);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes from its close button', async () => {
+    const { onClose, router } = renderDrawer('/gallery');
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/gallery');
+  });
+
+  describe('signed out', () => {
+    it('offers Apple, Google and Facebook in that order, enabled', () => {
+      renderDrawer();
+      const buttons = providerButtons();
+      expect(buttons.map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
+      for (const button of buttons) expect(button).toBeEnabled();
+      expect(screen.queryByText(/^Uid:/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'log out' })).not.toBeInTheDocument();
+    });
+
+    it.each([
+      ['Continue with Apple', 'apple'],
+      ['Continue with Google', 'google'],
+      ['Continue with Facebook', 'facebook'],
+    ])('%s asks to sign in with %s', async (label, provider) => {
+      const { onSignIn, onClose } = renderDrawer();
+      await userEvent.click(screen.getByRole('button', { name: label }));
+      expect(onSignIn.mock.calls).toEqual([[provider]]);
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    it('disables every provider while sign-in is disabled, and says why', async () => {
+      const reason = 'Sign-in is unavailable: Firebase config is missing: apiKey, appId';
+      act(() => authStore.getState().setDisabled(reason));
+      const { onSignIn } = renderDrawer();
+      const buttons = providerButtons();
+      expect(buttons).toHaveLength(3);
+      for (const button of buttons) expect(button).toBeDisabled();
+      expect(screen.getByText(reason)).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Continue with Google' }));
+      expect(onSignIn).not.toHaveBeenCalled();
+    });
+
+    it('enables the providers again when the disabled flag is lifted', () => {
+      const reason = 'Sign-in is switched off for maintenance.';
+      act(() => authStore.getState().setDisabled(reason));
+      renderDrawer();
+      act(() => authStore.getState().setDisabled(null));
+      for (const button of providerButtons()) expect(button).toBeEnabled();
+      expect(screen.queryByText(reason)).not.toBeInTheDocument();
+    });
+
+    it('disables the providers while one signs in, and says which one is signing in', async () => {
+      const { onSignIn } = renderDrawer();
+      act(() => authStore.getState().setPendingProvider('google'));
+      const buttons = providerButtons();
+      expect(buttons.map((button) => button.textContent)).toEqual(['Continue with Apple', 'Signing in…', 'Continue with Facebook']);
+      for (const button of buttons) expect(button).toBeDisabled();
+      expect(screen.getByRole('region', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
+      await userEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }));
+      expect(onSignIn).not.toHaveBeenCalled();
+
+      act(() => authStore.getState().setPendingProvider(null));
+      expect(providerButtons().map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
+      for (const button of providerButtons()) expect(button).toBeEnabled();
+    });
+
+    it('shows the sign-in error in an alert', () => {
+      renderDrawer();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      act(() => authStore.getState().setError('The popup was closed before sign-in finished.'));
+      expect(screen.getByRole('alert')).toHaveTextContent('The popup was closed before sign-in finished.');
+    });
+  });
+
+  describe('signed in', () => {
+    beforeEach(() => {
+      authStore.getState().setUser({ uid: 'uid-42', displayName: 'Ada', email: 'ada@example.com' });
+    });
+
+    it('shows the uid and a log out button instead of the providers', () => {
+      renderDrawer();
+      const account = screen.getByRole('region', { name: 'Your account' });
+      expect(within(account).getByText('Uid: uid-42')).toBeInTheDocument();
+      expect(within(account).getByRole('button', { name: 'log out' })).toBeEnabled();
+      for (const label of PROVIDER_BUTTONS) expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Sign in' })).not.toBeInTheDocument();
+    });
+
+    it('log out asks to sign out', async () => {
+      const { onSignOut, onSignIn } = renderDrawer();
+      await userEvent.click(screen.getByRole('button', { name: 'log out' }));
+      expect(onSignOut).toHaveBeenCalledTimes(1);
+      expect(onSignIn).not.toHaveBeenCalled();
+    });
+
+    it('goes back to the providers when the user signs out', () => {
+      renderDrawer();
+      act(() => authStore.getState().setUser(null));
+      expect(screen.queryByText('Uid: uid-42')).not.toBeInTheDocument();
+      expect(providerButtons().map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
+    });
+  });
+});
