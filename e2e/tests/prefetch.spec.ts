@@ -1,0 +1,47 @@
+import { expect, remoteEntries, test } from '../fixtures/site';
+
+test('pointing at a link loads its remote before the click', async ({ page }) => {
+  const entries = await remoteEntries(page);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/pag-demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagination');
+  expect(requested).not.toContain(entries.mf_rules);
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).hover();
+  await expect.poll(() => requested.includes(entries.mf_rules!)).toBe(true);
+});
+
+test('links in view are prefetched once the page is idle', async ({ page }) => {
+  const entries = await remoteEntries(page);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  // The home page shows links to the gallery, the boxes and the blog.
+  await expect.poll(() => [entries.mf_gallery, entries.mf_mysterybox, entries.mf_blog].every((entry) => requested.includes(entry!))).toBe(true);
+  expect(requested.filter((path) => path === entries.mf_gallery)).toHaveLength(1);
+});
+
+for (const [name, connection] of [
+  ['data saver', { saveData: true, effectiveType: '4g' }],
+  ['a 2g connection', { saveData: false, effectiveType: '2g' }],
+] as const) {
+  test(`nothing is prefetched with ${name}`, async ({ page }) => {
+    await page.addInitScript((value) => {
+      Object.defineProperty(Navigator.prototype, 'connection', { get: () => value, configurable: true });
+    }, connection);
+    const entries = await remoteEntries(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Featured series' })).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).hover();
+    await page.waitForLoadState('networkidle');
+    const remoteRequests = requested.filter((path) => Object.entries(entries).some(([app, entry]) => app !== 'shell' && path === entry));
+    expect(remoteRequests).toEqual([]);
+
+    // The remote still loads when the visitor actually goes there.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await expect(page.locator('[data-owner="mf_rules"]')).toBeVisible();
+  });
+}
