@@ -7,23 +7,6 @@ import { SiteDrawer } from './drawer';
 // Hovering a link prefetches its remote; keep the federation runtime out of these tests.
 jest.mock('../federation/remotes', () => ({ loadRemoteApp: jest.fn(() => new Promise(() => undefined)) }));
 
-// jsdom has <dialog> but not its modal methods: open/close by the `open` attribute, as the browser does.
-const dialogProto = HTMLDialogElement.prototype as Partial<Pick<HTMLDialogElement, 'showModal' | 'close'>>;
-const originalShowModal = dialogProto.showModal;
-const originalClose = dialogProto.close;
-beforeAll(() => {
-  dialogProto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  dialogProto.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => {
-  dialogProto.showModal = originalShowModal;
-  dialogProto.close = originalClose;
-});
-
 beforeEach(() => {
   authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 });

@@ -4,23 +4,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { registerSearchSource, type SearchResult, type SearchSource } from '@arttoy/shared/search';
 import { SearchOverlay } from './search-overlay';
 
-// jsdom has <dialog> but not its modal methods: open/close by the `open` attribute, as the browser does.
-const dialogProto = HTMLDialogElement.prototype as Partial<Pick<HTMLDialogElement, 'showModal' | 'close'>>;
-const originalShowModal = dialogProto.showModal;
-const originalClose = dialogProto.close;
-beforeAll(() => {
-  dialogProto.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  dialogProto.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => {
-  dialogProto.showModal = originalShowModal;
-  dialogProto.close = originalClose;
-});
-
 const INPUT_LABEL = 'Search the blog, the help pages and the gallery';
 
 const RESULTS: SearchResult[] = [
