@@ -22,6 +22,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  projects: [
+    { name: 'site', testMatch: /.*\.spec\.ts$/ },
+    // Tests that change the live build run alone, after the others: every open page would see their deploys.
+    { name: 'deploys', testMatch: /.*\.deploys\.ts$/, dependencies: ['site'], fullyParallel: false },
+  ],
   use: {
     baseURL: `http://localhost:${SITE_PORT}`,
     trace: 'retain-on-failure',

@@ -2,10 +2,12 @@
 //   npm run build                      builds every app and publishes them all (publish-all)
 //   npm run deploy -- mf-gallery       builds mf-gallery alone, publishes it, makes it live
 //   npm run deploy -- mf-gallery --no-build   publishes the existing mf-gallery/dist
+//   npm run deploy -- mf-gallery --dist DIR   publishes a build made elsewhere (CI artefact)
 //   npm run rollback -- mf-gallery     puts back the previous version of mf-gallery
 //   npm run rollback -- --to <buildId> makes an earlier build of the whole site live
 //   npm run builds                     lists the builds, the live one marked
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { APP_NAMES, appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
 import { distDir, originDir, REPO_ROOT } from './origin';
 import { publishApp, readLatestBuild, writeBuild } from './publish';
@@ -23,13 +25,22 @@ async function publishAll(): Promise<void> {
   printBuild(meta, changed ? 'Published build' : 'Unchanged build');
 }
 
+function optionValue(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value.`);
+  return value;
+}
+
 async function deploy(args: string[]): Promise<void> {
-  const app = parseAppName(args.find((arg) => !arg.startsWith('--')));
-  if (!args.includes('--no-build')) {
+  const dist = optionValue(args, '--dist');
+  const app = parseAppName(args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--dist'));
+  if (!dist && !args.includes('--no-build')) {
     const result = spawnSync('npm', ['run', 'build', '-w', appFolder(app)], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`The build of ${appFolder(app)} failed; nothing was published.`);
   }
-  const { meta, changed } = await deployApp(app, distDir(app));
+  const { meta, changed } = await deployApp(app, dist ? path.resolve(dist) : distDir(app));
   printBuild(meta, changed ? `Deployed ${appFolder(app)}: build` : `${appFolder(app)} is unchanged; still build`);
 }
 

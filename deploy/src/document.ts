@@ -25,7 +25,10 @@ export function renderDocument(template: string, meta: BuildMeta, resolution: Ro
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
   ];
   if (resolution.status === 200 && isRemoteName(resolution.owner)) {
-    head.push(`<link rel="preload" as="script" href="${escapeAttribute(meta.apps[resolution.owner].entry)}">`);
+    const remote = meta.apps[resolution.owner];
+    // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
+    const integrity = remote.integrity ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"` : '';
+    head.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}>`);
   }
   const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
   return template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, `${head.join('')}${HEAD_END}`);

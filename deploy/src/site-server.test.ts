@@ -81,7 +81,9 @@ describe('the site server', () => {
   it("preloads the owner's remote entry on a remote's page", async () => {
     const response = await app.inject({ method: 'GET', url: '/gallery/style/soft-vinyl?sort=new' });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(`<link rel="preload" as="script" href="${meta.apps.mf_gallery.entry}">`);
+    expect(response.body).toContain(
+      `<link rel="preload" as="script" href="${meta.apps.mf_gallery.entry}" integrity="${meta.apps.mf_gallery.integrity}" crossorigin="anonymous">`,
+    );
   });
 
   it.each(['/nope', '/no/such/page', '/mysterybox/abc'])('answers %s with a 404 HTML document', async (url) => {

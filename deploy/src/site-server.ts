@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { resolveRoute } from './route-status';
+import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,7 +51,10 @@ export async function createSiteServer(options: { origin: string; config: Runtim
     cacheControl: false,
     setHeaders: (response, filePath) => {
       const relative = `/${path.relative(options.origin, filePath).split(path.sep).join('/')}`;
-      response.setHeader('cache-control', VERSIONED_PATH.test(relative) ? IMMUTABLE : REVALIDATE);
+      const versioned = VERSIONED_PATH.test(relative);
+      response.setHeader('cache-control', versioned ? IMMUTABLE : REVALIDATE);
+      // Entries load in CORS mode (for Subresource Integrity); published files are public anyway.
+      if (versioned) response.setHeader('access-control-allow-origin', '*');
     },
   });
 
@@ -67,6 +71,7 @@ export async function createSiteServer(options: { origin: string; config: Runtim
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
+      .header('content-security-policy', contentSecurityPolicy(meta, options.config))
       .type('text/html; charset=utf-8')
       .send(renderDocument(template, meta, resolution, options.config));
   });

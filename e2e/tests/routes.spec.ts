@@ -17,6 +17,7 @@ test.describe('every route of the spec reaches its owner', () => {
   }
 
   test('every home alias, with and without a trailing slash, shows the home page', async ({ page }) => {
+    test.setTimeout(120_000);
     for (const alias of HOME_ALIASES) {
       for (const path of [alias, `${alias}/`]) {
         const response = await page.goto(path);

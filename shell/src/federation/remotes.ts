@@ -1,16 +1,24 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
+import { REMOTE_NAMES, type BuildMeta, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
+import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
 import { siteManifest } from './site-manifest';
 
 let registered: Promise<void> | null = null;
 const failed = new Set<RemoteName>();
 
+/** A remote's registration from the manifest: its absolute entry URL, with the entry's integrity recorded. */
+function remoteFrom(manifest: BuildMeta, name: RemoteName): { name: RemoteName; entry: string } {
+  const entry = new URL(manifest.apps[name].entry, window.location.href).href;
+  recordEntryIntegrity(entry, manifest.apps[name].integrity);
+  return { name, entry };
+}
+
 /** Registers every remote at the entry URL the deploy manifest gives; nothing about remotes is built into the shell. */
 function registerAll(): Promise<void> {
   registered ??= siteManifest().then(
     (manifest) => {
-      registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: new URL(manifest.apps[name].entry, window.location.href).href })));
+      registerRemotes(REMOTE_NAMES.map((name) => remoteFrom(manifest, name)));
     },
     (error: unknown) => {
       registered = null;
@@ -23,7 +31,7 @@ function registerAll(): Promise<void> {
 async function reRegister(name: RemoteName): Promise<void> {
   const manifest = await siteManifest();
   // force drops the runtime's cached (failed) entry, so the retry really loads it again.
-  registerRemotes([{ name, entry: new URL(manifest.apps[name].entry, window.location.href).href }], { force: true });
+  registerRemotes([remoteFrom(manifest, name)], { force: true });
 }
 
 /** Loads a remote's `./app` lifecycles. After a failure, the next call starts a fresh load. */

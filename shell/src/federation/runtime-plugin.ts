@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { entryIntegrity } from './entry-integrity';
 
 /**
  * How long a remote entry may take before its area shows the fallback. The federation runtime
@@ -6,11 +7,23 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  */
 export const REMOTE_ENTRY_TIMEOUT_MS = 8000;
 
-export default function remoteEntryTimeout(): ModuleFederationRuntimePlugin {
+/**
+ * The shell's federation runtime plugin: a shorter load timeout, and Subresource Integrity on
+ * remote entries (the federation runtime has none built in). An entry whose bytes do not match
+ * the manifest's SHA-384 is refused by the browser, and its area shows the contained fallback.
+ */
+export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
-    name: 'remote-entry-timeout',
-    createScript() {
-      return { timeout: REMOTE_ENTRY_TIMEOUT_MS };
+    name: 'shell-remote-entries',
+    createScript({ url }) {
+      const integrity = entryIntegrity(url);
+      if (!integrity) return { timeout: REMOTE_ENTRY_TIMEOUT_MS };
+      const script = document.createElement('script');
+      script.src = url;
+      script.integrity = integrity;
+      // SRI needs a CORS-mode request; the origin (and any remote host) answers with CORS headers.
+      script.crossOrigin = 'anonymous';
+      return { script, timeout: REMOTE_ENTRY_TIMEOUT_MS };
     },
   };
 }
