@@ -1,4 +1,5 @@
-// First-load JavaScript per route of the composed site, in KB gzip (level 9) and request count.
+// First-load JavaScript per route of the composed site, in KB gzip (level 9) and request count:
+// the scripts requested until the route's main heading is visible (later prefetches do not count).
 // Usage: npm run bench (builds and serves the site itself). Reads the files from .origin/ so the
 // figure does not depend on the server's compression settings.
 import { spawn } from 'node:child_process';
@@ -31,12 +32,29 @@ try {
   for (const route of ROUTES) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const scripts = new Set();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    // Notes when the main heading first appears; scripts requested after that (prefetches) do not count.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('main h1')) {
+          window.__mainVisibleAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`http://localhost:${PORT}${route}`, { waitUntil: 'networkidle' });
+    await page.goto(`http://localhost:${PORT}${route}`);
+    await page.waitForFunction(() => window.__mainVisibleAt !== undefined);
+    // The page's own code: the shell's and its owner remote's (a prefetch of another remote may start earlier).
+    const paths = await page.evaluate(() => {
+      const owner = document.querySelector('[data-owner]')?.getAttribute('data-owner') ?? 'shell';
+      const folders = ['/shell/', `/${owner.replace('_', '-')}/`];
+      return performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime }))
+        .filter(({ path, at }) => at <= window.__mainVisibleAt && path.endsWith('.js') && folders.some((folder) => path.startsWith(folder)))
+        .map(({ path }) => path);
+    });
+    const scripts = new Set(paths);
     let gzip = 0;
     let raw = 0;
     for (const script of scripts) {
