@@ -6,11 +6,14 @@
 //   npm run rollback -- mf-gallery     puts back the previous version of mf-gallery
 //   npm run rollback -- --to <buildId> makes an earlier build of the whole site live
 //   npm run builds                     lists the builds, the live one marked
+//   npm run nginx:config -- --port 8080 --upstream 127.0.0.1:3000 --run-dir /run/arttoy
+//                                      prints the nginx configuration for this origin
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { APP_NAMES, appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
 import { distDir, originDir, REPO_ROOT } from './origin';
 import { publishApp, readLatestBuild, writeBuild } from './publish';
+import { renderNginxConfig } from './nginx-config';
 import { buildHistory, deployApp, parseAppName, rollbackApp, rollbackTo } from './releases';
 
 function printBuild(meta: BuildMeta, headline: string): void {
@@ -64,11 +67,22 @@ async function listBuilds(): Promise<void> {
   }
 }
 
+async function nginxConfig(args: string[]): Promise<void> {
+  const config = await renderNginxConfig({
+    originDir: path.resolve(optionValue(args, '--origin') ?? originDir()),
+    port: Number(optionValue(args, '--port') ?? 8080),
+    upstream: optionValue(args, '--upstream') ?? '127.0.0.1:3000',
+    runDir: path.resolve(optionValue(args, '--run-dir') ?? '/run/arttoy'),
+  });
+  process.stdout.write(config);
+}
+
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'publish-all': publishAll,
   deploy,
   rollback,
   builds: listBuilds,
+  'nginx-config': nginxConfig,
 };
 
 const [command = '', ...rest] = process.argv.slice(2);
