@@ -39,5 +39,21 @@ export default {
       transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?cookie/)'],
       testMatch: ['**/*.test.ts'],
     },
+    {
+      // The API, on PGlite (default) or on PostgreSQL when DATABASE_URL is set (npm run test:pg -w api).
+      // globalSetup starts the Firebase Auth emulator and prepares the database; nothing needs to run beforehand.
+      displayName: 'api',
+      roots: ['<rootDir>/api/src'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+      // Also PGlite: its CommonJS build loads Node modules with import(), which jest's VM refuses
+      // without --experimental-vm-modules; compiled, those become require().
+      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite)/)'],
+      testMatch: ['**/*.test.ts'],
+      // Requests go to a real database and the Auth emulator; a loaded 2-core machine needs slack.
+      testTimeout: 30_000,
+      globalSetup: '<rootDir>/api/src/test/global-setup.ts',
+      globalTeardown: '<rootDir>/api/src/test/global-teardown.ts',
+    },
   ],
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { apiPlugin, type ApiOptions } from '@arttoy/api';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { resolveRoute } from './route-status';
@@ -33,9 +34,20 @@ function liveBuildReader(origin: string): () => Promise<LiveBuild> {
   };
 }
 
-/** The server `npm start` runs: the origin's files and the site's HTML documents. */
-export async function createSiteServer(options: { origin: string; config: RuntimeConfig; logger?: boolean }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+export interface SiteServerOptions {
+  /** The origin folder: published app versions and build manifests. */
+  origin: string;
+  /** Written into every page. */
+  config: RuntimeConfig;
+  /** The API under /api, in this process; leave out (or false) when it runs elsewhere behind the same origin. */
+  api?: ApiOptions | false;
+  logger?: boolean;
+}
+
+/** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
+export async function createSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
+  // Behind nginx or a load balancer the client's address (rate limits) comes from X-Forwarded-For.
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY === '1' });
   const liveBuild = liveBuildReader(options.origin);
 
   app.addHook('onSend', async (_request, reply) => {
@@ -57,6 +69,9 @@ export async function createSiteServer(options: { origin: string; config: Runtim
       if (versioned) response.setHeader('access-control-allow-origin', '*');
     },
   });
+
+  // The API keeps its own headers, limits and JSON errors inside its prefix.
+  if (options.api) await app.register(apiPlugin, { prefix: '/api', ...options.api });
 
   app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
   for (const appName of APP_NAMES) {

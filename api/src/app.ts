@@ -1,0 +1,85 @@
+/**
+ * The API as one fastify plugin. `server.ts` mounts it alone; the site server mounts the same
+ * plugin under its origin: `app.register(apiPlugin, { prefix: '/api', ... })`. Everything it sets
+ * up (validation, error shape, headers, limits) stays inside its own prefix.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/connect';
+import { catalogueUrls } from './domain/catalogue/urls';
+import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
+import { type SeedPolicy, startDatabase } from './plugins/database';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
+import type { RouteDeps } from './routes/deps';
+import accountRoutes from './routes/me';
+import boxModelRoutes from './routes/box-models';
+import figureRoutes from './routes/figures';
+import healthRoutes from './routes/health';
+import lockerRoutes from './routes/locker';
+import seriesRoutes from './routes/series';
+import styleRoutes from './routes/styles';
+
+export interface ApiOptions {
+  /**
+   * Which database: `postgres://…` (PostgreSQL, pooled), `file:<dir>` (PGlite in that directory) or
+   * `memory:` (PGlite in memory). Default: the DATABASE_URL environment variable; if that is unset
+   * too, PGlite in `dataDir`.
+   */
+  databaseUrl?: string;
+  /** PGlite's directory when no database URL is given. Default `<repo>/.data/pglite`. Locked while the API runs. */
+  dataDir?: string;
+  /** PostgreSQL pool size. Default 10. */
+  poolSize?: number;
+  /** Load the seed catalogue into an empty database on start. Default 'if-empty' on PGlite, 'never' on PostgreSQL. */
+  seed?: SeedPolicy;
+  /** Firebase project whose ID tokens are accepted. Default FIREBASE_PROJECT_ID, GCLOUD_PROJECT, else 'demo-arttoy' (Auth emulator). */
+  firebaseProjectId?: string;
+  /**
+   * Also ask Firebase on every request whether the user's sessions were revoked or the account
+   * disabled (one call to Firebase per request). Default FIREBASE_CHECK_REVOKED=1, else off;
+   * always on with the Auth emulator.
+   */
+  firebaseCheckRevoked?: boolean;
+  /** Per-IP limits (see plugins/security.ts for the defaults); `false` turns them off. */
+  rateLimits?: Partial<RateLimitPolicies> | false;
+  /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
+  database?: Database;
+}
+
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await startDatabase(options, fastify.log));
+  if (!options.database) fastify.addHook('onClose', () => database.close());
+  try {
+    await registerEverything(fastify, options, database);
+  } catch (error) {
+    // A failed start must not keep the database (and a PGlite directory's lock) open.
+    if (!options.database) await database.close();
+    throw error;
+  }
+};
+
+async function registerEverything(fastify: FastifyInstance, options: ApiOptions, database: Database): Promise<void> {
+  const auth = createAuthenticator(resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }));
+  fastify.addHook('onClose', () => auth.close());
+
+  const limits = resolveRateLimits(options.rateLimits);
+  await registerSecurity(fastify, limits);
+  await registerOpenApi(fastify);
+  registerErrorHandling(fastify, limits?.notFound);
+
+  const deps: RouteDeps = { database, db: database.db, auth, urls: catalogueUrls(fastify.prefix), limits };
+  await fastify.register(healthRoutes, { prefix: '/health', deps });
+  await fastify.register(styleRoutes, { prefix: '/styles', deps });
+  await fastify.register(seriesRoutes, { prefix: '/series', deps });
+  await fastify.register(figureRoutes, { prefix: '/figures', deps });
+  await fastify.register(boxModelRoutes, { prefix: '/box-models', deps });
+  await fastify.register(accountRoutes, { prefix: '/me', deps });
+  await fastify.register(lockerRoutes, { prefix: '/locker', deps });
+}
+
+export default apiPlugin;

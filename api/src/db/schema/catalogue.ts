@@ -1,0 +1,120 @@
+/**
+ * The catalogue: styles → series → figures, and the mystery box models sold from a series.
+ * Ids are `integer` (int4): PGlite returns int8 as a number and `pg` as a string, so int8 is kept
+ * for money only, where drizzle's `bigint({ mode: 'number' })` maps both to a number.
+ */
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { FIGURE_RARITIES } from '@arttoy/shared/contracts/api';
+import { createdAt, inList, minorUnits } from './columns';
+
+/** Lower-case words joined by dashes: the URL form of every catalogue name. */
+const slugCheck = (column: AnyPgColumn) => sql`${column} ~ '^[a-z0-9]+([-_][a-z0-9]+)*$'`;
+
+export const styles = pgTable(
+  'styles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Display order in the gallery; ties fall back to the id, so paging is stable. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('styles_slug_format', slugCheck(t.slug))],
+);
+
+export const series = pgTable(
+  'series',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    styleId: integer('style_id')
+      .notNull()
+      .references(() => styles.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    releasedOn: date('released_on', { mode: 'string' }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [check('series_slug_format', slugCheck(t.slug)), index('series_style_idx').on(t.styleId, t.position, t.id)],
+);
+
+export const figures = pgTable(
+  'figures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'restrict' }),
+    /** Place in the series' line-up (1..n); the secret figure comes last. */
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    rarity: text('rarity', { enum: FIGURE_RARITIES }).notNull(),
+    /** Input of the deterministic SVG art; kept apart from the slug so a rename keeps the art. */
+    artSeed: text('art_seed').notNull(),
+    heightMm: integer('height_mm').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('figures_slug_format', slugCheck(t.slug)),
+    check('figures_rarity', inList(t.rarity, FIGURE_RARITIES)),
+    check('figures_number_positive', sql`${t.number} > 0`),
+    check('figures_height_positive', sql`${t.heightMm} > 0`),
+    unique('figures_series_number').on(t.seriesId, t.number),
+  ],
+);
+
+export const boxModels = pgTable(
+  'box_models',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceMinor: minorUnits('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** Only active models are listed and sold. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('box_models_slug_format', slugCheck(t.slug)),
+    check('box_models_price_positive', sql`${t.priceMinor} > 0`),
+    check('box_models_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    index('box_models_series_idx').on(t.seriesId),
+  ],
+);
+
+/**
+ * What a box can hold: every figure of its series with its published odds and remaining stock.
+ * Odds are parts per million (integers, so they sum to exactly 1 000 000 = 1); the sum is checked
+ * when a model is written (domain/box-odds.ts), as a CHECK cannot see other rows.
+ */
+export const boxModelFigures = pgTable(
+  'box_model_figures',
+  {
+    boxModelId: integer('box_model_id')
+      .notNull()
+      .references(() => boxModels.id, { onDelete: 'cascade' }),
+    figureId: integer('figure_id')
+      .notNull()
+      .references(() => figures.id, { onDelete: 'restrict' }),
+    oddsPpm: integer('odds_ppm').notNull(),
+    /** Units left; stock-changing queries lock the row (SELECT … FOR UPDATE). */
+    stock: integer('stock').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'box_model_figures_pk', columns: [t.boxModelId, t.figureId] }),
+    check('box_model_figures_odds_range', sql`${t.oddsPpm} > 0 AND ${t.oddsPpm} <= 1000000`),
+    check('box_model_figures_stock_non_negative', sql`${t.stock} >= 0`),
+    index('box_model_figures_figure_idx').on(t.figureId),
+  ],
+);

@@ -1,0 +1,5 @@
+/** The whole data model; drizzle-kit reads this file to generate the numbered migrations. */
+export * from './accounts';
+export * from './catalogue';
+export * from './commerce';
+export * from './ownership';

@@ -1,0 +1,76 @@
+/** Mystery box models: what a series sells, at what price, with the odds of every figure. */
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { ODDS_SCALE, type BoxModelDetail, type BoxModelListQuery, type BoxModelSummary, type Page } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
+import { offsetOf, toPage, totalOverAll } from '../pagination';
+import { boxModelColumns, toBoxModelSummary } from './columns';
+import type { CatalogueUrls } from './urls';
+
+const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id), asc(boxModels.id)];
+
+/** Only active models are listed or shown. */
+function selectBoxModels(db: Db, where: SQL | undefined) {
+  return db
+    .select(boxModelColumns)
+    .from(boxModels)
+    .innerJoin(series, eq(boxModels.seriesId, series.id))
+    .innerJoin(styles, eq(series.styleId, styles.id))
+    .where(and(eq(boxModels.active, true), where));
+}
+
+export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<Page<BoxModelSummary>> {
+  const where = and(eq(boxModels.active, true), query.style ? eq(styles.slug, query.style) : undefined, query.series ? eq(series.slug, query.series) : undefined);
+  const rows = await db
+    .select({ ...boxModelColumns, total: totalOverAll() })
+    .from(boxModels)
+    .innerJoin(series, eq(boxModels.seriesId, series.id))
+    .innerJoin(styles, eq(series.styleId, styles.id))
+    .where(where)
+    .orderBy(...catalogueOrder)
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const countAll = async () =>
+    (
+      await db
+        .select({ n: count() })
+        .from(boxModels)
+        .innerJoin(series, eq(boxModels.seriesId, series.id))
+        .innerJoin(styles, eq(series.styleId, styles.id))
+        .where(where)
+    )[0]?.n ?? 0;
+  return toPage(rows, query, ({ total: _total, ...row }) => toBoxModelSummary(row), countAll);
+}
+
+export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<BoxModelSummary[]> {
+  const rows = await selectBoxModels(db, eq(boxModels.seriesId, seriesId)).orderBy(...catalogueOrder);
+  return rows.map(toBoxModelSummary);
+}
+
+export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Promise<BoxModelDetail | null> {
+  const [row] = await selectBoxModels(db, eq(boxModels.id, id));
+  if (!row) return null;
+  const lines = await db
+    .select({
+      id: figures.id,
+      slug: figures.slug,
+      name: figures.name,
+      number: figures.number,
+      rarity: figures.rarity,
+      oddsPpm: boxModelFigures.oddsPpm,
+      stock: boxModelFigures.stock,
+    })
+    .from(boxModelFigures)
+    .innerJoin(figures, eq(boxModelFigures.figureId, figures.id))
+    .where(eq(boxModelFigures.boxModelId, id))
+    .orderBy(asc(figures.number), asc(figures.id));
+  return {
+    ...toBoxModelSummary(row),
+    odds: lines.map(({ oddsPpm, stock, ...figure }) => ({
+      figure: { ...figure, artUrl: urls.figureArt(figure.slug) },
+      oddsPpm,
+      odds: oddsPpm / ODDS_SCALE,
+      stock,
+    })),
+  };
+}

@@ -1,0 +1,43 @@
+/** Series: a style's collections, each a line-up of figures sold in blind boxes. */
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Page, SeriesDetail, SeriesListQuery, SeriesSummary } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { series, styles } from '../../db/schema';
+import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
+import { listBoxModelsOfSeries } from './box-models';
+import { seriesColumns, toSeriesSummary } from './columns';
+import { listFiguresOfSeries } from './figures';
+import type { CatalogueUrls } from './urls';
+
+/** Gallery order: by style, then the series' place in it; ids break ties so pages never overlap. */
+const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)];
+
+function selectSeries(db: Db, where: SQL | undefined) {
+  return db.select(seriesColumns).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where);
+}
+
+export async function listSeries(db: Db, query: SeriesListQuery, urls: CatalogueUrls): Promise<Page<SeriesSummary>> {
+  const where = and(query.style ? eq(styles.slug, query.style) : undefined, query.q ? ilike(series.name, containsPattern(query.q)) : undefined);
+  const rows = await db
+    .select({ ...seriesColumns, total: totalOverAll() })
+    .from(series)
+    .innerJoin(styles, eq(series.styleId, styles.id))
+    .where(where)
+    .orderBy(...catalogueOrder)
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const countAll = async () => (await db.select({ n: count() }).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where))[0]?.n ?? 0;
+  return toPage(rows, query, (row) => toSeriesSummary(row, urls), countAll);
+}
+
+export async function listSeriesOfStyle(db: Db, styleId: number, urls: CatalogueUrls): Promise<SeriesSummary[]> {
+  const rows = await selectSeries(db, eq(series.styleId, styleId)).orderBy(...catalogueOrder);
+  return rows.map((row) => toSeriesSummary(row, urls));
+}
+
+export async function getSeries(db: Db, slug: string, urls: CatalogueUrls): Promise<SeriesDetail | null> {
+  const [row] = await selectSeries(db, eq(series.slug, slug));
+  if (!row) return null;
+  const [figures, boxModels] = await Promise.all([listFiguresOfSeries(db, row.id, urls), listBoxModelsOfSeries(db, row.id)]);
+  return { ...toSeriesSummary(row, urls), figures, boxModels };
+}

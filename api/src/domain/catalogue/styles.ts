@@ -1,0 +1,33 @@
+/** Styles: the gallery's top level, in display order. */
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Page, PageQuery, Style, StyleDetail } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { series, styles } from '../../db/schema';
+import { offsetOf, toPage, totalOverAll } from '../pagination';
+import { qualified } from './columns';
+import { listSeriesOfStyle } from './series';
+import type { CatalogueUrls } from './urls';
+
+const styleColumns = {
+  id: styles.id,
+  slug: styles.slug,
+  name: styles.name,
+  description: styles.description,
+  seriesCount: sql<number>`(select count(*)::int from ${series} where ${qualified(series.styleId)} = ${qualified(styles.id)})`.mapWith(Number),
+};
+
+export async function listStyles(db: Db, query: PageQuery): Promise<Page<Style>> {
+  const rows = await db
+    .select({ ...styleColumns, total: totalOverAll() })
+    .from(styles)
+    .orderBy(asc(styles.position), asc(styles.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  return toPage(rows, query, ({ total: _total, ...style }) => style, async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
+}
+
+export async function getStyle(db: Db, slug: string, urls: CatalogueUrls): Promise<StyleDetail | null> {
+  const [style] = await db.select(styleColumns).from(styles).where(eq(styles.slug, slug));
+  if (!style) return null;
+  return { ...style, series: await listSeriesOfStyle(db, style.id, urls) };
+}

@@ -1,0 +1,11 @@
+/** URLs the catalogue hands out, relative to where the API is mounted (`/api`). */
+import { ART_VERSION } from '../figure-art';
+
+export interface CatalogueUrls {
+  /** The figure's SVG; the version makes the URL immutable, so it is cached for a year. */
+  figureArt(slug: string): string;
+}
+
+export function catalogueUrls(prefix: string): CatalogueUrls {
+  return { figureArt: (slug) => `${prefix}/figures/${encodeURIComponent(slug)}/art.svg?v=${ART_VERSION}` };
+}

@@ -1,0 +1,53 @@
+/**
+ * The locker: what a user owns. Every query takes the owner's id from the verified token and
+ * filters by it, so another user's item is "not found", never "forbidden" (no existence leak).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { LockerItem } from '@arttoy/shared/contracts/api';
+import type { Db } from '../db/connect';
+import { figures, lockerItems, series, styles } from '../db/schema';
+import { figureColumns, toFigure } from './catalogue/columns';
+import type { CatalogueUrls } from './catalogue/urls';
+
+function selectLocker(db: Db, ownerId: number, itemId?: number) {
+  return db
+    .select({
+      ...figureColumns,
+      itemId: lockerItems.id,
+      status: lockerItems.status,
+      acquiredAt: lockerItems.createdAt,
+      shipRequestedAt: lockerItems.shipRequestedAt,
+      shippedAt: lockerItems.shippedAt,
+    })
+    .from(lockerItems)
+    .innerJoin(figures, eq(lockerItems.figureId, figures.id))
+    .innerJoin(series, eq(figures.seriesId, series.id))
+    .innerJoin(styles, eq(series.styleId, styles.id))
+    .where(and(eq(lockerItems.userId, ownerId), itemId === undefined ? undefined : eq(lockerItems.id, itemId)));
+}
+
+type LockerRow = Awaited<ReturnType<typeof selectLocker>>[number];
+
+function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
+  const { itemId, status, acquiredAt, shipRequestedAt, shippedAt, ...figure } = row;
+  return {
+    id: itemId,
+    status,
+    figure: toFigure(figure, urls),
+    series: { slug: figure.seriesSlug, name: figure.seriesName },
+    acquiredAt: acquiredAt.toISOString(),
+    shipRequestedAt: shipRequestedAt?.toISOString() ?? null,
+    shippedAt: shippedAt?.toISOString() ?? null,
+  };
+}
+
+/** Newest first. */
+export async function listLocker(db: Db, ownerId: number, urls: CatalogueUrls): Promise<LockerItem[]> {
+  const rows = await selectLocker(db, ownerId).orderBy(desc(lockerItems.createdAt), desc(lockerItems.id));
+  return rows.map((row) => toLockerItem(row, urls));
+}
+
+export async function getLockerItem(db: Db, ownerId: number, itemId: number, urls: CatalogueUrls): Promise<LockerItem | null> {
+  const [row] = await selectLocker(db, ownerId, itemId);
+  return row ? toLockerItem(row, urls) : null;
+}

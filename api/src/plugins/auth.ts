@@ -1,0 +1,99 @@
+/**
+ * Sign-in: Firebase ID tokens, verified with firebase-admin (the Auth emulator's tokens when
+ * FIREBASE_AUTH_EMULATOR_HOST is set). The user id always comes from the verified token; nothing
+ * the client sends in a body or query can name another user.
+ */
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { ApiError, unauthenticated } from '../errors';
+import type { VerifiedIdentity } from '../domain/users';
+
+export interface AuthOptions {
+  /** The Firebase project whose tokens are accepted (their `aud`). */
+  projectId: string;
+  /** Ask Firebase whether the session was revoked on every request (always on with the emulator). */
+  checkRevoked: boolean;
+}
+
+export interface Authenticator {
+  /** The identity of a request's `Authorization: Bearer <ID token>`, or a 401 ApiError saying what is wrong. */
+  verify(authorization: string | undefined): Promise<VerifiedIdentity>;
+  close(): Promise<void>;
+}
+
+/** Three base64url parts; the emulator's unsigned tokens have an empty third part. */
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const MAX_TOKEN_LENGTH = 4096;
+
+export function resolveAuthOptions(
+  options: { projectId?: string | undefined; checkRevoked?: boolean | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): AuthOptions {
+  if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error(
+      'FIREBASE_AUTH_EMULATOR_HOST is set in production: firebase-admin would accept unsigned emulator tokens from anyone. Unset it.',
+    );
+  }
+  return {
+    projectId: options.projectId ?? env.FIREBASE_PROJECT_ID ?? env.GCLOUD_PROJECT ?? 'demo-arttoy',
+    checkRevoked: options.checkRevoked ?? env.FIREBASE_CHECK_REVOKED === '1',
+  };
+}
+
+export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv = process.env): Authenticator {
+  // A named app per API instance: two instances in one process (tests, a site server) never share one.
+  const app: App = initializeApp({ projectId: options.projectId }, `arttoy-api-${randomUUID()}`);
+  const auth = getAuth(app);
+
+  return {
+    async verify(authorization) {
+      const token = bearerToken(authorization);
+      if (options.projectId.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
+        throw new ApiError(
+          503,
+          'unavailable',
+          `Sign-in is not set up: project ${options.projectId} is a demo project, which only the Auth emulator serves. ` +
+            'Start it (npx firebase emulators:start --only auth) and set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
+        );
+      }
+      try {
+        const decoded = await auth.verifyIdToken(token, options.checkRevoked);
+        return { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
+      } catch (error) {
+        throw toAuthError(error);
+      }
+    },
+    close: () => deleteApp(app),
+  };
+}
+
+function bearerToken(authorization: string | undefined): string {
+  if (!authorization) {
+    throw unauthenticated("Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'.");
+  }
+  const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
+  if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
+    throw unauthenticated(`The Authorization header must be 'Bearer <Firebase ID token>' (got a '${scheme ?? ''}' header).`);
+  }
+  if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) {
+    throw unauthenticated('The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url parts). Send what getIdToken() returns.');
+  }
+  return token;
+}
+
+/** firebase-admin's errors, as 401s that say how to recover; anything else is our side (503). */
+function toAuthError(error: unknown): ApiError {
+  const { code = '', message = '' } = error as { code?: string; message?: string };
+  if (code === 'auth/id-token-expired') {
+    return unauthenticated('The ID token has expired. Get a fresh one (user.getIdToken(true)) and retry.', 'token_expired');
+  }
+  if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
+    return unauthenticated('This sign-in session was revoked or the account is disabled. Sign in again.');
+  }
+  if (code === 'auth/user-not-found') return unauthenticated('The ID token names a user who does not exist. Sign in again.');
+  if (code === 'auth/argument-error' || code === 'auth/invalid-argument' || code === 'auth/invalid-id-token') {
+    return unauthenticated(`The ID token is not valid: ${message.split(' See https://')[0]} Sign in again to get a new one.`);
+  }
+  return new ApiError(503, 'unavailable', `Could not verify the ID token right now (${code || 'no code'}: ${message}). Retry shortly.`);
+}

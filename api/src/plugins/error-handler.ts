@@ -1,0 +1,75 @@
+/**
+ * One error shape for every failure under the API's prefix: `{ error: { code, message, details? } }`.
+ * A client's mistake is a 4xx naming the field and the reason; only our own faults are 500s.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@arttoy/shared/contracts/api';
+import { ApiError, notFound } from '../errors';
+import type { RateLimitPolicy } from './security';
+
+const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+/** Where a request part is named in field paths: `query.page`, `path.slug`, `body.address.city`. */
+const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
+const PART_LABELS: Record<string, string> = { query: 'query parameter', path: 'path parameter', body: 'body field', header: 'header' };
+
+function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): ApiError {
+  const part = PART_NAMES[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
+  const issues: FieldIssue[] = error.validation.map((issue) => {
+    const path = issue.instancePath.split('/').filter(Boolean).join('.');
+    return { field: path ? `${part}.${path}` : part, reason: issue.message ?? 'is invalid' };
+  });
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more: see details.issues)` : '';
+  const name = first?.field.slice(part.length + 1) || part;
+  return new ApiError(400, 'invalid_request', `Invalid ${PART_LABELS[part] ?? part} ${name}: ${first?.reason ?? 'is invalid'}${more}.`, { issues });
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error as never);
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ApiError(status, CODE_BY_STATUS[status] ?? 'invalid_request', fastifyError.message ?? 'Bad request.');
+  if (status === 503) return new ApiError(503, 'unavailable', fastifyError.message ?? 'Service unavailable; retry shortly.');
+  return new ApiError(500, 'internal', 'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.');
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const apiError = toApiError(error);
+  if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
+  const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
+  if (apiError.code === 'internal') body.error.details = { requestId: request.id };
+  else if (apiError.details) body.error.details = apiError.details;
+  return reply.status(apiError.statusCode).header('cache-control', 'no-store').send(body);
+}
+
+/** The handler, plus a catch-all route so unknown API paths answer in JSON even beside a site's own `/*` route. */
+export function registerErrorHandling(fastify: FastifyInstance, notFoundLimit: RateLimitPolicy | undefined): void {
+  fastify.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  const unknownPath = (request: FastifyRequest) =>
+    notFound(`${request.method} ${request.url.split('?')[0]}`, `The API's routes are listed in ${fastify.prefix}/openapi.json.`);
+  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, unknownPath(request)));
+  fastify.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    schema: { hide: true },
+    // An attacker could search for valid URLs if unknown paths were not rate limited.
+    config: notFoundLimit ? { rateLimit: notFoundLimit } : {},
+    handler: async (request) => {
+      throw unknownPath(request);
+    },
+  });
+}

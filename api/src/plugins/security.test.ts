@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { DEFAULT_RATE_LIMITS, registerSecurity } from './security';
+
+describe('security headers and rate limits', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await buildTestApi({ rateLimits: { auth: { max: 3, timeWindow: 60_000 }, notFound: { max: 2, timeWindow: 60_000 } } });
+  }, SETUP_TIMEOUT);
+  afterAll(() => api?.close());
+
+  it('sends helmet’s headers with a deny-all content security policy', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/styles' });
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('limits sign-in routes per client, with a 429 in the API’s error shape', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push((await api.app.inject({ method: 'GET', url: '/api/me', remoteAddress: '203.0.113.7' })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await api.app.inject({ method: 'GET', url: '/api/locker', remoteAddress: '203.0.113.7' });
+    // Each route counts on its own.
+    expect(limited.statusCode).toBe(401);
+    const refused = await api.app.inject({ method: 'GET', url: '/api/me', remoteAddress: '203.0.113.7' });
+    expect(refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests: at most 3 .*Retry in/) } });
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another client is not affected.
+    expect((await api.app.inject({ method: 'GET', url: '/api/me', remoteAddress: '203.0.113.8' })).statusCode).toBe(401);
+  });
+
+  it('limits probing of unknown paths', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      statuses.push((await api.app.inject({ method: 'GET', url: `/api/guess-${attempt}`, remoteAddress: '203.0.113.9' })).statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+  });
+
+  it('does not limit catalogue reads', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await api.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the write limit', () => {
+  it('applies to every write route that names no policy of its own', async () => {
+    const app = Fastify({ logger: false });
+    await registerSecurity(app, { ...DEFAULT_RATE_LIMITS, write: { max: 2, timeWindow: 60_000 } });
+    app.post('/orders', async () => ({ ok: true }));
+    app.get('/orders', async () => ({ ok: true }));
+    app.setErrorHandler((error: { statusCode?: number }, _request, reply) => reply.status(error.statusCode ?? 500).send({}));
+    const post = async () => (await app.inject({ method: 'POST', url: '/orders', payload: {} })).statusCode;
+    expect([await post(), await post(), await post()]).toEqual([200, 200, 429]);
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await app.inject({ method: 'GET', url: '/orders' })).statusCode).toBe(200);
+    await app.close();
+  });
+});

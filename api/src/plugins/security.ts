@@ -1,0 +1,57 @@
+/**
+ * Security headers (helmet) and rate limits. Limits are per client IP and per route, in memory
+ * (one process); they apply to writes, to routes that verify sign-in tokens, and to unknown paths.
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+
+export interface RateLimitPolicy {
+  /** Requests allowed per window, per client IP. */
+  max: number;
+  /** Window length in milliseconds. */
+  timeWindow: number;
+}
+
+export interface RateLimitPolicies {
+  /** Routes that verify a Firebase ID token (a guessed or stolen token is tried here). */
+  auth: RateLimitPolicy;
+  /** Routes that change data (POST, PUT, PATCH, DELETE). */
+  write: RateLimitPolicy;
+  /** Unknown paths under the API. */
+  notFound: RateLimitPolicy;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitPolicies = {
+  auth: { max: 60, timeWindow: 60_000 },
+  write: { max: 30, timeWindow: 60_000 },
+  notFound: { max: 60, timeWindow: 60_000 },
+};
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | undefined): RateLimitPolicies | null {
+  return option === false ? null : { ...DEFAULT_RATE_LIMITS, ...option };
+}
+
+export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null): Promise<void> {
+  await fastify.register(helmet, {
+    // JSON and SVG only: nothing may load or run anything.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // Figure art is shown by the site's pages, on the same origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  if (!limits) return;
+  // Every write route gets the write policy unless it names its own, so a new route cannot forget
+  // it. Added before the rate-limit plugin, whose own onRoute hook reads the config set here.
+  fastify.addHook('onRoute', (route) => {
+    const writes = [route.method].flat().some((method) => !READ_METHODS.has(method));
+    if (writes && route.config?.rateLimit === undefined) route.config = { ...route.config, rateLimit: limits.write };
+  });
+  await fastify.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(context.statusCode, 'rate_limited', `Too many requests: at most ${context.max} in this window. Retry in ${context.after}.`),
+  });
+}

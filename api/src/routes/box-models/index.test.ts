@@ -1,0 +1,78 @@
+import type { BoxModelDetail, BoxModelSummary, Page } from '@arttoy/shared/contracts/api';
+import { eq } from 'drizzle-orm';
+import { boxModels } from '../../db/schema';
+import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+
+describe('box models', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await buildTestApi();
+  }, SETUP_TIMEOUT);
+  afterAll(() => api?.close());
+
+  const list = async (query = '') => {
+    const response = await api.app.inject({ method: 'GET', url: `/api/box-models${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<Page<BoxModelSummary>>();
+  };
+  const detail = async (id: number) => (await api.app.inject({ method: 'GET', url: `/api/box-models/${id}` })).json<BoxModelDetail>();
+
+  it('lists the boxes on sale with integer prices in minor units and stock', async () => {
+    const page = await list();
+    expect(page.total).toBe(9);
+    expect(page.items[0]).toEqual({
+      id: expect.any(Number),
+      slug: 'cloud-bakery-blind-box',
+      name: 'Cloud Bakery Blind Box',
+      description: expect.any(String),
+      price: { amountMinor: 1299, currency: 'USD' },
+      series: { slug: 'cloud-bakery', name: 'Cloud Bakery' },
+      style: { slug: 'kawaii-pop', name: 'Kawaii Pop' },
+      stock: 8 * 144 + 12,
+    });
+    for (const box of page.items) expect(Number.isInteger(box.price.amountMinor)).toBe(true);
+  });
+
+  it('filters by series and by style', async () => {
+    expect((await list('?series=cloud-bakery')).items.map((box) => box.slug)).toEqual(['cloud-bakery-blind-box', 'cloud-bakery-secret-hunter']);
+    expect((await list('?style=retro-mecha')).items.map((box) => box.slug)).toEqual(['tin-guardians-blind-box', 'star-courier-blind-box']);
+  });
+
+  it('publishes odds for every figure of the series, summing to exactly 1', async () => {
+    for (const summary of (await list()).items) {
+      const box = await detail(summary.id);
+      const series = (await api.app.inject({ method: 'GET', url: `/api/series/${box.series.slug}` })).json<{ figures: unknown[] }>();
+      expect(box.odds).toHaveLength(series.figures.length);
+      expect(box.odds.reduce((sum, line) => sum + line.oddsPpm, 0)).toBe(1_000_000);
+      expect(box.odds.at(-1)?.figure.rarity).toBe('secret');
+      expect(box.stock).toBe(box.odds.reduce((sum, line) => sum + line.stock, 0));
+    }
+  });
+
+  it('gives the secret hunter box twice the standard secret odds', async () => {
+    const [standard, hunter] = (await list('?series=cloud-bakery')).items;
+    const secretOdds = async (id: number) => (await detail(id)).odds.find((line) => line.figure.rarity === 'secret')?.odds ?? 0;
+    expect(await secretOdds(standard?.id ?? 0)).toBeCloseTo(1 / 144, 5);
+    expect(await secretOdds(hunter?.id ?? 0)).toBeCloseTo(1 / 72, 5);
+  });
+
+  it('hides a box model that is no longer on sale', async () => {
+    const [box] = (await list('?series=skate-spirits')).items;
+    await api.db.update(boxModels).set({ active: false }).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+    try {
+      expect((await list('?series=skate-spirits')).total).toBe(0);
+      expect((await api.app.inject({ method: 'GET', url: `/api/box-models/${box?.id}` })).statusCode).toBe(404);
+    } finally {
+      await api.db.update(boxModels).set({ active: true }).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+    }
+  });
+
+  it('answers an unknown id with 404 and a non-numeric one with 400', async () => {
+    const missing = await api.app.inject({ method: 'GET', url: '/api/box-models/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Box model 999999 was not found. GET /api/box-models lists the box models on sale.');
+    const malformed = await api.app.inject({ method: 'GET', url: '/api/box-models/abc' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.details.issues[0].field).toBe('path.id');
+  });
+});

@@ -1,0 +1,40 @@
+/** What every route module gets from the API plugin: passed explicitly, nothing global. */
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@arttoy/shared/contracts/api';
+import type { Database, Db } from '../db/connect';
+import type { CatalogueUrls } from '../domain/catalogue/urls';
+import { upsertUser, type UserRow } from '../domain/users';
+import type { Authenticator } from '../plugins/auth';
+import type { RateLimitPolicies, RateLimitPolicy } from '../plugins/security';
+
+export interface RouteDeps {
+  database: Database;
+  db: Db;
+  auth: Authenticator;
+  urls: CatalogueUrls;
+  limits: RateLimitPolicies | null;
+}
+
+export interface RouteOptions {
+  deps: RouteDeps;
+}
+
+/** Catalogue reads change rarely: shared caches may keep them a minute. */
+export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+/** A user's own data: never stored by a shared cache. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** Route config applying a rate-limit policy when limits are on. */
+export const limitedBy = (policy: RateLimitPolicy | undefined): FastifyContextConfig => (policy ? { rateLimit: policy } : {});
+
+/** The error responses a route documents in the OpenAPI document. */
+export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 429 | 503)[]) {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<number, typeof apiErrorSchema>;
+}
+
+/** The signed-in user of a request: verifies the token, then creates or refreshes the user row. */
+export async function requireUser(deps: RouteDeps, request: FastifyRequest): Promise<UserRow> {
+  const identity = await deps.auth.verify(request.headers.authorization);
+  return upsertUser(deps.db, identity);
+}
+

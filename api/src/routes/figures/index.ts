@@ -1,0 +1,62 @@
+/** GET /api/figures, /api/figures/:slug and the figure's generated art. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { figureListQuerySchema, figurePageSchema, figureSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
+import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
+import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
+import { notFound } from '../../errors';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions } from '../deps';
+
+/** The art URL's version (`?v=`): a matching version is immutable; anything else revalidates hourly. */
+const artQuerySchema = z.object({ v: z.optional(z.string().max(20)) });
+
+const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const missing = (slug: string) => notFound(`Figure "${slug}"`, `GET ${fastify.prefix} lists the figures.`);
+
+  fastify.get(
+    '',
+    {
+      schema: {
+        summary: 'Figures; filter by style, series, rarity or name; sort by catalogue order, name or newest',
+        tags: ['catalogue'],
+        querystring: figureListQuerySchema,
+        response: { 200: figurePageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listFigures(deps.db, request.query, deps.urls)),
+  );
+
+  fastify.get(
+    '/:slug',
+    { schema: { summary: 'One figure', tags: ['catalogue'], params: slugParamsSchema, response: { 200: figureSchema, ...errorResponses(400, 404) } } },
+    async (request, reply) => {
+      const figure = await getFigure(deps.db, request.params.slug, deps.urls);
+      if (!figure) throw missing(request.params.slug);
+      return reply.header('cache-control', CATALOGUE_CACHE).send(figure);
+    },
+  );
+
+  fastify.get(
+    '/:slug/art.svg',
+    {
+      schema: {
+        summary: "The figure's art (SVG, generated from its art seed)",
+        tags: ['catalogue'],
+        params: slugParamsSchema,
+        querystring: artQuerySchema,
+        response: { 200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const input = await getFigureArtInput(deps.db, request.params.slug);
+      if (!input) throw missing(request.params.slug);
+      const current = request.query.v === String(ART_VERSION);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .send(renderFigureArt(input));
+    },
+  );
+};
+
+export default figureRoutes;

@@ -1,0 +1,40 @@
+/** GET /api/series and /api/series/:slug: collections, filterable by style and name. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { seriesDetailSchema, seriesListQuerySchema, seriesPageSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
+import { getSeries, listSeries } from '../../domain/catalogue/series';
+import { notFound } from '../../errors';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions } from '../deps';
+
+const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  fastify.get(
+    '',
+    {
+      schema: {
+        summary: 'Series, in gallery order; filter by style slug or name',
+        tags: ['catalogue'],
+        querystring: seriesListQuerySchema,
+        response: { 200: seriesPageSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listSeries(deps.db, request.query, deps.urls)),
+  );
+
+  fastify.get(
+    '/:slug',
+    {
+      schema: {
+        summary: 'One series with its figures and box models',
+        tags: ['catalogue'],
+        params: slugParamsSchema,
+        response: { 200: seriesDetailSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const series = await getSeries(deps.db, request.params.slug, deps.urls);
+      if (!series) throw notFound(`Series "${request.params.slug}"`, `GET ${fastify.prefix} lists the series.`);
+      return reply.header('cache-control', CATALOGUE_CACHE).send(series);
+    },
+  );
+};
+
+export default seriesRoutes;
