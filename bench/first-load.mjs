@@ -50,9 +50,9 @@ try {
       const folders = ['/shell/', `/${owner.replace('_', '-')}/`];
       return performance
         .getEntriesByType('resource')
-        .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime }))
-        .filter(({ path, at }) => at <= window.__mainVisibleAt && path.endsWith('.js') && folders.some((folder) => path.startsWith(folder)))
-        .map(({ path }) => path);
+        .map((entry) => ({ file: new URL(entry.name).pathname, at: entry.startTime }))
+        .filter(({ file, at }) => at <= window.__mainVisibleAt && file.endsWith('.js') && folders.some((folder) => file.startsWith(folder)))
+        .map(({ file }) => file);
     });
     const scripts = new Set(paths);
     let gzip = 0;
