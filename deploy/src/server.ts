@@ -15,6 +15,14 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
-const app = await createSiteServer({ origin: originDir(), config, logger: true });
-await app.listen({ port, host: process.env.HOST ?? 'localhost' });
+let app;
+try {
+  // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
+  app = await createSiteServer({ origin: originDir(), config, api: process.env.SITE_API === 'off' ? false : {}, logger: true });
+  await app.listen({ port, host: process.env.HOST ?? 'localhost' });
+} catch (error) {
+  // Most likely the embedded database is in use by another process: its message says what to do.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 console.log(`ArtToy Club is served at http://localhost:${port}`);
