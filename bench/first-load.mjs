@@ -21,7 +21,8 @@ async function waitForServer(url, tries = 100) {
   throw new Error(`${url} did not answer`);
 }
 
-const server = spawn('npx', ['tsx', 'deploy/src/server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore' });
+// Its own process group, so stopping it also stops what it started (the site server, the Auth emulator).
+const server = spawn('npx', ['tsx', 'deploy/src/server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true });
 try {
   await waitForServer(`http://localhost:${PORT}/builds/latest.json`);
   const browser = await chromium.launch({
@@ -69,5 +70,5 @@ try {
   console.log('| route | JS files | KB minified | KB gzip |\n|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.route} | ${row.scripts} | ${row.kbRaw} | ${row.kbGzip} |`);
 } finally {
-  server.kill();
+  process.kill(-server.pid, 'SIGTERM');
 }

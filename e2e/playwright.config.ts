@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** The composed site, served from the production build by the site server (as `npm start` does). */
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173);
+/** The same site with sign-in unavailable (no Firebase settings, AUTH_EMULATOR=off): the missing-config behaviour. */
+export const NO_SIGN_IN_PORT = Number(process.env.E2E_NO_SIGN_IN_PORT ?? 4174);
 /** Each remote's standalone QA harness, served from its own build folder. */
 export const STANDALONE_PORTS = {
   mf_gallery: 3101,
@@ -50,8 +52,21 @@ export default defineConfig({
       command: 'npm run serve -w deploy',
       cwd: '..',
       // Poll for new deploys every 10 s (the default is hourly), so the new-version test sees one quickly.
-      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000' },
+      // No FIREBASE_* settings: the server starts the Firebase Auth emulator (or reuses a running one).
+      // The API's database in memory: the tests never contend with a running `npm start` for .data/.
+      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000', AUTH_EMULATOR: 'on', DATABASE_URL: 'memory:' },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      // SIGTERM lets the server stop the emulator it started before it exits.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: 'npm run serve -w deploy',
+      cwd: '..',
+      // No API here (SITE_API=off): its database allows one process, the server above.
+      env: { PORT: String(NO_SIGN_IN_PORT), AUTH_EMULATOR: 'off', SITE_API: 'off' },
+      url: `http://localhost:${NO_SIGN_IN_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -1,5 +1,5 @@
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contracts';
-import { FIREBASE_ENV, runtimeConfigElement, runtimeConfigFromEnv } from './runtime-config';
+import { FIREBASE_ENV, runtimeConfigElement, runtimeConfigFromEnv, signInMode } from './runtime-config';
 
 const FIREBASE_VARS = {
   FIREBASE_API_KEY: 'key-1',
@@ -39,8 +39,38 @@ describe('runtimeConfigFromEnv', () => {
     });
   });
 
-  it('runs on the defaults with an empty environment', () => {
-    expect(runtimeConfigFromEnv({})).toEqual(DEFAULT_RUNTIME_CONFIG);
+  it('runs on the defaults, sign-in off, with AUTH_EMULATOR=off and nothing else', () => {
+    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'off' })).toEqual(DEFAULT_RUNTIME_CONFIG);
+  });
+
+  it('gives a local run the demo project and the emulator when no Firebase setting is given', () => {
+    expect(runtimeConfigFromEnv({})).toEqual({
+      ...DEFAULT_RUNTIME_CONFIG,
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-arttoy.firebaseapp.com',
+        projectId: 'demo-arttoy',
+        storageBucket: 'demo-arttoy.appspot.com',
+        messagingSenderId: '000000000000',
+        appId: '1:000000000000:web:0000000000000000',
+      },
+      // localhost, not 127.0.0.1: same-site with a page served at localhost (see AUTH_EMULATOR_PAGE_URL).
+      firebaseAuthEmulatorUrl: 'http://localhost:9099',
+    });
+    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl).toBe('http://localhost:9099');
+  });
+
+  it('never points real Firebase settings at the emulator', () => {
+    expect(runtimeConfigFromEnv({ ...FIREBASE_VARS, AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl).toBeUndefined();
+    expect(runtimeConfigFromEnv({ ...FIREBASE_VARS }).firebase.projectId).toBe('arttoy');
+  });
+
+  it('passes an explicit FIREBASE_AUTH_EMULATOR_URL through with Firebase settings', () => {
+    expect(runtimeConfigFromEnv({ ...FIREBASE_VARS, FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199' }).firebaseAuthEmulatorUrl).toBe('http://127.0.0.1:9199');
+  });
+
+  it('keeps a partial Firebase config partial: the page names what is missing', () => {
+    expect(runtimeConfigFromEnv({ FIREBASE_API_KEY: 'k' }).firebase).toEqual({ apiKey: 'k' });
   });
 
   it('leaves out blank Firebase settings and blank contact details', () => {
@@ -57,6 +87,23 @@ describe('runtimeConfigFromEnv', () => {
 
   it('accepts BUILD_POLL_INTERVAL_MS=10000', () => {
     expect(runtimeConfigFromEnv({ BUILD_POLL_INTERVAL_MS: '10000' }).buildPollIntervalMs).toBe(10_000);
+  });
+});
+
+describe('signInMode', () => {
+  it.each([
+    [{}, 'emulator'],
+    [{ AUTH_EMULATOR: 'on' }, 'emulator'],
+    [{ AUTH_EMULATOR: ' OFF ' }, 'off'],
+    [{ FIREBASE_PROJECT_ID: 'arttoy' }, 'firebase'],
+    [{ FIREBASE_PROJECT_ID: 'arttoy', AUTH_EMULATOR: 'off' }, 'firebase'],
+    [{ FIREBASE_API_KEY: '   ' }, 'emulator'],
+  ] as const)('%j → %s', (env, mode) => {
+    expect(signInMode(env)).toBe(mode);
+  });
+
+  it('refuses an AUTH_EMULATOR value it does not know, and says which ones it knows', () => {
+    expect(() => signInMode({ AUTH_EMULATOR: 'false' })).toThrow('AUTH_EMULATOR must be "on" or "off", got "false".');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type FirebaseSetting,
   type RuntimeConfig,
 } from '@arttoy/shared/contracts';
+import { AUTH_EMULATOR_PAGE_URL, DEMO_FIREBASE_SETTINGS } from '@arttoy/shared/auth/emulator';
 
 /** The environment variable of each Firebase setting: apiKey → FIREBASE_API_KEY. */
 export const FIREBASE_ENV: Record<FirebaseSetting, string> = Object.fromEntries(
@@ -12,22 +13,48 @@ export const FIREBASE_ENV: Record<FirebaseSetting, string> = Object.fromEntries(
 ) as Record<FirebaseSetting, string>;
 
 /**
- * The runtime config the site server writes into every page, from the environment. An invalid
- * value stops the server with a message naming the variable; missing Firebase settings do not
- * (the site then runs with sign-in disabled, and the page says which settings are missing).
+ * Where sign-in comes from:
+ * - `firebase`: any FIREBASE_* setting is given (production). No emulator starts; a missing
+ *   setting is reported by the page, which then runs with sign-in disabled.
+ * - `emulator`: none is given (a local run). The site server starts the Auth emulator and gives
+ *   the page the demo project's complete config.
+ * - `off`: none is given and AUTH_EMULATOR=off: the site runs with sign-in unavailable.
  */
-export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
-  const firebase = Object.fromEntries(
+export type SignInMode = 'firebase' | 'emulator' | 'off';
+
+export function signInMode(env: NodeJS.ProcessEnv): SignInMode {
+  const switchValue = env.AUTH_EMULATOR?.trim().toLowerCase() ?? '';
+  if (!['', 'on', 'off'].includes(switchValue)) {
+    throw new Error(`AUTH_EMULATOR must be "on" or "off", got "${env.AUTH_EMULATOR}". Leave it unset to start the emulator when no FIREBASE_* settings are given.`);
+  }
+  if (FIREBASE_SETTINGS.some((name) => env[FIREBASE_ENV[name]]?.trim())) return 'firebase';
+  return switchValue === 'off' ? 'off' : 'emulator';
+}
+
+function firebaseFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig['firebase'] {
+  return Object.fromEntries(
     FIREBASE_SETTINGS.flatMap((name) => {
       const value = env[FIREBASE_ENV[name]]?.trim();
       return value ? [[name, value]] : [];
     }),
   );
+}
+
+/**
+ * The runtime config the site server writes into every page, from the environment (see
+ * signInMode for sign-in). An invalid value stops the server with a message naming the variable;
+ * missing Firebase settings do not (the site then runs with sign-in disabled, and the page says
+ * which settings are missing).
+ */
+export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
+  const local = signInMode(env) === 'emulator';
+  const firebase = local ? DEMO_FIREBASE_SETTINGS : firebaseFromEnv(env);
+  const emulatorUrl = local ? AUTH_EMULATOR_PAGE_URL : env.FIREBASE_AUTH_EMULATOR_URL?.trim();
   const pollText = env.BUILD_POLL_INTERVAL_MS?.trim();
   const poll = pollText ? Number(pollText) : DEFAULT_RUNTIME_CONFIG.buildPollIntervalMs;
   const candidate = {
     firebase,
-    ...(env.FIREBASE_AUTH_EMULATOR_URL ? { firebaseAuthEmulatorUrl: env.FIREBASE_AUTH_EMULATOR_URL } : {}),
+    ...(emulatorUrl ? { firebaseAuthEmulatorUrl: emulatorUrl } : {}),
     contact: {
       phone: env.CONTACT_PHONE?.trim() || DEFAULT_RUNTIME_CONFIG.contact.phone,
       email: env.CONTACT_EMAIL?.trim() || DEFAULT_RUNTIME_CONFIG.contact.email,

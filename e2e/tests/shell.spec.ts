@@ -1,5 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { NO_SIGN_IN_PORT } from '../playwright.config';
 import { expect, test } from '../fixtures/site';
+
+const SIGN_IN_BUTTONS = ['Continue with Apple', 'Continue with Google', 'Continue with Facebook'];
 
 test.describe('the shell chrome', () => {
   test('the drawer lists the sections in order, closes on Escape and returns focus', async ({ page }) => {
@@ -10,11 +13,9 @@ test.describe('the shell chrome', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Home', 'Mystery Box', 'Gallery', 'blog', 'Help Center']);
 
-    // Signed out, and no Firebase settings in this run: the providers are offered but disabled.
-    for (const label of ['Continue with Apple', 'Continue with Google', 'Continue with Facebook']) {
-      await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
-    }
-    await expect(drawer.getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
+    // Signed out, with sign-in configured (the local emulator): the providers are offered.
+    await expect(drawer.getByRole('region', { name: 'Sign in' }).getByRole('button')).toHaveText(SIGN_IN_BUTTONS);
+    for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeEnabled();
 
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
@@ -88,12 +89,35 @@ test.describe('the shell chrome', () => {
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the missing Firebase settings are named in the console', async ({ page }) => {
+});
+
+// The same build served without Firebase settings and with AUTH_EMULATOR=off (a second site server, see playwright.config.ts).
+test.describe('the shell without sign-in settings', () => {
+  const site = `http://localhost:${NO_SIGN_IN_PORT}`;
+
+  test('names the missing Firebase settings in the console', async ({ page }) => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
-    await page.goto('/');
+    await page.goto(`${site}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(messages).toContain('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
+  });
+
+  test('offers the providers disabled, says why, and the rest of the site works', async ({ page }) => {
+    await page.goto(`${site}/`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
+    await expect(drawer.getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
+    await drawer.getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
+  });
+
+  test('the /login page offers the providers disabled too', async ({ page }) => {
+    await page.goto(`${site}/login`);
+    const options = page.getByRole('main').getByRole('region', { name: 'Sign in' });
+    for (const label of SIGN_IN_BUTTONS) await expect(options.getByRole('button', { name: label })).toBeDisabled();
+    await expect(page.getByRole('main').getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
   });
 });
 

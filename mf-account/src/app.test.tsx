@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTH_NOT_INITIALISED } from '@arttoy/shared/auth';
 import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
 import { findPlaceholder, mountRemote, paramsShown, placeholdersShown, routeSamples } from '@arttoy/shared/testing';
 import * as app from './app';
 
 beforeEach(() => {
   localStorage.clear();
-  authStore.setState({ user: null, loading: false, error: null });
+  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 });
 
 describe('mf_account ./app', () => {
@@ -44,6 +45,25 @@ describe('mf_account ./app', () => {
     expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBe('');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument());
     expect(screen.getByTestId('visitor')).toHaveTextContent('Signed out');
+  });
+
+  it('links a signed-out visitor from /locker to /login, coming back to the locker', async () => {
+    const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Log in to see your locker' }));
+    await findPlaceholder('login');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Flocker');
+  });
+
+  it('fails a sign-in on /login with "not initialised" when the page never started auth', async () => {
+    mountRemote({ name: 'mf_account', app, path: '/login' });
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_NOT_INITIALISED);
+      expect(consoleError).toHaveBeenCalledWith('Google login failed:', AUTH_NOT_INITIALISED);
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 
   it('shows a sign-in made elsewhere on the page (the shell) without a remount', async () => {

@@ -1,12 +1,13 @@
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { REMOTE_BASENAMES, relativeRoutePath, routesOf, type RouteIdOf } from '@arttoy/shared/contracts';
 import { LockerPage } from './pages/locker-page';
-import { PlaceholderPage } from './pages/placeholder-page';
+import { LoginPage } from './pages/login-page';
 
-/** Page titles of the routes this remote owns (the route table in shared/contracts says which). */
-const TITLES: Record<RouteIdOf<'mf_account'>, string> = {
-  login: 'Log in',
-  locker: 'Your locker',
+/** The page of each route this remote owns (the route table in shared/contracts says which). */
+const PAGES: Record<RouteIdOf<'mf_account'>, () => ReactNode> = {
+  login: LoginPage,
+  locker: LockerPage,
 };
 
 export function AppRoutes() {
@@ -14,7 +15,8 @@ export function AppRoutes() {
     <Routes>
       {routesOf('mf_account').map((route) => {
         const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_account);
-        const element = route.id === 'locker' ? <LockerPage /> : <PlaceholderPage title={TITLES[route.id]} routeId={route.id} />;
+        const Page = PAGES[route.id];
+        const element = <Page />;
         return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
       })}
     </Routes>

@@ -13,7 +13,7 @@ export const SHELL_BASE_PLACEHOLDER = '/%SHELL_BASE%/';
 const HARNESS_TEMPLATE = new URL('../harness/index.html', import.meta.url).pathname;
 
 /** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
-const SHARED_SUBPATHS = ['config', 'contracts', 'federation', 'http', 'search', 'stores', 'ui'];
+const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'http', 'search', 'stores', 'ui'];
 
 /**
  * The modules every app shares, all singletons: one React, one react-dom, one zustand, one

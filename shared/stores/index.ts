@@ -5,4 +5,5 @@ registerSingleton('@arttoy/shared/stores');
 export * from './auth-store';
 export * from './payment-store';
 export * from './session';
+export * from './sign-in-config';
 export { singletonCount } from './singleton-guard';

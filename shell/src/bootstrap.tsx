@@ -2,12 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
-import { firebaseConfigMissingMessage, missingFirebaseSettings } from '@arttoy/shared/contracts';
 import { navigatorFor } from '@arttoy/shared/federation';
-import { authStore } from '@arttoy/shared/stores';
 import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
 import { startAnalytics } from './analytics';
+import { startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
 import { startBuildWatcher } from './build-watch/latest-build';
 import { newBuildStore } from './build-watch/new-build-store';
@@ -22,14 +21,6 @@ if (!container) throw new Error('The shell page needs an element with id "root".
 siteManifest().catch((error: unknown) => console.error('[shell] deploy manifest unavailable:', error));
 
 const config = runtimeConfig();
-const missing = missingFirebaseSettings(config);
-if (missing.length > 0) {
-  // Auth stays unset; the rest of the site works, with the sign-in buttons disabled.
-  console.error(firebaseConfigMissingMessage(missing));
-  authStore.getState().setDisabled('Sign-in is not available right now. You can keep browsing.');
-}
-// No identity provider reports a user yet: the visitor is signed out.
-authStore.getState().setLoading(false);
 
 recordEntryChannel(window.location.pathname);
 
@@ -58,3 +49,7 @@ createRoot(container).render(
     </ShellNavigatorContext.Provider>
   </StrictMode>,
 );
+
+// Sign-in for the whole page. Without a complete Firebase config it logs what is missing and
+// disables the buttons now; otherwise auth and the Firebase SDK load after this first render has painted.
+startSignIn(config);

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { signIn, signOut } from './auth/sign-in';
 import { NewBuildNotice } from './build-watch/new-build-notice';
-import { signIn, signOut } from './auth/session-actions';
 import { SiteDrawer } from './chrome/drawer';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
@@ -20,7 +20,12 @@ export function Layout(): ReactNode {
       <SiteDrawer
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
-        onSignIn={(provider) => void signIn(provider)}
+        onSignIn={(provider) => {
+          // A sign-in that succeeds closes the drawer (spec §4); a failed one leaves it open, with the reason.
+          void signIn(provider).then((user) => {
+            if (user) setMenuOpen(false);
+          });
+        }}
         onSignOut={() => {
           void signOut();
           setMenuOpen(false);

@@ -18,26 +18,30 @@ interface Rendered {
   onSignOut: jest.Mock;
 }
 
-function renderDrawer(path = '/gallery/style/soft-vinyl', open = true): Rendered {
+/** Renders the drawer and lets its lazily loaded sign-in section settle, inside act. */
+async function renderDrawer(path = '/gallery/style/soft-vinyl', open = true): Promise<Rendered> {
   const onClose = jest.fn();
   const onSignIn = jest.fn<void, [SignInProvider]>();
   const onSignOut = jest.fn();
   const router = createMemoryRouter([{ path: '*', element: <SiteDrawer open={open} onClose={onClose} onSignIn={onSignIn} onSignOut={onSignOut} /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
   return { router, onClose, onSignIn, onSignOut };
 }
 
 const PROVIDER_BUTTONS = ['Continue with Apple', 'Continue with Google', 'Continue with Facebook'];
 
-function providerButtons(): HTMLElement[] {
-  return within(screen.getByRole('region', { name: 'Sign in' })).getAllByRole('button');
+/** The provider buttons, once the lazily loaded sign-in module has rendered them. */
+async function providerButtons(): Promise<HTMLElement[]> {
+  return within(await screen.findByRole('region', { name: 'Sign in' })).getAllByRole('button');
 }
 
 describe('SiteDrawer', () => {
-  it('lists the menu entries in the spec order with their paths', () => {
-    renderDrawer();
+  it('lists the menu entries in the spec order with their paths', async () => {
+    await renderDrawer();
     const links = within(screen.getByRole('navigation', { name: 'Menu' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
@@ -48,8 +52,8 @@ describe('SiteDrawer', () => {
     ]);
   });
 
-  it('shows nothing while closed', () => {
-    renderDrawer('/', false);
+  it('shows nothing while closed', async () => {
+    await renderDrawer('/', false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menu' })).not.toBeInTheDocument();
   });
@@ -61,23 +65,23 @@ describe('SiteDrawer', () => {
     ['blog', '/blog'],
     ['Help Center', '/help'],
   ])('navigates to %s (%s) and closes', async (label, path) => {
-    const { router, onClose } = renderDrawer('/rules/privacy_policy');
+    const { router, onClose } = await renderDrawer('/rules/privacy_policy');
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: label }));
     expect(router.state.location.pathname).toBe(path);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes from its close button', async () => {
-    const { onClose, router } = renderDrawer('/gallery');
+    const { onClose, router } = await renderDrawer('/gallery');
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/gallery');
   });
 
   describe('signed out', () => {
-    it('offers Apple, Google and Facebook in that order, enabled', () => {
-      renderDrawer();
-      const buttons = providerButtons();
+    it('offers Apple, Google and Facebook in that order, enabled', async () => {
+      await renderDrawer();
+      const buttons = await providerButtons();
       expect(buttons.map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
       for (const button of buttons) expect(button).toBeEnabled();
       expect(screen.queryByText(/^Uid:/)).not.toBeInTheDocument();
@@ -89,8 +93,8 @@ describe('SiteDrawer', () => {
       ['Continue with Google', 'google'],
       ['Continue with Facebook', 'facebook'],
     ])('%s asks to sign in with %s', async (label, provider) => {
-      const { onSignIn, onClose } = renderDrawer();
-      await userEvent.click(screen.getByRole('button', { name: label }));
+      const { onSignIn, onClose } = await renderDrawer();
+      await userEvent.click(await screen.findByRole('button', { name: label }));
       expect(onSignIn.mock.calls).toEqual([[provider]]);
       expect(onClose).not.toHaveBeenCalled();
     });
@@ -98,8 +102,8 @@ describe('SiteDrawer', () => {
     it('disables every provider while sign-in is disabled, and says why', async () => {
       const reason = 'Sign-in is unavailable: Firebase config is missing: apiKey, appId';
       act(() => authStore.getState().setDisabled(reason));
-      const { onSignIn } = renderDrawer();
-      const buttons = providerButtons();
+      const { onSignIn } = await renderDrawer();
+      const buttons = await providerButtons();
       expect(buttons).toHaveLength(3);
       for (const button of buttons) expect(button).toBeDisabled();
       expect(screen.getByText(reason)).toBeInTheDocument();
@@ -107,19 +111,19 @@ describe('SiteDrawer', () => {
       expect(onSignIn).not.toHaveBeenCalled();
     });
 
-    it('enables the providers again when the disabled flag is lifted', () => {
+    it('enables the providers again when the disabled flag is lifted', async () => {
       const reason = 'Sign-in is switched off for maintenance.';
       act(() => authStore.getState().setDisabled(reason));
-      renderDrawer();
+      await renderDrawer();
       act(() => authStore.getState().setDisabled(null));
-      for (const button of providerButtons()) expect(button).toBeEnabled();
+      for (const button of await providerButtons()) expect(button).toBeEnabled();
       expect(screen.queryByText(reason)).not.toBeInTheDocument();
     });
 
     it('disables the providers while one signs in, and says which one is signing in', async () => {
-      const { onSignIn } = renderDrawer();
+      const { onSignIn } = await renderDrawer();
       act(() => authStore.getState().setPendingProvider('google'));
-      const buttons = providerButtons();
+      const buttons = await providerButtons();
       expect(buttons.map((button) => button.textContent)).toEqual(['Continue with Apple', 'Signing in…', 'Continue with Facebook']);
       for (const button of buttons) expect(button).toBeDisabled();
       expect(screen.getByRole('region', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
@@ -127,12 +131,13 @@ describe('SiteDrawer', () => {
       expect(onSignIn).not.toHaveBeenCalled();
 
       act(() => authStore.getState().setPendingProvider(null));
-      expect(providerButtons().map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
-      for (const button of providerButtons()) expect(button).toBeEnabled();
+      expect((await providerButtons()).map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
+      for (const button of await providerButtons()) expect(button).toBeEnabled();
     });
 
-    it('shows the sign-in error in an alert', () => {
-      renderDrawer();
+    it('shows the sign-in error in an alert', async () => {
+      await renderDrawer();
+      await providerButtons();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       act(() => authStore.getState().setError('The popup was closed before sign-in finished.'));
       expect(screen.getByRole('alert')).toHaveTextContent('The popup was closed before sign-in finished.');
@@ -144,8 +149,8 @@ describe('SiteDrawer', () => {
       authStore.getState().setUser({ uid: 'uid-42', displayName: 'Ada', email: 'ada@example.com' });
     });
 
-    it('shows the uid and a log out button instead of the providers', () => {
-      renderDrawer();
+    it('shows the uid and a log out button instead of the providers', async () => {
+      await renderDrawer();
       const account = screen.getByRole('region', { name: 'Your account' });
       expect(within(account).getByText('Uid: uid-42')).toBeInTheDocument();
       expect(within(account).getByRole('button', { name: 'log out' })).toBeEnabled();
@@ -154,17 +159,17 @@ describe('SiteDrawer', () => {
     });
 
     it('log out asks to sign out', async () => {
-      const { onSignOut, onSignIn } = renderDrawer();
+      const { onSignOut, onSignIn } = await renderDrawer();
       await userEvent.click(screen.getByRole('button', { name: 'log out' }));
       expect(onSignOut).toHaveBeenCalledTimes(1);
       expect(onSignIn).not.toHaveBeenCalled();
     });
 
-    it('goes back to the providers when the user signs out', () => {
-      renderDrawer();
+    it('goes back to the providers when the user signs out', async () => {
+      await renderDrawer();
       act(() => authStore.getState().setUser(null));
       expect(screen.queryByText('Uid: uid-42')).not.toBeInTheDocument();
-      expect(providerButtons().map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
+      expect((await providerButtons()).map((button) => button.textContent)).toEqual(PROVIDER_BUTTONS);
     });
   });
 });

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { useAuthStore, SIGN_IN_PROVIDERS, type SignInProvider } from '@arttoy/shared/stores';
-import { AppleIcon, Button, Drawer, FacebookIcon, GoogleIcon } from '@arttoy/shared/ui';
+import { Suspense, type ReactNode } from 'react';
+import { useAuthStore, type SignInProvider } from '@arttoy/shared/stores';
+import { Button, Drawer } from '@arttoy/shared/ui';
+import { SignInOptions } from '../auth/sign-in';
 import { PrefetchLink } from '../federation/prefetch-link';
-import { DRAWER_ENTRIES, PROVIDER_LABELS } from './menu';
+import { DRAWER_ENTRIES } from './menu';
 
-const PROVIDER_ICONS: Record<SignInProvider, () => ReactNode> = { apple: AppleIcon, google: GoogleIcon, facebook: FacebookIcon };
+const SIGN_IN_CLASSES = { root: 'site-drawer__social', note: 'site-drawer__note', error: 'site-drawer__error' };
 
 export interface SiteDrawerProps {
   open: boolean;
@@ -16,10 +17,6 @@ export interface SiteDrawerProps {
 /** The full-screen menu: the site's sections, then sign-in (signed out) or the account (signed in). */
 export function SiteDrawer({ open, onClose, onSignIn, onSignOut }: SiteDrawerProps): ReactNode {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
-  const disabled = useAuthStore((state) => state.disabled);
-  const disabledReason = useAuthStore((state) => state.disabledReason);
-  const pendingProvider = useAuthStore((state) => state.pendingProvider);
-  const error = useAuthStore((state) => state.error);
   return (
     <Drawer open={open} onClose={onClose} label="Menu" className="site-drawer">
       <nav aria-label="Menu" id="site-drawer">
@@ -41,23 +38,10 @@ export function SiteDrawer({ open, onClose, onSignIn, onSignOut }: SiteDrawerPro
           </Button>
         </section>
       ) : (
-        <section className="site-drawer__social" aria-label="Sign in" aria-busy={pendingProvider !== null}>
-          {SIGN_IN_PROVIDERS.map((provider) => {
-            const Icon = PROVIDER_ICONS[provider];
-            return (
-              <Button key={provider} variant="secondary" disabled={disabled || pendingProvider !== null} onClick={() => onSignIn(provider)}>
-                <Icon />
-                {pendingProvider === provider ? 'Signing in…' : PROVIDER_LABELS[provider]}
-              </Button>
-            );
-          })}
-          {disabled && disabledReason ? <p className="site-drawer__note">{disabledReason}</p> : null}
-          {error ? (
-            <p className="site-drawer__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </section>
+        // Nothing while the auth module loads: it is there long before a visitor opens the drawer.
+        <Suspense fallback={null}>
+          <SignInOptions onSignIn={onSignIn} classNames={SIGN_IN_CLASSES} />
+        </Suspense>
       )}
     </Drawer>
   );

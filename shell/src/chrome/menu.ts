@@ -30,9 +30,3 @@ export const SOCIAL_LINKS = [
   { label: 'Facebook', href: 'https://www.facebook.com/arttoyclub' },
   { label: 'Threads', href: 'https://www.threads.net/@arttoyclub' },
 ] as const;
-
-export const PROVIDER_LABELS = {
-  apple: 'Continue with Apple',
-  google: 'Continue with Google',
-  facebook: 'Continue with Facebook',
-} as const;

@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { clearEmulatorAccounts, emulatorAccounts, expect, signInThroughPopup, test, waitForEmulator, type TestIdentity } from '../fixtures/sign-in';
+
+const PROVIDERS = [
+  { provider: 'google', label: 'Continue with Google', providerId: 'google.com' },
+  { provider: 'apple', label: 'Continue with Apple', providerId: 'apple.com' },
+  { provider: 'facebook', label: 'Continue with Facebook', providerId: 'facebook.com' },
+] as const;
+
+// One emulator serves every test: these run one after another, each from no accounts.
+test.describe.configure({ mode: 'default' });
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  await waitForEmulator();
+});
+
+test.beforeEach(async () => {
+  await clearEmulatorAccounts();
+});
+
+function identity(name: string): TestIdentity {
+  return { email: `${name}@example.test`, displayName: `QA ${name}` };
+}
+
+async function openDrawer(page: Page) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** The one emulator account of this identity, signed in with the provider. */
+async function accountOf(who: TestIdentity, providerId: string) {
+  const accounts = await emulatorAccounts(who.email);
+  expect(accounts).toHaveLength(1);
+  expect(accounts[0]?.providerUserInfo?.map((info) => info.providerId)).toEqual([providerId]);
+  expect(accounts[0]?.displayName).toBe(who.displayName);
+  return accounts[0]!.localId;
+}
+
+for (const { provider, label, providerId } of PROVIDERS) {
+  test(`signs in with ${provider} through the popup, is the same user in a remote, and logs out`, async ({ page }) => {
+    const who = identity(`${provider}-visitor`);
+    await page.goto('/');
+    const drawer = await openDrawer(page);
+    await signInThroughPopup(page, drawer.getByRole('button', { name: label }), who);
+
+    // Success closes the drawer; the header shows the signed-in visitor.
+    await expect(drawer).toBeHidden();
+    const uid = await accountOf(who, providerId);
+    await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
+    await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toHaveCount(0);
+    await openDrawer(page);
+    await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Uid: ${uid}`);
+    await page.keyboard.press('Escape');
+
+    // The user id is saved for the payment flow and under user_id.
+    const saved = await page.evaluate(() => ({
+      userId: localStorage.getItem('user_id'),
+      paymentUserid: (JSON.parse(localStorage.getItem('payment') ?? '{}') as { state?: { userid?: string } }).state?.userid,
+    }));
+    expect(saved).toEqual({ userId: uid, paymentUserid: uid });
+
+    // A remote reads the same auth store.
+    await page.getByTestId('user-button').click();
+    await expect(page.locator('[data-owner="mf_account"][data-route="locker"]')).toBeVisible();
+    await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+
+    // Log out from the drawer: signed out everywhere, user_id stored empty.
+    const again = await openDrawer(page);
+    await again.getByRole('button', { name: 'log out' }).click();
+    await expect(again).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
+    await expect(page.getByTestId('visitor')).toHaveText('Signed out');
+    expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBe('');
+    await openDrawer(page);
+    await expect(page.getByRole('region', { name: 'Sign in' }).getByRole('button', { name: label })).toBeEnabled();
+  });
+}
+
+test('the /login page signs in and returns to where the visitor came from', async ({ page }) => {
+  const who = identity('login-page');
+  await page.goto('/gallery');
+  await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
+  await page.getByRole('link', { name: 'Log In/Sign Up' }).click();
+  const login = page.locator('[data-owner="mf_account"][data-route="login"]');
+  await expect(login.getByRole('heading', { level: 1 })).toHaveText('Log in or sign up');
+
+  await signInThroughPopup(page, login.getByRole('button', { name: 'Continue with Facebook' }), who);
+
+  await expect(page).toHaveURL(/\/gallery$/);
+  await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
+  const uid = await accountOf(who, 'facebook.com');
+  await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+});
+
+test('the locker sends a signed-out visitor to /login and back to the locker', async ({ page }) => {
+  const who = identity('locker-return');
+  await page.goto('/locker');
+  await page.getByRole('link', { name: 'Log in to see your locker' }).click();
+  await expect(page).toHaveURL(/\/login\?return_to=%2Flocker$/);
+  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Apple' }), who);
+  await expect(page).toHaveURL(/\/locker$/);
+  const uid = await accountOf(who, 'apple.com');
+  await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+});
+
+test('a returning visitor is still signed in after a reload', async ({ page }) => {
+  const who = identity('returning');
+  await page.goto('/');
+  const drawer = await openDrawer(page);
+  await signInThroughPopup(page, drawer.getByRole('button', { name: 'Continue with Google' }), who);
+  // Signed in (the account exists once the page shows it).
+  await expect(page.getByTestId('user-button')).toBeVisible();
+  const uid = await accountOf(who, 'google.com');
+
+  await page.reload();
+  // The Firebase SDK loads after the first paint and restores the session from its own storage.
+  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
+});
+
+test('closing the popup is not an error: no alert, the buttons come back', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  const drawer = await openDrawer(page);
+  const popupOpened = page.waitForEvent('popup');
+  await drawer.getByRole('button', { name: 'Continue with Apple' }).click();
+  const popup = await popupOpened;
+  await expect(drawer.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+  await popup.close();
+
+  // The SDK notices a closed popup on its next poll and then waits for a late answer (about 10 s in all).
+  await expect(drawer.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled({ timeout: 30_000 });
+  await expect(drawer.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
+  expect(await emulatorAccounts()).toEqual([]);
+});
+
+test('the shell and mf-account share one auth module and one event bus', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Log In/Sign Up' }).click();
+  await expect(page.locator('[data-owner="mf_account"][data-route="login"]').getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  const providers = await page.evaluate((names) => {
+    type ShareInfo = { from: string; loaded?: boolean };
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } })
+      .__FEDERATION__.__SHARE__;
+    const loadedFrom = (name: string) =>
+      Object.values(share).flatMap((scopes) => Object.entries(scopes.default?.[name] ?? {}).filter(([, info]) => info.loaded).map(([version, info]) => `${info.from}@${version}`));
+    return Object.fromEntries(names.map((name) => [name, [...new Set(loadedFrom(name))]]));
+  }, ['@arttoy/shared/auth', '@arttoy/shared/events']);
+  // The Firebase SDK is imported by @arttoy/shared/auth alone, so one copy of the module means one Firebase app and Auth.
+  expect(providers['@arttoy/shared/auth']).toEqual(['shell@0.1.0']);
+  // The events reach the page through the shell's auth module; any app that asks for them by name gets the shell's too.
+  expect(providers['@arttoy/shared/events']?.every((provider) => provider.startsWith('shell@'))).toBe(true);
+});

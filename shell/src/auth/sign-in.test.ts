@@ -1,0 +1,60 @@
+import { waitFor } from '@testing-library/react';
+import { startAuth } from '@arttoy/shared/auth';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contracts';
+import { authStore } from '@arttoy/shared/stores';
+import { afterFirstPaint, startSignIn } from './sign-in';
+
+jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), startAuth: jest.fn() }));
+const startAuthMock = jest.mocked(startAuth);
+
+const COMPLETE: RuntimeConfig = {
+  ...DEFAULT_RUNTIME_CONFIG,
+  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' },
+};
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  startAuthMock.mockClear();
+  authStore.setState({ user: null, loading: true, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => consoleError.mockRestore());
+
+describe('startSignIn', () => {
+  it('reports missing settings at once and never loads auth', () => {
+    const schedule = jest.fn();
+    startSignIn(DEFAULT_RUNTIME_CONFIG, schedule);
+    expect(consoleError).toHaveBeenCalledWith('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
+    expect(authStore.getState()).toMatchObject({ disabled: true, loading: false });
+    expect(schedule).not.toHaveBeenCalled();
+  });
+
+  it('starts Firebase auth only when the schedule runs, with the page config', async () => {
+    let run: (() => void) | undefined;
+    startSignIn(COMPLETE, (task) => (run = task));
+    expect(startAuthMock).not.toHaveBeenCalled();
+    expect(authStore.getState()).toMatchObject({ disabled: false, loading: true });
+    run?.();
+    await waitFor(() => expect(startAuthMock).toHaveBeenCalledWith(COMPLETE));
+  });
+});
+
+describe('afterFirstPaint', () => {
+  it('runs the task after the next frame, once the browser is idle', () => {
+    jest.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const task = jest.fn();
+    try {
+      afterFirstPaint(task);
+      jest.runAllTimers();
+      expect(task).not.toHaveBeenCalled();
+      frames.forEach((frame) => frame(0));
+      jest.runAllTimers();
+      expect(task).toHaveBeenCalledTimes(1);
+    } finally {
+      raf.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+});
