@@ -5,6 +5,21 @@ import { APP_STORE_LINKS, FOOTER_LINKS, SOCIAL_LINKS } from './menu';
 
 export { FOOTER_LINKS } from './menu';
 
+/** Links off the site: a new tab, with no access back to this page (noopener) and no referrer. */
+function ExternalLinks({ className, label, links }: { className: string; label: string; links: ReadonlyArray<{ label: string; href: string }> }): ReactNode {
+  return (
+    <ul className={className} aria-label={label}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer(): ReactNode {
   const { phone, email } = runtimeConfig().contact;
   return (
@@ -21,24 +36,8 @@ export function Footer(): ReactNode {
           </ul>
         </nav>
         <div className="footer__external">
-          <ul className="footer__apps" aria-label="Our apps">
-            {APP_STORE_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <ul className="footer__social" aria-label="Follow us">
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ExternalLinks className="footer__apps" label="Our apps" links={APP_STORE_LINKS} />
+          <ExternalLinks className="footer__social" label="Follow us" links={SOCIAL_LINKS} />
         </div>
         <address className="footer__contact">
           <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
