@@ -8,3 +8,4 @@ export * from './catalogue';
 export * from './commerce';
 export * from './common';
 export * from './health';
+export * from './content';
