@@ -18,6 +18,8 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
       acquiredAt: lockerItems.createdAt,
       shipRequestedAt: lockerItems.shipRequestedAt,
       shippedAt: lockerItems.shippedAt,
+      drawId: lockerItems.drawId,
+      shipRequestId: lockerItems.shipRequestId,
     })
     .from(lockerItems)
     .innerJoin(figures, eq(lockerItems.figureId, figures.id))
@@ -29,7 +31,7 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
 type LockerRow = Awaited<ReturnType<typeof selectLocker>>[number];
 
 function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
-  const { itemId, status, acquiredAt, shipRequestedAt, shippedAt, ...figure } = row;
+  const { itemId, status, acquiredAt, shipRequestedAt, shippedAt, drawId, shipRequestId, ...figure } = row;
   return {
     id: itemId,
     status,
@@ -38,6 +40,8 @@ function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
     acquiredAt: acquiredAt.toISOString(),
     shipRequestedAt: shipRequestedAt?.toISOString() ?? null,
     shippedAt: shippedAt?.toISOString() ?? null,
+    drawId,
+    shipRequestId,
   };
 }
 

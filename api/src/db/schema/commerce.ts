@@ -3,7 +3,7 @@
  * CHECKs, so a bug in any writer cannot store an illegal status or a status without its timestamp.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels } from './catalogue';
@@ -87,6 +87,12 @@ export const payments = pgTable(
     /** The provider's own status string, verbatim (e.g. PayPal's COMPLETED), for support and audits. */
     providerStatus: text('provider_status'),
     approvalUrl: text('approval_url'),
+    /** The buyer asked to save the method: the capture stores the provider's vault token. */
+    saveMethod: boolean('save_method').notNull().default(false),
+    /** Paid with this saved method (no approval step). */
+    vaultToken: text('vault_token'),
+    /** The provider's capture id, once captured. */
+    captureId: text('capture_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     capturedAt: moment('captured_at'),
@@ -99,5 +105,71 @@ export const payments = pgTable(
     check('payments_captured_at', sql`(${t.status} IN ('captured', 'refunded')) = (${t.capturedAt} IS NOT NULL)`),
     unique('payments_provider_order').on(t.provider, t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Saved payment methods: a provider's vault token, usable by its owner only. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    vaultToken: text('vault_token').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payment_methods_provider', inList(t.provider, PAYMENT_PROVIDERS)),
+    unique('payment_methods_provider_token').on(t.provider, t.vaultToken),
+    index('payment_methods_user_idx').on(t.userId),
+  ],
+);
+
+/** Provider webhook events already handled: a replayed event id changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The provider order the event is about, if any. */
+    resourceId: text('resource_id'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('webhook_events_provider', inList(t.provider, PAYMENT_PROVIDERS)), unique('webhook_events_provider_event').on(t.provider, t.eventId)],
+);
+
+export const SANDBOX_CHECKOUT_STATUSES = ['created', 'approved', 'cancelled', 'completed'] as const;
+
+/**
+ * The built-in sandbox provider's own records (what PayPal keeps on its side): a checkout the
+ * buyer approves or cancels on the sandbox page, then captured once.
+ */
+export const sandboxCheckouts = pgTable(
+  'sandbox_checkouts',
+  {
+    /** The token the buyer returns with. */
+    id: text('id').primaryKey(),
+    reference: text('reference').notNull(),
+    amountMinor: minorUnits('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: SANDBOX_CHECKOUT_STATUSES }).notNull().default('created'),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    saveMethod: boolean('save_method').notNull().default(false),
+    vaultToken: text('vault_token'),
+    captureId: text('capture_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sandbox_checkouts_status', inList(t.status, SANDBOX_CHECKOUT_STATUSES)),
+    check('sandbox_checkouts_amount_positive', sql`${t.amountMinor} > 0`),
+    check('sandbox_checkouts_captured', sql`(${t.status} = 'completed') = (${t.captureId} IS NOT NULL)`),
   ],
 );

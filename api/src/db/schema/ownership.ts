@@ -1,11 +1,41 @@
 /** Draws (provably fair results) and the locker items they put in their owner's locker. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { LOCKER_STATUSES, type ShipAddress } from '@arttoy/shared/contracts/api';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type DrawOddsLine, LOCKER_STATUSES, SHIP_REQUEST_STATUSES, type ShipAddress, type ShipOutAddress } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels, figures } from './catalogue';
 import { createdAt, inList, moment } from './columns';
 import { orders } from './commerce';
+
+/**
+ * A user's provably fair seeds. The active row's server seed is secret (only its SHA-256 is shown)
+ * until rotated: rotation sets revealed_at and starts a new active row. The nonce counts the
+ * draws made with the seed; a draw takes it and increments it in one locked UPDATE.
+ */
+export const serverSeeds = pgTable(
+  'server_seeds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** 32 random bytes, hex. */
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull().unique(),
+    /** The buyer's client seed, carried over to the next server seed on rotation. */
+    clientSeed: text('client_seed').notNull(),
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: createdAt(),
+    revealedAt: moment('revealed_at'),
+  },
+  (t) => [
+    check('server_seeds_seed_format', sql`${t.seed} ~ '^[0-9a-f]{64}$' AND ${t.seedHash} ~ '^[0-9a-f]{64}$'`),
+    check('server_seeds_client_seed_length', sql`char_length(${t.clientSeed}) BETWEEN 1 AND 64`),
+    check('server_seeds_nonce_non_negative', sql`${t.nextNonce} >= 0`),
+    // One active (unrevealed) seed per user.
+    uniqueIndex('server_seeds_one_active').on(t.userId).where(sql`${t.revealedAt} IS NULL`),
+  ],
+);
 
 /**
  * One draw = HMAC-SHA256(serverSeed, `clientSeed:nonce`) mapped onto the box's published odds.
@@ -24,6 +54,9 @@ export const draws = pgTable(
     boxModelId: integer('box_model_id')
       .notNull()
       .references(() => boxModels.id, { onDelete: 'restrict' }),
+    serverSeedId: integer('server_seed_id')
+      .notNull()
+      .references(() => serverSeeds.id, { onDelete: 'restrict' }),
     /** SHA-256 of the server seed, hex, shown to the buyer before the purchase. */
     serverSeedHash: text('server_seed_hash').notNull(),
     /** The server seed, filled in only once it has been rotated out. */
@@ -35,6 +68,8 @@ export const draws = pgTable(
     figureId: integer('figure_id')
       .notNull()
       .references(() => figures.id, { onDelete: 'restrict' }),
+    /** The odds lines the roll was mapped onto (figures in stock, line-up order): the proof needs them. */
+    oddsLines: jsonb('odds_lines').$type<DrawOddsLine[]>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -42,7 +77,8 @@ export const draws = pgTable(
     check('draws_nonce_non_negative', sql`${t.nonce} >= 0`),
     check('draws_roll_range', sql`${t.rollPpm} >= 0 AND ${t.rollPpm} < 1000000`),
     unique('draws_seed_client_nonce').on(t.serverSeedHash, t.clientSeed, t.nonce),
-    index('draws_order_idx').on(t.orderId),
+    // Exactly one draw per order, ever: a retried or concurrent fulfilment cannot draw twice.
+    unique('draws_one_per_order').on(t.orderId),
     index('draws_user_idx').on(t.userId, t.createdAt),
   ],
 );
@@ -62,6 +98,8 @@ export const lockerItems = pgTable(
       .unique()
       .references(() => draws.id, { onDelete: 'restrict' }),
     status: text('status', { enum: LOCKER_STATUSES }).notNull().default('in_locker'),
+    /** The ship request holding the item (ship_requested, shipped); null in the locker. */
+    shipRequestId: integer('ship_request_id').references((): AnyPgColumn => shipRequests.id, { onDelete: 'restrict' }),
     shipAddress: jsonb('ship_address').$type<ShipAddress>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -73,11 +111,41 @@ export const lockerItems = pgTable(
     check(
       'locker_items_status_fields',
       sql`CASE ${t.status}
-        WHEN 'in_locker' THEN ${t.shipRequestedAt} IS NULL AND ${t.shippedAt} IS NULL
+        WHEN 'in_locker' THEN ${t.shipRequestedAt} IS NULL AND ${t.shippedAt} IS NULL AND ${t.shipRequestId} IS NULL
         WHEN 'ship_requested' THEN ${t.shipAddress} IS NOT NULL AND ${t.shipRequestedAt} IS NOT NULL AND ${t.shippedAt} IS NULL
         WHEN 'shipped' THEN ${t.shipAddress} IS NOT NULL AND ${t.shipRequestedAt} IS NOT NULL AND ${t.shippedAt} IS NOT NULL
         ELSE FALSE END`,
     ),
     index('locker_items_user_idx').on(t.userId, t.createdAt, t.id),
+    index('locker_items_ship_request_idx').on(t.shipRequestId),
+  ],
+);
+
+/** A ship-out of one or more locker items: requested → shipped, or requested → cancelled. */
+export const shipRequests = pgTable(
+  'ship_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: SHIP_REQUEST_STATUSES }).notNull().default('requested'),
+    address: jsonb('address').$type<ShipOutAddress>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    shippedAt: moment('shipped_at'),
+    cancelledAt: moment('cancelled_at'),
+  },
+  (t) => [
+    check('ship_requests_status', inList(t.status, SHIP_REQUEST_STATUSES)),
+    check(
+      'ship_requests_status_fields',
+      sql`CASE ${t.status}
+        WHEN 'requested' THEN ${t.shippedAt} IS NULL AND ${t.cancelledAt} IS NULL
+        WHEN 'shipped' THEN ${t.shippedAt} IS NOT NULL AND ${t.cancelledAt} IS NULL
+        WHEN 'cancelled' THEN ${t.cancelledAt} IS NOT NULL AND ${t.shippedAt} IS NULL
+        ELSE FALSE END`,
+    ),
+    index('ship_requests_user_idx').on(t.userId, t.createdAt),
   ],
 );
