@@ -16,8 +16,8 @@ const browserProject = (name, roots) => ({
   roots,
   testEnvironment: '<rootDir>/shared/build/jest-environment.cjs',
   transform: { '^.+\\.[cm]?[jt]sx?$': swc },
-  // ofetch and its helpers ship ES modules only: compile them like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(ofetch|destr|ufo|node-fetch-native)/)'],
+  // ofetch and its helpers, and @noble/hashes (shared/fair), ship ES modules only: compile them like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(ofetch|destr|ufo|node-fetch-native|@noble/hashes)/)'],
   moduleNameMapper: { '\\.css$': '<rootDir>/shared/build/jest-style-stub.cjs' },
   setupFiles: ['<rootDir>/shared/build/jest-setup.cjs'],
   setupFilesAfterEnv: ['@testing-library/jest-dom'],
@@ -48,7 +48,8 @@ export default {
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       // Also PGlite: its CommonJS build loads Node modules with import(), which jest's VM refuses
       // without --experimental-vm-modules; compiled, those become require().
-      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite)/)'],
+      // And @noble/hashes (ES modules only), which draws use through @arttoy/shared/fair.
+      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite|@noble/hashes)/)'],
       testMatch: ['**/*.test.ts'],
       // Requests go to a real database and the Auth emulator; a loaded 2-core machine needs slack.
       testTimeout: 30_000,
