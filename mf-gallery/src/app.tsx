@@ -2,13 +2,17 @@
 import { Router, type NavigationType } from 'react-router';
 import type { RemoteProps } from '@arttoy/shared/contracts';
 import { defineRemote, routerProps } from '@arttoy/shared/federation';
+import { RemoteContext } from './remote-context';
 import { AppRoutes } from './routes';
+import './gallery.css';
 
 function GalleryApp(props: RemoteProps) {
   return (
-    <Router {...routerProps<NavigationType>(props)}>
-      <AppRoutes />
-    </Router>
+    <RemoteContext.Provider value={props}>
+      <Router {...routerProps<NavigationType>(props)}>
+        <AppRoutes />
+      </Router>
+    </RemoteContext.Provider>
   );
 }
 

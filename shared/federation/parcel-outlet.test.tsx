@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LifeCycles, Location, Navigator, RemoteProps } from '../contracts';
+import { createSiteError, type LifeCycles, type Location, type Navigator, type RemoteProps } from '../contracts';
 import { defineRemote } from './define-remote';
 import { ParcelOutlet, type OutletProps } from './parcel-outlet';
 
@@ -16,7 +16,18 @@ function ThrowOnRender(): ReactNode {
   throw new Error('remote render exploded');
 }
 
+/** Reports a 404 for /gallery/missing, as a remote does for a slug it does not know. */
+function NotFoundAtMissing(props: RemoteProps): ReactNode {
+  const { pathname } = props.location;
+  const { onRemoteError } = props;
+  useEffect(() => {
+    if (pathname === '/gallery/missing') onRemoteError(createSiteError({ statusCode: 404, message: `Page not found: ${pathname}` }));
+  }, [pathname, onRemoteError]);
+  return <p data-testid="remote-content">remote at {pathname}</p>;
+}
+
 const showLocation = defineRemote({ name: 'mf_gallery', App: ShowLocation });
+const notFoundAtMissing = defineRemote({ name: 'mf_gallery', App: NotFoundAtMissing });
 const throwOnRender = defineRemote({ name: 'mf_gallery', App: ThrowOnRender });
 
 function location(pathname: string): Location {
@@ -138,6 +149,21 @@ describe('ParcelOutlet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('failed: remote render exploded');
     expect(errors).toHaveBeenCalledWith('[mf_gallery] remote render exploded');
     expect(errors).toHaveBeenCalledWith('[remote] render error', expect.objectContaining({ message: 'remote render exploded' }), expect.anything());
+  });
+
+  it('keeps a page error (404) to its path: the next path shows the remote again, without a reload', async () => {
+    const errors = expectConsoleErrors();
+    const load = jest.fn(() => Promise.resolve(notFoundAtMissing));
+    const { rerender } = render(<Outlet load={load} pathname="/gallery/missing" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('failed: Page not found: /gallery/missing');
+    expect(errors).toHaveBeenCalledWith('[mf_gallery] Page not found: /gallery/missing');
+    rerender(<Outlet load={load} pathname="/gallery/missing" />);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+
+    rerender(<Outlet load={load} pathname="/gallery" />);
+    expect(await screen.findByText('remote at /gallery')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('unmounts the parcel when the outlet unmounts', async () => {

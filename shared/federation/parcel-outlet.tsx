@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { addErrorHandler, mountRootParcel, type Parcel } from 'single-spa';
-import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
+import { isSiteError, type LifeCycles, type RemoteName, type RemoteProps } from '../contracts';
 
 export type OutletProps = Omit<RemoteProps, 'onRemoteError'>;
 
@@ -49,6 +49,9 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
   const [status, setStatus] = useState<Status>('loading');
   const [error, setError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** Where the last error was reported: a page error (a remote's 404) belongs to that location only. */
+  const errorPath = useRef<string | null>(null);
+  const path = `${props.location.pathname}${props.location.search}`;
 
   useEffect(() => {
     const domElement = domRef.current;
@@ -58,6 +61,7 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
       if (!active) return;
       const failure = reason instanceof Error ? reason : new Error(String(reason));
       console.error(`[${name}] ${failure.message}`);
+      errorPath.current = `${latestProps.current.location.pathname}${latestProps.current.location.search}`;
       setError(failure);
       setStatus('error');
     };
@@ -105,6 +109,17 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
       })
       .catch((reason: unknown) => failRef.current(reason));
   }, [status, props]);
+
+  // After a page error the remote is still mounted behind the error page: a navigation to another
+  // path shows it again (and pushes it the new location) instead of keeping the error on every page it owns.
+  useEffect(() => {
+    if (status !== 'error' || !error || !isSiteError(error) || path === errorPath.current) return;
+    // Still mounted (or mid-update: the 404 may come from the render an update started).
+    const parcelStatus = parcelRef.current?.getStatus();
+    if (parcelStatus !== 'MOUNTED' && parcelStatus !== 'UPDATING') return;
+    setError(null);
+    setStatus('mounted');
+  }, [status, error, path]);
 
   const retry = (): void => {
     setError(null);

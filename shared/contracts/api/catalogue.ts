@@ -16,6 +16,8 @@ export const styleSchema = z.object({
   name: z.string(),
   description: z.string(),
   seriesCount: z.int().nonnegative(),
+  /** Art of the first figure of the style's first series, for cards; null while the style is empty. */
+  coverArtUrl: z.nullable(z.string()),
 });
 export type Style = z.infer<typeof styleSchema>;
 
@@ -92,9 +94,14 @@ export const boxModelPageSchema = pageSchema(boxModelSummarySchema);
 const searchText = z.string().trim().max(80);
 
 export const styleListQuerySchema = pageQuerySchema;
+export const SERIES_SORTS = ['catalogue', 'newest'] as const;
 export const seriesListQuerySchema = pageQuerySchema.extend({
   style: z.optional(slugSchema),
   q: z.optional(searchText),
+  /** `true`: only series with a mystery box on sale (the gallery's featured series). */
+  onSale: z.optional(z.enum(['true', 'false'])),
+  /** catalogue: gallery order (default); newest: latest release first. */
+  sort: z.enum(SERIES_SORTS).default('catalogue'),
 });
 export const FIGURE_SORTS = ['catalogue', 'name', 'newest'] as const;
 export const figureListQuerySchema = pageQuerySchema.extend({

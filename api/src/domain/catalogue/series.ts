@@ -1,29 +1,44 @@
 /** Series: a style's collections, each a line-up of figures sold in blind boxes. */
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, not, type SQL } from 'drizzle-orm';
 import type { Page, SeriesDetail, SeriesListQuery, SeriesSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { series, styles } from '../../db/schema';
+import { boxModels as boxModelTable, series, styles } from '../../db/schema';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
 import { listBoxModelsOfSeries } from './box-models';
-import { seriesColumns, toSeriesSummary } from './columns';
+import { qualified, seriesColumns, toSeriesSummary } from './columns';
 import { listFiguresOfSeries } from './figures';
 import type { CatalogueUrls } from './urls';
 
 /** Gallery order: by style, then the series' place in it; ids break ties so pages never overlap. */
 const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)];
+const ORDERS = {
+  catalogue: catalogueOrder,
+  newest: [desc(series.releasedOn), desc(series.id)],
+} satisfies Record<SeriesListQuery['sort'], SQL[]>;
 
 function selectSeries(db: Db, where: SQL | undefined) {
   return db.select(seriesColumns).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where);
 }
 
 export async function listSeries(db: Db, query: SeriesListQuery, urls: CatalogueUrls): Promise<Page<SeriesSummary>> {
-  const where = and(query.style ? eq(styles.slug, query.style) : undefined, query.q ? ilike(series.name, containsPattern(query.q)) : undefined);
+  // Correlated: box_models' own columns stay unqualified, the outer series id is qualified.
+  const onSale = exists(
+    db
+      .select({ one: boxModelTable.id })
+      .from(boxModelTable)
+      .where(and(eq(boxModelTable.seriesId, qualified(series.id)), eq(boxModelTable.active, true))),
+  );
+  const where = and(
+    query.style ? eq(styles.slug, query.style) : undefined,
+    query.q ? ilike(series.name, containsPattern(query.q)) : undefined,
+    query.onSale === undefined ? undefined : query.onSale === 'true' ? onSale : not(onSale),
+  );
   const rows = await db
     .select({ ...seriesColumns, total: totalOverAll() })
     .from(series)
     .innerJoin(styles, eq(series.styleId, styles.id))
     .where(where)
-    .orderBy(...catalogueOrder)
+    .orderBy(...ORDERS[query.sort])
     .limit(query.pageSize)
     .offset(offsetOf(query));
   const countAll = async () => (await db.select({ n: count() }).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where))[0]?.n ?? 0;

@@ -2,7 +2,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Page, PageQuery, Style, StyleDetail } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { series, styles } from '../../db/schema';
+import { figures, series, styles } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 import { qualified } from './columns';
 import { listSeriesOfStyle } from './series';
@@ -14,20 +14,28 @@ const styleColumns = {
   name: styles.name,
   description: styles.description,
   seriesCount: sql<number>`(select count(*)::int from ${series} where ${qualified(series.styleId)} = ${qualified(styles.id)})`.mapWith(Number),
+  /** The first figure of the style's first series (gallery order), for the style's card. */
+  coverSlug: sql<string | null>`(select ${qualified(figures.slug)} from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)} where ${qualified(series.styleId)} = ${qualified(styles.id)} order by ${qualified(series.position)}, ${qualified(series.id)}, ${qualified(figures.number)} limit 1)`,
 };
 
-export async function listStyles(db: Db, query: PageQuery): Promise<Page<Style>> {
+type StyleRow = { coverSlug: string | null } & Omit<Style, 'coverArtUrl'>;
+
+function toStyle({ coverSlug, ...style }: StyleRow, urls: CatalogueUrls): Style {
+  return { ...style, coverArtUrl: coverSlug === null ? null : urls.figureArt(coverSlug) };
+}
+
+export async function listStyles(db: Db, query: PageQuery, urls: CatalogueUrls): Promise<Page<Style>> {
   const rows = await db
     .select({ ...styleColumns, total: totalOverAll() })
     .from(styles)
     .orderBy(asc(styles.position), asc(styles.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  return toPage(rows, query, ({ total: _total, ...style }) => style, async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
+  return toPage(rows, query, ({ total: _total, ...style }) => toStyle(style, urls), async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
 }
 
 export async function getStyle(db: Db, slug: string, urls: CatalogueUrls): Promise<StyleDetail | null> {
   const [style] = await db.select(styleColumns).from(styles).where(eq(styles.slug, slug));
   if (!style) return null;
-  return { ...style, series: await listSeriesOfStyle(db, style.id, urls) };
+  return { ...toStyle(style, urls), series: await listSeriesOfStyle(db, style.id, urls) };
 }

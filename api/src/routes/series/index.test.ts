@@ -41,6 +41,24 @@ describe('series', () => {
     expect((await list('?style=street-vinyl&q=forest')).total).toBe(0);
   });
 
+  it('sorts by release, newest first, on request', async () => {
+    expect((await list('?sort=newest&pageSize=4')).items.map((series) => [series.slug, series.releasedOn])).toEqual([
+      ['star-courier', '2025-05-04'],
+      ['skate-spirits', '2025-02-14'],
+      ['pastel-picnic', '2024-09-01'],
+      ['tide-pool-tales', '2024-07-30'],
+    ]);
+    const response = await api.app.inject({ method: 'GET', url: '/api/series?sort=oldest' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'invalid_request', details: { issues: [{ field: 'query.sort' }] } } });
+  });
+
+  it('filters the series with a box on sale (every seed series has one)', async () => {
+    expect((await list('?onSale=true')).total).toBe(8);
+    expect((await list('?onSale=false')).total).toBe(0);
+    expect((await api.app.inject({ method: 'GET', url: '/api/series?onSale=yes' })).statusCode).toBe(400);
+  });
+
   it('treats LIKE wildcards in the search text as plain characters', async () => {
     expect((await list('?q=%25')).total).toBe(0);
     expect((await list('?q=_')).total).toBe(0);

@@ -25,6 +25,13 @@ describe('styles', () => {
     ]);
   });
 
+  it('gives each style the art of its first series\' first figure for its card', async () => {
+    const page = (await get('/api/styles')).json<Page<Style>>();
+    expect(page.items.find((style) => style.slug === 'kawaii-pop')?.coverArtUrl).toMatch(/^\/api\/figures\/cloud-bakery-croissant-cub\/art\.svg\?v=\d+$/);
+    expect(page.items.every((style) => style.coverArtUrl !== null)).toBe(true);
+    expect((await get('/api/styles/retro-mecha')).json<StyleDetail>().coverArtUrl).toMatch(/^\/api\/figures\/tin-guardians-/);
+  });
+
   it('pages without overlap or gaps', async () => {
     const pages = await Promise.all([1, 2, 3].map(async (page) => (await get(`/api/styles?pageSize=2&page=${page}`)).json<Page<Style>>()));
     expect(pages.map((page) => page.items.map((style) => style.slug))).toEqual([['kawaii-pop', 'street-vinyl'], ['dreamy-fantasy', 'ocean-folk'], ['retro-mecha']]);

@@ -11,7 +11,7 @@ const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     {
       schema: { summary: 'Styles, in gallery order', tags: ['catalogue'], querystring: styleListQuerySchema, response: { 200: stylePageSchema, ...errorResponses(400) } },
     },
-    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listStyles(deps.db, request.query)),
+    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listStyles(deps.db, request.query, deps.urls)),
   );
 
   fastify.get(

@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import type { Figure, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
+import { figureDetail, prefetchRead, seriesDetail, styleDetail } from '../api/catalogue';
+import { galleryPaths } from '../paths';
+import { ArtImage } from './art-image';
+import { formatDate } from './format';
+import { RarityBadge } from './rarity-badge';
+
+/**
+ * Card art is alt="": the link's own text names the item, and a second name read out before it
+ * would only repeat it (WCAG H2). Art shown on its own (a figure's page) has a full alt text.
+ */
+
+/** Card links warm the data of their page when pointed at or focused, so the click shows it at once. */
+const warm = (read: Parameters<typeof prefetchRead>[0]) => ({ onPointerEnter: () => prefetchRead(read), onFocus: () => prefetchRead(read) });
+
+export function StyleCard({ style, eager = false }: { style: Style; eager?: boolean }) {
+  return (
+    <li className="gallery-card">
+      <Link to={galleryPaths.style(style.slug)} className="gallery-card__link" {...warm(styleDetail(style.slug))}>
+        <ArtImage src={style.coverArtUrl} alt="" size="card" eager={eager} />
+        <span className="gallery-card__title">{style.name}</span>
+        <span className="gallery-card__meta">{style.seriesCount === 1 ? '1 series' : `${style.seriesCount} series`}</span>
+      </Link>
+    </li>
+  );
+}
+
+export function SeriesCard({ series, eager = false }: { series: SeriesSummary; eager?: boolean }) {
+  return (
+    <li className="gallery-card">
+      <Link to={galleryPaths.series(series.slug)} className="gallery-card__link" {...warm(seriesDetail(series.slug))}>
+        <ArtImage src={series.coverArtUrl} alt="" size="card" eager={eager} />
+        <span className="gallery-card__title">{series.name}</span>
+        <span className="gallery-card__meta">
+          {series.style.name} · {series.figureCount} figures · {formatDate(series.releasedOn)}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function FigureCard({ figure, eager = false }: { figure: Figure; eager?: boolean }) {
+  return (
+    <li className="gallery-card">
+      <Link to={galleryPaths.figure(figure.slug)} className="gallery-card__link" {...warm(figureDetail(figure.slug))}>
+        <ArtImage src={figure.artUrl} alt="" size="card" eager={eager} />
+        <span className="gallery-card__title">{figure.name}</span>
+        <span className="gallery-card__meta">
+          {figure.series.name} · No. {figure.number} <RarityBadge rarity={figure.rarity} />
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link } from 'react-router';
+import type { BoxModelDetail, SeriesDetail } from '@arttoy/shared/contracts/api';
+import { HttpError } from '@arttoy/shared/http';
+import { Skeleton } from '@arttoy/shared/ui';
+import { boxModelDetails, figureDetail, prefetchRead, seriesDetail, useRead } from '../api/catalogue';
+import { ArtImage } from '../components/art-image';
+import { BuyBoxes } from '../components/buy-box';
+import { formatDate, formatOdds } from '../components/format';
+import { LoadError } from '../components/load-state';
+import { RarityBadge } from '../components/rarity-badge';
+import { galleryPaths } from '../paths';
+import { useReportNotFound } from '../remote-context';
+import { PAGE_TITLES } from '../titles';
+import { usePageTitle } from './use-page-title';
+
+/** One series: its boxes, and every figure with its art, rarity and odds in each box. */
+export function SeriesView({ slug }: { slug: string }) {
+  const series = useRead(seriesDetail(slug));
+  const missing = series.status === 'error' && series.error instanceof HttpError && series.error.status === 404;
+  useReportNotFound(missing);
+  usePageTitle(series.status === 'success' ? series.data.name : PAGE_TITLES['gallery-series-style']);
+  if (series.status === 'pending') return <Skeleton lines={4} label="Loading the series" />;
+  if (series.status === 'error') {
+    return missing ? null : (
+      <>
+        <h1>{PAGE_TITLES['gallery-series-style']}</h1>
+        <LoadError what="This series" error={series.error} onRetry={series.retry} />
+      </>
+    );
+  }
+  return <SeriesContent series={series.data} />;
+}
+
+function SeriesContent({ series }: { series: SeriesDetail }) {
+  const odds = useRead(boxModelDetails(series.boxModels.map((box) => box.id)));
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="gallery-breadcrumb">
+        <Link to={galleryPaths.landing()}>Gallery</Link> <span aria-hidden="true">/</span>{' '}
+        <Link to={galleryPaths.style(series.style.slug)}>{series.style.name}</Link>
+      </nav>
+      <header className="gallery-page__head">
+        <h1>{series.name}</h1>
+        <p className="gallery-page__lead">{series.description}</p>
+        <p className="gallery-page__facts">
+          {series.figureCount} figures · released {formatDate(series.releasedOn)}
+        </p>
+      </header>
+      <section aria-labelledby="boxes-heading" className="gallery-section">
+        <h2 id="boxes-heading">Buy a mystery box</h2>
+        <BuyBoxes boxes={series.boxModels} seriesName={series.name} />
+      </section>
+      <section aria-labelledby="lineup-heading" className="gallery-section">
+        <h2 id="lineup-heading">The line-up</h2>
+        {odds.status === 'error' ? <LoadError what="The odds" error={odds.error} onRetry={odds.retry} /> : null}
+        <ul className="gallery-lineup">
+          {series.figures.map((figure, index) => (
+            <li key={figure.id} className="gallery-lineup__item">
+              <ArtImage src={figure.artUrl} alt={`${figure.name}, figure ${figure.number} of ${series.name}`} size="card" eager={index < 4} />
+              <div>
+                <Link
+                  to={galleryPaths.figure(figure.slug)}
+                  className="gallery-lineup__name"
+                  onPointerEnter={() => prefetchRead(figureDetail(figure.slug))}
+                  onFocus={() => prefetchRead(figureDetail(figure.slug))}
+                >
+                  {figure.name}
+                </Link>
+                <p className="gallery-lineup__meta">
+                  No. {figure.number} <RarityBadge rarity={figure.rarity} />
+                </p>
+                <FigureOdds figureId={figure.id} boxes={odds.status === 'success' ? odds.data : null} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+/** The chance of this figure in each box that sells it; nothing while the odds load. */
+export function FigureOdds({ figureId, boxes }: { figureId: number; boxes: readonly BoxModelDetail[] | null }) {
+  if (!boxes) return null;
+  const lines = boxes.flatMap((box) => {
+    const line = box.odds.find((entry) => entry.figure.id === figureId);
+    return line ? [{ box: box.name, odds: formatOdds(line.oddsPpm), id: box.id }] : [];
+  });
+  if (lines.length === 0) return null;
+  return (
+    <dl className="gallery-odds">
+      {lines.map((line) => (
+        <div key={line.id}>
+          <dt>{line.box}</dt>
+          <dd>{line.odds}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * A stand-in for the catalogue API at the HTTP boundary (jest only): `fetch` answers the gallery's
+ * GET requests from a small catalogue, with the API's shapes, filters, sorts and pages, and can be
+ * told to fail. Everything above fetch (the shared client, zod validation, the pages) is real.
+ */
+import type { BoxModelDetail, Figure, FigureRarity, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
+
+const art = (slug: string) => `/api/figures/${slug}/art.svg?v=1`;
+const title = (slug: string) => slug.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`);
+
+interface SeedSeries {
+  slug: string;
+  style: string;
+  releasedOn: string;
+  figures: string[];
+  boxes: number[];
+}
+
+const STYLES = ['kawaii-pop', 'retro-mecha', 'empty-style'];
+/** Eight series (two pages of six on the landing), the first two of kawaii-pop with boxes 1 and 2. */
+const SERIES: SeedSeries[] = [
+  { slug: 'cloud-bakery', style: 'kawaii-pop', releasedOn: '2024-03-15', figures: ['croissant-cub', 'macaron-mouse', 'golden-souffle'], boxes: [1, 2] },
+  { slug: 'pastel-picnic', style: 'kawaii-pop', releasedOn: '2024-09-01', figures: ['jam-jar-fox', 'rainbow-ghost'], boxes: [] },
+  ...['tin-guardians', 'star-courier', 'bolt-buddies', 'gear-garden', 'rust-rangers', 'moon-miners'].map((slug, index) => ({
+    slug,
+    style: 'retro-mecha',
+    releasedOn: `2025-0${index + 1}-10`,
+    figures: [`${slug}-one`, `${slug}-secret`],
+    boxes: [index + 3],
+  })),
+];
+
+function figuresOf(series: SeedSeries): Figure[] {
+  return series.figures.map((slug, index) => ({
+    id: SERIES.indexOf(series) * 100 + index + 1,
+    slug,
+    name: title(slug),
+    description: `${title(slug)} of ${title(series.slug)}.`,
+    number: index + 1,
+    rarity: (index === series.figures.length - 1 ? 'secret' : 'regular') as FigureRarity,
+    heightMm: 70,
+    artUrl: art(slug),
+    series: { slug: series.slug, name: title(series.slug) },
+    style: { slug: series.style, name: title(series.style) },
+  }));
+}
+
+const summaryOf = (series: SeedSeries): SeriesSummary => ({
+  id: SERIES.indexOf(series) + 1,
+  slug: series.slug,
+  name: title(series.slug),
+  description: `The ${title(series.slug)} series.`,
+  releasedOn: series.releasedOn,
+  style: { slug: series.style, name: title(series.style) },
+  figureCount: series.figures.length,
+  coverArtUrl: art(series.figures[0]!),
+});
+
+const styleOf = (slug: string): Style => {
+  const first = SERIES.find((series) => series.style === slug);
+  return {
+    id: STYLES.indexOf(slug) + 1,
+    slug,
+    name: title(slug),
+    description: `All about ${title(slug)}.`,
+    seriesCount: SERIES.filter((series) => series.style === slug).length,
+    coverArtUrl: first ? art(first.figures[0]!) : null,
+  };
+};
+
+function boxOf(id: number): BoxModelDetail | null {
+  const series = SERIES.find((candidate) => candidate.boxes.includes(id));
+  if (!series) return null;
+  const figures = figuresOf(series);
+  const secretPpm = id === 2 ? 13_889 : 6_944;
+  const regular = figures.filter((figure) => figure.rarity === 'regular');
+  const regularPpm = Math.floor((1_000_000 - secretPpm) / regular.length);
+  return {
+    id,
+    slug: `${series.slug}-box-${id}`,
+    name: id === 2 ? `${title(series.slug)} Secret Hunter Box` : `${title(series.slug)} Blind Box`,
+    description: 'One random figure.',
+    price: { amountMinor: id === 2 ? 1999 : 1299, currency: 'USD' },
+    series: { slug: series.slug, name: title(series.slug) },
+    style: { slug: series.style, name: title(series.style) },
+    stock: 100,
+    odds: figures.map((figure, index) => {
+      const oddsPpm = figure.rarity === 'secret' ? secretPpm : index === 0 ? 1_000_000 - secretPpm - regularPpm * (regular.length - 1) : regularPpm;
+      return { figure, oddsPpm, odds: oddsPpm / 1_000_000, stock: 10 };
+    }),
+  };
+}
+
+function page<T>(items: T[], params: URLSearchParams) {
+  const number = Number(params.get('page') ?? 1);
+  const size = Number(params.get('pageSize') ?? 24);
+  return { items: items.slice((number - 1) * size, number * size), page: number, pageSize: size, total: items.length, totalPages: Math.ceil(items.length / size) };
+}
+
+type Answer = { status: number; body: unknown };
+const notFound = (what: string): Answer => ({ status: 404, body: { error: { code: 'not_found', message: `${what} does not exist.` } } });
+
+function answer(url: URL): Answer {
+  const params = url.searchParams;
+  const [, , resource, slug] = url.pathname.split('/');
+  if (resource === 'styles' && !slug) return { status: 200, body: page(STYLES.map(styleOf), params) };
+  if (resource === 'styles') {
+    if (!STYLES.includes(slug!)) return notFound(`Style "${slug}"`);
+    return { status: 200, body: { ...styleOf(slug!), series: SERIES.filter((series) => series.style === slug).map(summaryOf) } };
+  }
+  if (resource === 'series' && !slug) {
+    let list = [...SERIES];
+    if (params.get('onSale') === 'true') list = list.filter((series) => series.boxes.length > 0);
+    if (params.get('sort') === 'newest') list.sort((a, b) => b.releasedOn.localeCompare(a.releasedOn));
+    return { status: 200, body: page(list.map(summaryOf), params) };
+  }
+  if (resource === 'series') {
+    const series = SERIES.find((candidate) => candidate.slug === slug);
+    if (!series) return notFound(`Series "${slug}"`);
+    return { status: 200, body: { ...summaryOf(series), figures: figuresOf(series), boxModels: series.boxes.map((id) => { const { odds: _odds, ...box } = boxOf(id)!; return box; }) } };
+  }
+  if (resource === 'figures' && !slug) {
+    let list = SERIES.filter((series) => !params.get('style') || series.style === params.get('style'))
+      .filter((series) => !params.get('series') || series.slug === params.get('series'))
+      .flatMap(figuresOf)
+      .filter((figure) => !params.get('rarity') || figure.rarity === params.get('rarity'));
+    if (params.get('sort') === 'name') list = list.toSorted((a, b) => a.name.localeCompare(b.name));
+    return { status: 200, body: page(list, params) };
+  }
+  if (resource === 'figures') {
+    const figure = SERIES.flatMap(figuresOf).find((candidate) => candidate.slug === slug);
+    return figure ? { status: 200, body: figure } : notFound(`Figure "${slug}"`);
+  }
+  if (resource === 'box-models') {
+    const box = boxOf(Number(slug));
+    return box ? { status: 200, body: box } : notFound(`Box model ${slug}`);
+  }
+  return notFound(url.pathname);
+}
+
+export interface FakeCatalogue {
+  /** Every URL asked for, in order (path and query). */
+  requested: string[];
+  /** The next `times` requests whose path and query start with `prefix` answer `status`. */
+  fail: (prefix: string, status: number, times?: number) => void;
+}
+
+/** Installs the stand-in as `fetch`. */
+export function serveCatalogue(): FakeCatalogue {
+  const requested: string[] = [];
+  const failures: Array<{ prefix: string; status: number; left: number }> = [];
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://gallery.test');
+    const asked = `${url.pathname}${url.search}`;
+    requested.push(asked);
+    const failure = failures.find((candidate) => candidate.left > 0 && asked.startsWith(candidate.prefix));
+    if (failure) failure.left -= 1;
+    const { status, body } = failure ? { status: failure.status, body: { error: { code: 'internal', message: 'The catalogue is resting.' } } } : answer(url);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { requested, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
+}
