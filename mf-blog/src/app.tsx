@@ -1,14 +1,17 @@
 // The one module this remote exposes (./app): single-spa lifecycles that the shell mounts as a parcel.
 import { Router, type NavigationType } from 'react-router';
 import type { RemoteProps } from '@arttoy/shared/contracts';
+import { ContentRemoteContext } from '@arttoy/shared/content';
 import { defineRemote, routerProps } from '@arttoy/shared/federation';
 import { AppRoutes } from './routes';
 
 function BlogApp(props: RemoteProps) {
   return (
-    <Router {...routerProps<NavigationType>(props)}>
-      <AppRoutes />
-    </Router>
+    <ContentRemoteContext value={props}>
+      <Router {...routerProps<NavigationType>(props)}>
+        <AppRoutes />
+      </Router>
+    </ContentRemoteContext>
   );
 }
 

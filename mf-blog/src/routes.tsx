@@ -1,22 +1,20 @@
-import { Route, Routes } from 'react-router';
-import { REMOTE_BASENAMES, relativeRoutePath, routesOf, type RouteIdOf } from '@arttoy/shared/contracts';
-import { PlaceholderPage } from './pages/placeholder-page';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { BlogListPage } from './pages/blog-list-page';
+import { BlogPostPage } from './pages/blog-post-page';
 
-/** Page titles of the routes this remote owns (the route table in shared/contracts says which). */
-const TITLES: Record<RouteIdOf<'mf_blog'>, string> = {
-  blog: 'Blog',
-  'blog-list': 'Blog',
-  'blog-id': 'Blog post',
-};
+/** `/blog` has no page of its own: it is the list (a replace, so Back skips it). The query (preview) is kept. */
+function ToList() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/list', search }} replace />;
+}
 
+/** The blog's routes, relative to its basename `/blog` (the rows of mf_blog in shared/contracts/routes.ts). */
 export function AppRoutes() {
   return (
     <Routes>
-      {routesOf('mf_blog').map((route) => {
-        const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_blog);
-        const element = <PlaceholderPage title={TITLES[route.id]} routeId={route.id} />;
-        return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
-      })}
+      <Route index element={<ToList />} />
+      <Route path="list" element={<BlogListPage />} />
+      <Route path=":id" element={<BlogPostPage />} />
     </Routes>
   );
 }

@@ -1,50 +1,40 @@
 /**
- * The site search behind the header's overlay. Each feature registers a source (blog posts, rules
- * pages, gallery series and figures) when it lands; the overlay asks them all and merges the results.
+ * The site search behind the header's overlay. Its data is `GET /api/search.json` (posts, rules and
+ * help pages, site pages, gallery series and figures), fetched in the browser when the overlay
+ * first opens, and indexed with MiniSearch. The index, its schema and the library load in their own
+ * chunk, so pages that never search pay nothing for it.
  */
-export interface SearchResult {
-  title: string;
-  href: string;
-  /** Where the result lives, shown beside it: 'Blog', 'Help', 'Gallery'. */
-  section: string;
-  excerpt?: string;
-  /** Higher ranks first; sources score on their own scale from 0 to 1. */
-  score: number;
-}
+import type { SearchEntryKind } from '@arttoy/shared/contracts/api';
 
-export interface SearchSource {
-  name: string;
-  search: (query: string, signal: AbortSignal) => Promise<SearchResult[]>;
-}
+export { SEARCH_KIND_LABELS, type SearchHit, type SiteSearch } from './kinds';
+import type { SiteSearch } from './kinds';
 
-const sources = new Map<string, SearchSource>();
+let loading: Promise<SiteSearch> | null = null;
 
-/** Adds (or replaces) a source; returns a function that removes it. */
-export function registerSearchSource(source: SearchSource): () => void {
-  sources.set(source.name, source);
-  return () => {
-    if (sources.get(source.name) === source) sources.delete(source.name);
-  };
-}
-
-export function searchSourceCount(): number {
-  return sources.size;
-}
-
-/** Asks every source; a failing source is logged and left out, so one broken feature cannot break search. */
-export async function search(query: string, signal: AbortSignal, limit = 20): Promise<SearchResult[]> {
-  const text = query.trim();
-  if (text === '') return [];
-  const answers = await Promise.all(
-    [...sources.values()].map((source) =>
-      source.search(text, signal).catch((error: unknown) => {
-        if (!signal.aborted) console.error(`[search] source ${source.name} failed:`, error);
-        return [];
-      }),
-    ),
+/**
+ * The site's search, loaded once per page. The data defaults to an empty array when the API cannot
+ * give it (spec §7), and the search says so (`available: false`); a failed load of the search code
+ * rejects, and the next call tries again.
+ */
+export function loadSiteSearch(): Promise<SiteSearch> {
+  loading ??= import('./site-search').then(
+    async (module) => {
+      const search = await module.createSiteSearch();
+      // Data that could not be had is tried again the next time the overlay opens.
+      if (!search.available) loading = null;
+      return search;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
-  return answers
-    .flat()
-    .toSorted((a, b) => b.score - a.score)
-    .slice(0, limit);
+  return loading;
 }
+
+/** Forgets the loaded search (tests; a new deploy may change the data). */
+export function resetSiteSearch(): void {
+  loading = null;
+}
+
+export type { SearchEntryKind };

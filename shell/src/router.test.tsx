@@ -19,6 +19,11 @@ import { siteRouteObjects } from './router';
 
 jest.mock('./federation/remotes', () => ({ loadRemoteApp: jest.fn() }));
 const loadRemoteAppMock = jest.mocked(loadRemoteApp);
+// The catch-all asks the content API for a document at the path; here there is none.
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn((url: string) => Promise.reject(new (jest.requireActual('@arttoy/shared/http').HttpError)('No document.', 404, url, 'not_found'))),
+}));
 
 /** A stand-in for each remote's `./app`: names itself and the location the shell gave it. */
 function fakeRemote(name: RemoteName): LifeCycles<RemoteProps> {
@@ -115,10 +120,10 @@ describe('the site router', () => {
     expectChrome();
   });
 
-  it('answers a path no route matches with Page not found naming the path', () => {
+  it('answers a path no route matches with Page not found naming the path', async () => {
     expectConsoleErrors();
     renderSite('/no/such/page');
-    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Page not found: /no/such/page')).toBeInTheDocument();
     expect(loadRemoteAppMock).not.toHaveBeenCalled();
     expectChrome();

@@ -1,30 +1,25 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { registerSearchSource, type SearchResult, type SearchSource } from '@arttoy/shared/search';
+import type { SearchEntry } from '@arttoy/shared/contracts/api';
+import { HttpError, request } from '@arttoy/shared/http';
+import { resetSiteSearch } from '@arttoy/shared/search';
 import { SearchOverlay } from './search-overlay';
+
+jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+const requestMock = jest.mocked(request);
 
 const INPUT_LABEL = 'Search the blog, the help pages and the gallery';
 
-const RESULTS: SearchResult[] = [
-  { title: 'Caring for vinyl', href: '/blog/caring-for-vinyl', section: 'Blog', excerpt: 'Keep figures out of the sun.', score: 0.4 },
-  { title: 'Moonlit Bunny', href: '/gallery/style/detail/moonlit-bunny', section: 'Gallery', score: 0.9 },
+const ENTRIES: SearchEntry[] = [
+  { id: 'post:/blog/caring-for-vinyl', kind: 'post', path: '/blog/caring-for-vinyl', title: 'Caring for vinyl', description: 'Keep figures out of the sun.', headings: ['Dust'], text: 'Soft vinyl yellows in sunlight.' },
+  { id: 'rules:/rules/authenticity', kind: 'rules', path: '/rules/authenticity', title: 'Authenticity', description: 'How we check every figure.', headings: ['Vinyl checks'], text: 'Every figure is checked.' },
+  { id: 'figure:12', kind: 'figure', path: '/gallery/style/detail/moonlit-bunny', title: 'Moonlit Bunny', description: 'Soft vinyl, 12 cm', headings: [], text: '' },
 ];
 
-const cleanups: Array<() => void> = [];
-function register(source: SearchSource): void {
-  cleanups.push(registerSearchSource(source));
-}
-
-// The overlay waits for a pause in typing (a timer) before it searches.
-let user: ReturnType<typeof userEvent.setup>;
 beforeEach(() => {
-  jest.useFakeTimers();
-  user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-});
-afterEach(() => {
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-  jest.useRealTimers();
+  resetSiteSearch();
+  requestMock.mockReset();
 });
 
 function renderOverlay(open = true): { router: ReturnType<typeof createMemoryRouter>; onClose: jest.Mock } {
@@ -34,84 +29,134 @@ function renderOverlay(open = true): { router: ReturnType<typeof createMemoryRou
   return { router, onClose };
 }
 
+function input(): HTMLElement {
+  return screen.getByRole('combobox', { name: INPUT_LABEL });
+}
+
 async function typeQuery(text: string): Promise<void> {
-  await user.type(screen.getByRole('searchbox', { name: INPUT_LABEL }), text);
-  await act(() => jest.runOnlyPendingTimersAsync());
+  await userEvent.type(input(), text);
+}
+
+function options(): string[] {
+  return screen.queryAllByRole('option').map((option) => option.textContent ?? '');
 }
 
 describe('SearchOverlay', () => {
-  it('is a dialog titled Search with a labelled text input', () => {
-    renderOverlay();
+  it('is a dialog titled Search with a combobox, and fetches the search data only once opened', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    const { onClose } = renderOverlay(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requestMock).not.toHaveBeenCalled();
+    onClose.mockClear();
+    render(
+      <RouterProvider router={createMemoryRouter([{ path: '*', element: <SearchOverlay open onClose={onClose} /> }])} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(within(dialog).getByRole('heading', { name: 'Search' })).toBeInTheDocument();
-    const input = within(dialog).getByRole('searchbox', { name: INPUT_LABEL });
-    expect(input).toHaveAttribute('type', 'search');
-    expect(input).toHaveValue('');
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(requestMock).toHaveBeenCalledWith('/api/search.json'));
   });
 
-  it('is hidden while closed', () => {
-    renderOverlay(false);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
-  });
-
-  it('shows the results as links, best first, once the visitor stops typing', async () => {
-    const source = { name: 'test', search: jest.fn((_query: string) => Promise.resolve(RESULTS)) };
-    register(source);
+  it('lists matches as options labelled by kind, titles first, with prefix and typo matching', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
     renderOverlay();
-    await typeQuery('bunny');
-    expect(source.search.mock.calls.map(([query]) => query)).toEqual(['bunny']);
-    const links = screen.getAllByRole('link');
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Gallery Moonlit Bunny', '/gallery/style/detail/moonlit-bunny'],
-      ['Blog Caring for vinyl', '/blog/caring-for-vinyl'],
-    ]);
-    expect(screen.getByText('Keep figures out of the sun.')).toBeInTheDocument();
+    await typeQuery('vinyl');
+    await waitFor(() => expect(options()).toHaveLength(3));
+    expect(options()[0]).toBe('Blog postCaring for vinylKeep figures out of the sun.');
+    expect(input()).toHaveAttribute('aria-expanded', 'true');
+    expect(input()).toHaveAttribute('aria-controls', screen.getByRole('listbox').id);
+
+    await userEvent.clear(input());
+    await typeQuery('moonl');
+    expect(options()).toEqual(['FigureMoonlit BunnySoft vinyl, 12 cm']);
+    await userEvent.clear(input());
+    await typeQuery('authentcity');
+    expect(options()).toEqual(['RulesAuthenticityHow we check every figure.']);
   });
 
-  it('closes and goes to a result when it is clicked', async () => {
-    register({ name: 'test', search: () => Promise.resolve(RESULTS) });
+  it('moves through the results with the arrow keys and opens the highlighted one with Enter', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
     const { router, onClose } = renderOverlay();
     await typeQuery('vinyl');
-    await user.click(screen.getByRole('link', { name: /Caring for vinyl/ }));
+    await waitFor(() => expect(options()).toHaveLength(3));
+    const all = screen.getAllByRole('option');
+    expect(input()).not.toHaveAttribute('aria-activedescendant');
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[0]!.id);
+    expect(all[0]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[0]!.id);
+    await userEvent.keyboard('{ArrowUp}');
+    expect(input()).toHaveAttribute('aria-activedescendant', all[2]!.id);
+    expect(all[2]).toHaveAttribute('aria-selected', 'true');
+    expect(all[0]).toHaveAttribute('aria-selected', 'false');
+    expect(input()).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
     expect(onClose).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe(all[2]!.dataset.path);
+  });
+
+  it('opens the best result with Enter when none is highlighted, and a clicked one', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    const { router } = renderOverlay();
+    await typeQuery('bunny{Enter}');
+    expect(router.state.location.pathname).toBe('/gallery/style/detail/moonlit-bunny');
+    await userEvent.clear(input());
+    await typeQuery('caring');
+    await userEvent.click(screen.getByRole('option', { name: /Caring for vinyl/ }));
     expect(router.state.location.pathname).toBe('/blog/caring-for-vinyl');
   });
 
+  it('closes on Escape', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    const { onClose } = renderOverlay();
+    await typeQuery('vinyl{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when nothing matches', async () => {
-    register({ name: 'test', search: () => Promise.resolve([]) });
+    requestMock.mockResolvedValue(ENTRIES);
     renderOverlay();
     await typeQuery('  labubu ');
-    expect(screen.getByText('No results for “labubu”.')).toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(await screen.findByText('No results for “labubu”. Try fewer or other words.')).toBeInTheDocument();
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
   });
 
-  it('says search is not available when the search fails', async () => {
-    register({
-      name: 'test',
-      search: () => {
-        throw new Error('index unavailable');
-      },
-    });
+  it('searches nothing, and says search is unavailable, when the data cannot be loaded', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    requestMock.mockRejectedValue(new HttpError('Could not reach the server', 0, '/api/search.json'));
     renderOverlay();
     await typeQuery('vinyl');
-    expect(screen.getByText('Search is not available right now. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Search is not available right now. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByText(/No results/)).not.toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/api/search.json could not be loaded'));
+    warn.mockRestore();
   });
 
-  it('shows nothing for a blank query, without searching', async () => {
-    const source = { name: 'test', search: jest.fn(() => Promise.resolve(RESULTS)) };
-    register(source);
+  it('treats an HTML page in place of the data as no data', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    requestMock.mockResolvedValue('<!doctype html><html><body>Bad gateway</body></html>');
+    renderOverlay();
+    await typeQuery('vinyl');
+    expect(await screen.findByText('Search is not available right now. Please try again later.')).toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it('shows nothing for a blank query', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
     renderOverlay();
     await typeQuery('   ');
-    expect(source.search).not.toHaveBeenCalled();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    await waitFor(() => expect(requestMock).toHaveBeenCalled());
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.queryByText(/No results|not available/)).not.toBeInTheDocument();
   });
 
   it('closes from its close button', async () => {
+    requestMock.mockResolvedValue([]);
     const { onClose } = renderOverlay();
-    await user.click(screen.getByRole('button', { name: 'Close search' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close search' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,97 @@
+/**
+ * The client of the content API (`/api/content/*`): blog posts, rules and help pages, other site
+ * pages. Every answer is validated with the contract's schemas; a missing document, and an answer
+ * that is an HTML page instead of JSON (a proxy's or a server's error page), are Not found
+ * (spec §8), which pages show as the shell's 404.
+ */
+import {
+  contentDocumentResponseSchema,
+  contentListSchema,
+  contentPathSchema,
+  DEFAULT_CONTENT_LOCALE,
+  type ContentDocumentResponse,
+  type ContentList,
+  type ContentLocale,
+} from '@arttoy/shared/contracts/api';
+import { createSiteError, isSiteError, type SiteError } from '@arttoy/shared/contracts';
+import { HttpError, request } from '@arttoy/shared/http';
+
+/** A document that does not exist (or is a draft the visitor may not see). */
+export function contentNotFound(path: string): SiteError {
+  return createSiteError({ statusCode: 404, message: `Page not found: ${path}` });
+}
+
+/** True for a body that is an HTML page rather than the JSON the API sends. */
+export function isHtmlPage(body: unknown): boolean {
+  return typeof body === 'string' && /^\s*(?:<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(body);
+}
+
+function invalidAnswer(url: string, detail: string): Error {
+  return new Error(`The content API sent an answer this page cannot read (${url}: ${detail}). Reload the page; if it persists, the API and the site are from different releases.`);
+}
+
+/** Runs one content request; maps 404 and HTML pages to Not found, and validates the JSON. */
+async function get<T>(url: string, query: Record<string, string | number | undefined>, notFoundPath: string, parse: (body: unknown) => T, signal?: AbortSignal): Promise<T> {
+  let body: unknown;
+  try {
+    body = await request<unknown>(url, { query, signal });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw contentNotFound(notFoundPath);
+    throw error;
+  }
+  if (isHtmlPage(body)) throw contentNotFound(notFoundPath);
+  try {
+    return parse(body);
+  } catch (error) {
+    throw invalidAnswer(url, error instanceof Error ? error.message.slice(0, 200) : String(error));
+  }
+}
+
+export interface DocumentRequest {
+  /** The site path of the document: `/blog/how-draws-work`, `/rules/authenticity`, `/about`. */
+  path: string;
+  /** Ask for drafts too (honoured by the API only with a valid preview token cookie). */
+  preview?: boolean;
+  locale?: ContentLocale;
+  signal?: AbortSignal;
+}
+
+/** One document with its neighbours and related documents; rejects with a 404 SiteError when there is none. */
+export function fetchContentDocument({ path, preview = false, locale = DEFAULT_CONTENT_LOCALE, signal }: DocumentRequest): Promise<ContentDocumentResponse> {
+  // A path the API would refuse cannot name a document: no request needed.
+  if (!contentPathSchema.safeParse(path).success) return Promise.reject(contentNotFound(path));
+  return get(
+    '/api/content/document',
+    { path, locale, preview: preview ? 'true' : undefined },
+    path,
+    (body) => contentDocumentResponseSchema.parse(body),
+    signal,
+  );
+}
+
+export interface ListRequest {
+  /** The folder: `blog`, `rules`, `help`, `pages`. */
+  dir: string;
+  tag?: string;
+  page?: number;
+  pageSize?: number;
+  preview?: boolean;
+  locale?: ContentLocale;
+  signal?: AbortSignal;
+}
+
+/** A page of a folder's documents, newest first, with the folder's tags. */
+export function fetchContentList({ dir, tag, page = 1, pageSize, preview = false, locale = DEFAULT_CONTENT_LOCALE, signal }: ListRequest): Promise<ContentList> {
+  return get(
+    '/api/content/documents',
+    { dir, tag, page, pageSize, locale, preview: preview ? 'true' : undefined },
+    `/${dir}`,
+    (body) => contentListSchema.parse(body),
+    signal,
+  );
+}
+
+/** True for the Not found of a missing document (or of an HTML page in place of one). */
+export function isContentNotFound(error: unknown): boolean {
+  return isSiteError(error) && error.statusCode === 404;
+}
