@@ -2,13 +2,17 @@
 import { Router, type NavigationType } from 'react-router';
 import type { RemoteProps } from '@arttoy/shared/contracts';
 import { defineRemote, routerProps } from '@arttoy/shared/federation';
+import { ShellProps } from './remote-context';
 import { AppRoutes } from './routes';
+import './styles/mysterybox.css';
 
 function MysteryBoxApp(props: RemoteProps) {
   return (
-    <Router {...routerProps<NavigationType>(props)}>
-      <AppRoutes />
-    </Router>
+    <ShellProps.Provider value={props}>
+      <Router {...routerProps<NavigationType>(props)}>
+        <AppRoutes />
+      </Router>
+    </ShellProps.Provider>
   );
 }
 

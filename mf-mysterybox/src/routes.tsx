@@ -1,23 +1,26 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { REMOTE_BASENAMES, relativeRoutePath, routesOf, type RouteIdOf } from '@arttoy/shared/contracts';
-import { PlaceholderPage } from './pages/placeholder-page';
+import { Skeleton } from '@arttoy/shared/ui';
 
-/** Page titles of the routes this remote owns (the route table in shared/contracts says which). */
-const TITLES: Record<RouteIdOf<'mf_mysterybox'>, string> = {
-  mysterybox: 'Mystery boxes',
-  'mysterybox-test': 'Fairness check',
-  'mysterybox-model_id': 'Mystery box',
-  'payment-order_pay': 'Payment',
+// One chunk per page: the box list does not carry the fairness page's simulation or the payment flow.
+const PAGES: Record<RouteIdOf<'mf_mysterybox'>, ComponentType> = {
+  mysterybox: lazy(() => import('./pages/box-list-page').then((module) => ({ default: module.BoxListPage }))),
+  'mysterybox-test': lazy(() => import('./pages/fairness-page').then((module) => ({ default: module.FairnessPage }))),
+  'mysterybox-model_id': lazy(() => import('./pages/box-page').then((module) => ({ default: module.BoxPage }))),
+  'payment-order_pay': lazy(() => import('./pages/order-pay-page').then((module) => ({ default: module.OrderPayPage }))),
 };
 
 export function AppRoutes() {
   return (
-    <Routes>
-      {routesOf('mf_mysterybox').map((route) => {
-        const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_mysterybox);
-        const element = <PlaceholderPage title={TITLES[route.id]} routeId={route.id} />;
-        return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
-      })}
-    </Routes>
+    <Suspense fallback={<Skeleton lines={4} label="Loading the page" />}>
+      <Routes>
+        {routesOf('mf_mysterybox').map((route) => {
+          const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_mysterybox);
+          const Page = PAGES[route.id];
+          return path === '' ? <Route key={route.id} index element={<Page />} /> : <Route key={route.id} path={path} element={<Page />} />;
+        })}
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,0 +1,50 @@
+/** The signed-in buyer's side of the API: seeds, orders, payments, draws. Every call sends the ID token. */
+import { idToken } from '@arttoy/shared/auth';
+import {
+  captureResultSchema,
+  drawProofSchema,
+  fairnessStateSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  orderSchema,
+  savedPaymentMethodListSchema,
+  seedRotationSchema,
+  startPaymentResultSchema,
+  type PaymentProvider,
+} from '@arttoy/shared/contracts/api';
+import { apiJson, HttpError } from '@arttoy/shared/http';
+
+/** The ID token, or a 401 in plain words when the session has ended. */
+async function token(): Promise<string> {
+  const value = await idToken();
+  if (!value) throw new HttpError('Your session has ended. Sign in again to continue.', 401, '', 'unauthenticated');
+  return value;
+}
+
+export const getFairness = async (signal?: AbortSignal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal });
+
+export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
+
+export const getDraw = async (id: number, signal?: AbortSignal) => apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
+
+/** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
+export const createOrder = async (input: { boxModelId: number; clientSeed: string; key: string }) =>
+  apiJson('/orders', orderSchema, {
+    method: 'POST',
+    body: { boxModelId: input.boxModelId, quantity: 1, clientSeed: input.clientSeed },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
+    token: await token(),
+  });
+
+export const getOrder = async (orderSn: string, signal?: AbortSignal) =>
+  apiJson(`/orders/${encodeURIComponent(orderSn)}`, orderSchema, { token: await token(), signal });
+
+export const cancelOrder = async (orderSn: string) =>
+  apiJson(`/orders/${encodeURIComponent(orderSn)}/cancel`, orderSchema, { method: 'POST', token: await token() });
+
+export const startPayment = async (orderSn: string, body: { provider: PaymentProvider; saveMethod?: boolean; vaultToken?: string }) =>
+  apiJson(`/orders/${encodeURIComponent(orderSn)}/payments`, startPaymentResultSchema, { method: 'POST', body, token: await token() });
+
+export const capturePayment = async (providerToken: string) =>
+  apiJson('/payments/capture', captureResultSchema, { method: 'POST', body: { token: providerToken }, token: await token() });
+
+export const listPaymentMethods = async (signal?: AbortSignal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal });

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CaptureResult, Order, PaymentProvider } from '@arttoy/shared/contracts/api';
+import { paymentStore, usePaymentStore } from '@arttoy/shared/stores';
+import { Button, Skeleton } from '@arttoy/shared/ui';
+import { cancelOrder, getOrder, listPaymentMethods, startPayment } from '../api/account';
+import { useResource } from '../api/use-resource';
+import { PaidView } from './capture-view';
+import { Countdown } from './countdown';
+import { formatMoment, formatPrice } from './format';
+import { PayForm, type PayChoice } from './pay-form';
+import { goToProvider } from './provider-redirect';
+import { ErrorNotice } from './states';
+
+/** The providers offered. PayPal is added when the API reports it configured. */
+const PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
+
+/** An order that is no longer payable, in plain words, with the way on. */
+function Closed({ order }: { order: Order }) {
+  const again = (
+    <Link className="ui-button ui-button--primary" to={`/mysterybox/${order.boxModel.id}`}>
+      Back to {order.boxModel.name}
+    </Link>
+  );
+  if (order.status === 'fulfilled' || order.status === 'paid') {
+    return (
+      <div className="mb-notice">
+        <p>This order is paid{order.status === 'paid' ? ' and your figure is being drawn' : ''}. Your figure is in your locker.</p>
+        <div className="mb-actions">
+          <Link className="ui-button ui-button--primary" to="/locker">
+            Go to my locker
+          </Link>
+          {order.drawId ? <Link to={`/mysterybox/test?draw=${order.drawId}`}>Check the draw</Link> : null}
+        </div>
+      </div>
+    );
+  }
+  const why: Record<string, string> = {
+    expired: `The time to pay ran out${order.expiredAt ? ` at ${formatMoment(order.expiredAt)}` : ''}, so the box went back on sale. Nothing was charged.`,
+    cancelled: 'This order was cancelled and nothing was charged. The box is back on sale.',
+    refunded: 'This order was refunded.',
+  };
+  return (
+    <div className="mb-notice" role="status">
+      <p>{why[order.status]}</p>
+      {again}
+    </div>
+  );
+}
+
+/** A pending order: what it is, the time left, how to pay; or why it can no longer be paid. */
+export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; cancelledAtProvider: boolean }) {
+  const order = useResource(`order-${orderSn}`, (signal) => getOrder(orderSn, signal));
+  const methods = useResource('payment-methods', listPaymentMethods);
+  const payWay = usePaymentStore((state) => state.payWayChecked);
+  const [action, setAction] = useState<{ busy: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
+  if (action.paid) return <PaidView result={action.paid} />;
+  if (order.state.status === 'error') return <ErrorNotice title="Your order could not be loaded." error={order.state.error} onRetry={order.reload} />;
+  if (order.state.status !== 'ready') return <Skeleton lines={5} label="Loading your order" />;
+  const data = order.state.data;
+  const run = async (task: () => Promise<void>) => {
+    setAction({ busy: true, error: null, paid: null });
+    try {
+      await task();
+    } catch (error) {
+      setAction({ busy: false, error: error instanceof Error ? error : new Error(String(error)), paid: null });
+    }
+  };
+  const pay = (choice: PayChoice) =>
+    run(async () => {
+      paymentStore.getState().set({ payWayChecked: choice.vaultToken ? `vault:${choice.vaultToken}` : choice.provider, orderSn: data.orderSn, orderId: String(data.id) });
+      const started = await startPayment(data.orderSn, choice.vaultToken ? { provider: choice.provider, vaultToken: choice.vaultToken } : { provider: choice.provider, saveMethod: choice.saveMethod });
+      if (started.result) {
+        setAction({ busy: false, error: null, paid: started.result });
+        return;
+      }
+      if (!started.approvalUrl) throw new Error('The payment provider gave no page to approve the payment on. Please try again.');
+      paymentStore.getState().set({ approvalUrl: started.approvalUrl, currentToken: started.payment.token ?? '' });
+      goToProvider(started.approvalUrl);
+    });
+  const cancel = () =>
+    run(async () => {
+      order.replace(await cancelOrder(data.orderSn));
+      paymentStore.getState().clearOrderSn();
+      setAction({ busy: false, error: null, paid: null });
+    });
+  return (
+    <>
+      <section className="mb-panel" aria-labelledby="mb-order-title">
+        <h2 id="mb-order-title">
+          {data.boxModel.name} <span className="mb-muted">× {data.quantity}</span>
+        </h2>
+        <p>
+          Order {data.orderSn} · <strong>{formatPrice(data.total)}</strong>
+        </p>
+        {data.status === 'pending_payment' ? <Countdown until={data.expiresAt} onExpired={order.reload} /> : <Closed order={data} />}
+      </section>
+      {data.status === 'pending_payment' ? (
+        <>
+          {cancelledAtProvider ? (
+            <p className="mb-notice" role="status">
+              You cancelled the payment, so nothing was charged. Your box is still held: pay below, or cancel the order.
+            </p>
+          ) : null}
+          <PayForm providers={PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+          {action.error ? <ErrorNotice title="The payment could not start." error={action.error} /> : null}
+          <Button variant="secondary" onClick={() => void cancel()} disabled={action.busy}>
+            Cancel order
+          </Button>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import type { PaymentProvider, SavedPaymentMethod } from '@arttoy/shared/contracts/api';
+import { Button } from '@arttoy/shared/ui';
+
+/** What the buyer chose: a provider (with or without saving it), or a saved method. */
+export type PayChoice = { provider: PaymentProvider; saveMethod: boolean; vaultToken?: string };
+
+const PROVIDER_LABELS: Record<PaymentProvider, string> = {
+  sandbox: 'Test payment (sandbox: no real money moves)',
+  paypal: 'PayPal',
+};
+
+/**
+ * The pay ways: the providers the shop offers and the buyer's saved methods (paid at once, no
+ * approval step). `initial` is the payment store's payWayChecked.
+ */
+export function PayForm(props: {
+  providers: readonly PaymentProvider[];
+  saved: readonly SavedPaymentMethod[];
+  initial: string;
+  busy: boolean;
+  onPay: (choice: PayChoice) => void;
+}) {
+  const options = [...props.saved.map((method) => `vault:${method.vaultToken}`), ...props.providers];
+  const [choice, setChoice] = useState(options.includes(props.initial) ? props.initial : (options[0] ?? 'sandbox'));
+  const [save, setSave] = useState(false);
+  const savedMethod = props.saved.find((method) => `vault:${method.vaultToken}` === choice);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (savedMethod) props.onPay({ provider: savedMethod.provider, saveMethod: false, vaultToken: savedMethod.vaultToken });
+    else props.onPay({ provider: choice as PaymentProvider, saveMethod: save });
+  };
+  return (
+    <form className="mb-panel" onSubmit={onSubmit} aria-labelledby="mb-pay-title">
+      <h2 id="mb-pay-title">Pay with</h2>
+      <fieldset className="mb-choices">
+        <legend className="visually-hidden">Payment method</legend>
+        {props.saved.map((method) => (
+          <label key={method.vaultToken} className="mb-choice">
+            <input type="radio" name="pay-way" value={`vault:${method.vaultToken}`} checked={choice === `vault:${method.vaultToken}`} onChange={() => setChoice(`vault:${method.vaultToken}`)} />
+            Saved: {method.label} <span className="mb-muted">(pays at once)</span>
+          </label>
+        ))}
+        {props.providers.map((provider) => (
+          <label key={provider} className="mb-choice">
+            <input type="radio" name="pay-way" value={provider} checked={choice === provider} onChange={() => setChoice(provider)} />
+            {PROVIDER_LABELS[provider]}
+          </label>
+        ))}
+      </fieldset>
+      {savedMethod ? null : (
+        <label className="mb-choice">
+          <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />
+          Save this method so next time needs no approval step
+        </label>
+      )}
+      <Button type="submit" disabled={props.busy}>
+        {props.busy ? 'Starting payment…' : savedMethod ? 'Pay now' : 'Continue to payment'}
+      </Button>
+    </form>
+  );
+}

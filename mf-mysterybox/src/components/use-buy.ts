@@ -1,0 +1,34 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { HttpError } from '@arttoy/shared/http';
+import { paymentStore } from '@arttoy/shared/stores';
+import { createOrder } from '../api/account';
+import { newIdempotencyKey } from './idempotency-key';
+
+export type BuyState = { status: 'idle' } | { status: 'busy' } | { status: 'error'; error: Error; soldOut: boolean };
+
+/**
+ * Creating an order: one idempotency key per attempt, kept across retries of that attempt (a retry
+ * after a lost answer gets the same order back, never a second one), then on to the pay page.
+ */
+export function useBuy(boxModelId: number) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<BuyState>({ status: 'idle' });
+  const key = useRef<string | null>(null);
+  const buy = async (clientSeed: string) => {
+    key.current ??= newIdempotencyKey();
+    setState({ status: 'busy' });
+    try {
+      const order = await createOrder({ boxModelId, clientSeed, key: key.current });
+      key.current = null;
+      paymentStore.getState().set({ orderId: String(order.id), orderSn: order.orderSn, payWayChecked: paymentStore.getState().payWayChecked || 'sandbox' });
+      void navigate(`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`);
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      // A refusal (sold out, bad seed) is final for this attempt; the next click is a new one.
+      if (failure instanceof HttpError && failure.status >= 400 && failure.status < 500) key.current = null;
+      setState({ status: 'error', error: failure, soldOut: failure instanceof HttpError && failure.status === 409 && /sold out/i.test(failure.message) });
+    }
+  };
+  return { state, buy };
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { Skeleton } from '@arttoy/shared/ui';
+import { listBoxes } from '../api/catalogue';
+import { useResource } from '../api/use-resource';
+import { FigureArt } from '../components/figure-art';
+import { formatPrice } from '../components/format';
+import { oddsSummary, stockLabel } from '../components/odds-summary';
+import { ErrorNotice } from '../components/states';
+import { usePageTitle } from '../components/use-page-title';
+
+/** /mysterybox: every box on sale with its series, price, stock and odds in one line. */
+export function BoxListPage() {
+  usePageTitle('Mystery boxes');
+  const { state, reload } = useResource('boxes', listBoxes);
+  return (
+    <article className="mb-page" data-route="mysterybox" data-owner="mf_mysterybox">
+      <h1>Mystery boxes</h1>
+      <p className="mb-lead">
+        Each box holds one figure of its series, drawn at random with the published odds. Every draw can be checked on the{' '}
+        <Link to="/mysterybox/test">fairness page</Link>.
+      </p>
+      {state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={state.error} onRetry={reload} /> : null}
+      {state.status === 'loading' || state.status === 'idle' ? <Skeleton variant="cards" lines={6} label="Loading the boxes" /> : null}
+      {state.status === 'ready' && state.data.length === 0 ? (
+        <div className="mb-notice">
+          <p>No boxes are on sale right now. New series arrive often: browse the <Link to="/gallery">gallery</Link> in the meantime.</p>
+        </div>
+      ) : null}
+      {state.status === 'ready' && state.data.length > 0 ? (
+        <ul className="mb-cards" aria-label="Boxes on sale">
+          {state.data.map((box) => {
+            const cover = box.odds[0]?.figure;
+            return (
+              <li key={box.id} className="mb-card">
+                {cover ? <FigureArt src={cover.artUrl} alt="" size={240} /> : null}
+                <h2 className="mb-card__title">
+                  <Link to={`/mysterybox/${box.id}`}>{box.name}</Link>
+                </h2>
+                <p className="mb-card__series">{box.series.name}</p>
+                <p className="mb-card__meta">
+                  <span className="mb-price">{formatPrice(box.price)}</span>
+                  <span className={box.stock === 0 ? 'mb-stock mb-stock--out' : 'mb-stock'}>{stockLabel(box.stock)}</span>
+                </p>
+                <p className="mb-card__odds">{oddsSummary(box)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { paymentStore } from '@arttoy/shared/stores';
+import { mountRemote } from '@arttoy/shared/testing';
+import * as app from '../app';
+import { fakeApi } from '../test/fake-api';
+import { box, fairness, order, SEED_HASH } from '../test/fixtures';
+import { resetStores, signInAs } from '../test/signed-in';
+
+jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
+
+beforeEach(resetStores);
+
+const buyButton = () => screen.findByRole('button', { name: /Buy now|Log in to buy/ });
+
+describe('/mysterybox/{model_id}', () => {
+  it('shows every figure with its art and published probability, secret included, with price and stock', async () => {
+    fakeApi({ 'GET /api/box-models/7': { body: box() } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night Market Box' })).toBeInTheDocument();
+    const figures = within(screen.getByRole('list', { name: 'Figures and their odds' })).getAllByRole('listitem');
+    expect(figures.map((item) => item.textContent)).toEqual(['Lantern Cat50.00% (1 in 2)', 'Noodle Fox49.31% (1 in 2)', 'Moon OwlSecret0.69% (1 in 144)']);
+    expect(screen.getByRole('img', { name: 'Moon Owl, figure 3' })).toHaveAttribute('src', '/api/art/103.svg');
+    expect(screen.getByRole('heading', { name: '$14.99' })).toBeInTheDocument();
+    expect(screen.getByText('12 left')).toBeInTheDocument();
+    expect(document.title).toBe('Night Market Box · ArtToy Club');
+  });
+
+  it('hands an unknown box to the shell as a 404', async () => {
+    fakeApi({ 'GET /api/box-models/999': { status: 404, body: { error: { code: 'not_found', message: 'Box model 999 was not found.' } } } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/999' });
+    // The test outlet prints what the shell would turn into its 404 page.
+    expect(await screen.findByRole('alert')).toHaveTextContent('mf_mysterybox failed: Page not found: /mysterybox/999');
+  });
+
+  it('sends a signed-out visitor to log in and back', async () => {
+    fakeApi({ 'GET /api/box-models/7': { body: box() } });
+    const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByText(/Log in to see the hash of your server seed/)).toBeInTheDocument();
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Fmysterybox%2F7'));
+  });
+
+  it('says a sold-out box is sold out and offers no buy button', async () => {
+    fakeApi({ 'GET /api/box-models/7': { body: box({ stock: 0 }) } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the seed hash and client seed, and checks an edited client seed', async () => {
+    signInAs('u-1');
+    fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByTestId('server-seed-hash')).toHaveTextContent(SEED_HASH);
+    const seed = screen.getByLabelText('Your client seed');
+    expect(seed).toHaveValue('my-seed');
+    await userEvent.clear(seed);
+    await userEvent.type(seed, 'two words');
+    expect(seed).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/may only contain letters, digits/)).toBeInTheDocument();
+    expect(await buyButton()).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'New random seed' }));
+    expect((seed as HTMLInputElement).value).toMatch(/^[0-9a-f]{16}$/);
+    expect(await buyButton()).toBeEnabled();
+  });
+
+  it('creates the order with an idempotency key and the client seed, stores it, and goes to pay', async () => {
+    signInAs('u-1');
+    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'POST /api/orders': { status: 201, body: order() } });
+    const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
+    expect(router.state.location.search).toBe('?order=AT7K2M9Q4X1B8C3D5E');
+    const [call] = api.callsTo('POST', '/api/orders');
+    expect(call?.body).toEqual({ boxModelId: 7, quantity: 1, clientSeed: 'my-seed' });
+    expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(call?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(paymentStore.getState()).toMatchObject({ orderSn: 'AT7K2M9Q4X1B8C3D5E', orderId: '41' });
+  });
+
+  it('retries a failed attempt with the same idempotency key', async () => {
+    signInAs('u-1');
+    const api = fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'POST /api/orders': [{ status: 0 }, { status: 201, body: order() }],
+    });
+    const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your box could not be reserved. We could not reach the shop.');
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
+    const keys = api.callsTo('POST', '/api/orders').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('says so when the last box went to someone else first', async () => {
+    signInAs('u-1');
+    fakeApi({
+      'GET /api/box-models/7': { body: box({ stock: 1 }) },
+      'GET /api/me/fairness': { body: fairness() },
+      'POST /api/orders': { status: 409, body: { error: { code: 'conflict', message: 'Night Market Box is sold out.' } } },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByText('Last one')).toBeInTheDocument();
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { Skeleton } from '@arttoy/shared/ui';
+import { getDraw } from '../api/account';
+import { listBoxes } from '../api/catalogue';
+import { useResource } from '../api/use-resource';
+import { SeedStillSecret } from '../components/draw-record';
+import { SimulatePanel } from '../components/simulate-panel';
+import { ErrorNotice, SignInNotice } from '../components/states';
+import { usePageTitle } from '../components/use-page-title';
+import { VerifyForm } from '../components/verify-form';
+
+/** `?draw=` as a draw id, or null. */
+function drawParam(search: string): number | null {
+  const value = new URLSearchParams(search).get('draw');
+  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}
+
+/** /mysterybox/test: how draws work, a verifier for any past draw, and a simulator against the odds. */
+export function FairnessPage() {
+  usePageTitle('Fairness check');
+  const location = useLocation();
+  const drawId = drawParam(location.search);
+  const signedIn = useAuthStore(selectIsLoggedIn);
+  const authLoading = useAuthStore((state) => state.loading);
+  const boxes = useResource('boxes', listBoxes);
+  const draw = useResource(drawId !== null && signedIn ? `draw-${drawId}` : null, (signal) => getDraw(drawId ?? 0, signal));
+  const names = useMemo(() => {
+    const map = new Map<number, string>();
+    if (boxes.state.status === 'ready') for (const box of boxes.state.data) for (const line of box.odds) map.set(line.figure.id, line.figure.name);
+    if (draw.state.status === 'ready') map.set(draw.state.data.figure.id, draw.state.data.figure.name);
+    return map;
+  }, [boxes.state, draw.state]);
+  const figureName = (id: number) => names.get(id) ?? `Figure ${id}`;
+  const verifyBoxes = boxes.state.status === 'ready' ? boxes.state.data.map((box) => ({ id: box.id, name: box.name, lines: box.odds.map((line) => ({ figureId: line.figure.id, oddsPpm: line.oddsPpm })) })) : [];
+
+  let verify;
+  if (drawId !== null && authLoading) verify = <Skeleton lines={4} label="Checking your sign-in" />;
+  else if (drawId !== null && !signedIn) verify = <SignInNotice>Log in to load draw #{drawId}: draw records are visible to their owner only.</SignInNotice>;
+  else if (draw.state.status === 'loading') verify = <Skeleton lines={4} label={`Loading draw #${drawId}`} />;
+  else if (draw.state.status === 'error') verify = <ErrorNotice title={`Draw #${drawId} could not be loaded.`} error={draw.state.error} onRetry={draw.reload} />;
+  else if (draw.state.status === 'ready' && draw.state.data.serverSeed === null) verify = <SeedStillSecret proof={draw.state.data} onRevealed={draw.reload} />;
+  else {
+    const proof = draw.state.status === 'ready' ? draw.state.data : null;
+    verify = <VerifyForm key={proof?.id ?? 'blank'} boxes={verifyBoxes} proof={proof} figureName={figureName} />;
+  }
+
+  return (
+    <article className="mb-page" data-route="mysterybox-test" data-owner="mf_mysterybox">
+      <h1>Fairness check</h1>
+      <section className="mb-explain" aria-label="How a draw works">
+        <p>Every box is drawn the same way, and you can recompute any draw yourself:</p>
+        <ol>
+          <li>Before you buy, you see the SHA-256 hash of your secret server seed. The seed cannot change afterwards without the hash giving it away.</li>
+          <li>
+            The draw is HMAC-SHA256(server seed, <code>client seed:nonce</code>). Its first 4 bytes give a number; numbers at or above 4,294,000,000 are skipped (the
+            next 4 bytes are used) so every result is equally likely, and the rest is taken modulo 1,000,000.
+          </li>
+          <li>That roll falls on one figure's stretch of the published odds (parts per million), laid end to end in order of figure id. Sold-out figures are left out and the others scaled up to fill 100%.</li>
+          <li>When you reveal your server seed, anyone can repeat the steps and get the same figure.</li>
+        </ol>
+      </section>
+      {verify}
+      {boxes.state.status === 'ready' && boxes.state.data.length > 0 ? <SimulatePanel boxes={boxes.state.data} /> : null}
+      {boxes.state.status === 'loading' ? <Skeleton lines={3} label="Loading the boxes" /> : null}
+      {boxes.state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={boxes.state.error} onRetry={boxes.reload} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+/** Test-only API answers shaped by the contract schemas (the pages validate every answer). */
+import type { BoxModelDetail, CaptureResult, DrawProof, FairnessState, Figure, Order } from '@arttoy/shared/contracts/api';
+
+const series = { slug: 'night-market', name: 'Night Market' };
+const style = { slug: 'kawaii', name: 'Kawaii' };
+
+export function figure(id: number, name: string, rarity: 'regular' | 'secret' = 'regular'): Figure {
+  return { id, slug: name.toLowerCase().replaceAll(' ', '-'), name, description: `${name}.`, number: id - 100, rarity, heightMm: 70, artUrl: `/api/art/${id}.svg`, series, style };
+}
+
+const FIGURES = [figure(101, 'Lantern Cat'), figure(102, 'Noodle Fox'), figure(103, 'Moon Owl', 'secret')];
+const PPM = [500_000, 493_056, 6_944];
+
+export function box(overrides: Partial<BoxModelDetail> = {}): BoxModelDetail {
+  return {
+    id: 7,
+    slug: 'night-market',
+    name: 'Night Market Box',
+    description: 'One of three night-time friends.',
+    price: { amountMinor: 1_499, currency: 'USD' },
+    series,
+    style,
+    stock: 12,
+    odds: FIGURES.map((item, index) => ({
+      figure: { id: item.id, slug: item.slug, name: item.name, number: item.number, rarity: item.rarity, artUrl: item.artUrl },
+      oddsPpm: PPM[index] ?? 0,
+      odds: (PPM[index] ?? 0) / 1_000_000,
+      stock: 4,
+    })),
+    ...overrides,
+  };
+}
+
+export function boxPage(items: BoxModelDetail[]) {
+  return { items: items.map(({ odds: _odds, ...summary }) => summary), page: 1, pageSize: 100, total: items.length, totalPages: 1 };
+}
+
+export const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+export const SEED_HASH = '630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd';
+
+export function fairness(overrides: Partial<FairnessState> = {}): FairnessState {
+  return { serverSeedHash: SEED_HASH, clientSeed: 'my-seed', nextNonce: 3, ...overrides };
+}
+
+const AT = '2026-11-21T23:00:00.000Z';
+
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 41,
+    orderSn: 'AT7K2M9Q4X1B8C3D5E',
+    status: 'pending_payment',
+    boxModel: { id: 7, slug: 'night-market', name: 'Night Market Box' },
+    quantity: 1,
+    unitPrice: { amountMinor: 1_499, currency: 'USD' },
+    total: { amountMinor: 1_499, currency: 'USD' },
+    createdAt: AT,
+    expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    paidAt: null,
+    fulfilledAt: null,
+    expiredAt: null,
+    cancelledAt: null,
+    payment: null,
+    drawId: null,
+    lockerItemId: null,
+    ...overrides,
+  };
+}
+
+/** Draw #5: seed SEED, client seed "client", nonce 0 → roll 282 372 → Lantern Cat (first half of the line). */
+export function drawProof(overrides: Partial<DrawProof> = {}): DrawProof {
+  return {
+    id: 5,
+    orderSn: 'AT7K2M9Q4X1B8C3D5E',
+    boxModelId: 7,
+    serverSeedHash: SEED_HASH,
+    serverSeed: SEED,
+    clientSeed: 'client',
+    nonce: 0,
+    rollPpm: 282_372,
+    oddsLines: [
+      { figureId: 101, oddsPpm: 500_000 },
+      { figureId: 102, oddsPpm: 493_056 },
+      { figureId: 103, oddsPpm: 6_944 },
+    ],
+    figure: FIGURES[0] ?? figure(101, 'Lantern Cat'),
+    lockerItemId: 88,
+    createdAt: AT,
+    ...overrides,
+  };
+}
+
+export function captureResult(): CaptureResult {
+  return { order: order({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, drawId: 5, lockerItemId: 88 }), draw: drawProof({ serverSeed: null }), vaultToken: null };
+}

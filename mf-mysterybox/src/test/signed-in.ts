@@ -1,0 +1,12 @@
+/** Test-only: the shared auth store as Firebase would leave it, and a fixed ID token. */
+import { authStore, resetPaymentStore } from '@arttoy/shared/stores';
+
+export function signInAs(uid: string | null): void {
+  authStore.setState({ user: uid ? { uid, displayName: null, email: null } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+}
+
+export function resetStores(): void {
+  localStorage.clear();
+  resetPaymentStore();
+  signInAs(null);
+}
