@@ -36,7 +36,8 @@ export default {
       testEnvironment: 'node',
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       // fastify's inject (light-my-request) requires cookie@2, which ships ES modules only: compile it like our own code.
-      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?cookie/)'],
+      // The site server mounts the API: PGlite, @fastify/cookie and @noble/hashes load ES modules or use import() too.
+      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@fastify/cookie|@electric-sql/pglite|@noble/hashes)/)'],
       testMatch: ['**/*.test.ts'],
     },
     {

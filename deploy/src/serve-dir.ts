@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
+import { DEFAULT_API_ORIGIN, registerApiProxy } from './api-proxy';
 
 const [dirArgument, portArgument] = process.argv.slice(2);
 const dir = path.resolve(dirArgument ?? 'dist');
@@ -20,6 +21,9 @@ const app = Fastify();
 // A shell on another origin may load this remote's entry and chunks.
 app.addHook('onSend', async (_request, reply) => void reply.header('access-control-allow-origin', '*'));
 await app.register(fastifyStatic, { root: dir, wildcard: false });
+// The harness's pages call /api on their own origin: forward it to the API (API_ORIGIN).
+const apiOrigin = process.env.API_ORIGIN ?? DEFAULT_API_ORIGIN;
+await registerApiProxy(app, apiOrigin);
 app.setNotFoundHandler((_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
 await app.listen({ port, host: 'localhost' });
-console.log(`${path.basename(path.dirname(dir))} standalone at http://localhost:${port}`);
+console.log(`${path.basename(path.dirname(dir))} standalone at http://localhost:${port} (API from ${apiOrigin})`);

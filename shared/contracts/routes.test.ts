@@ -1,4 +1,5 @@
-import { HOME_ALIASES, paramsAreValid, relativeRoutePath, REMOTE_BASENAMES, routesOf, SITE_ROUTES } from './routes';
+import { matchPath } from 'react-router';
+import { HOME_ALIASES, paramsAreValid, relativeRoutePath, REMOTE_BASENAMES, routesOf, sampleHref, samplePath, SITE_ROUTES } from './routes';
 
 const SPEC_ROUTES: Record<string, string> = {
   index: '/',
@@ -30,6 +31,16 @@ describe('the route table', () => {
     for (const [id, path] of Object.entries(SPEC_ROUTES)) {
       expect(SITE_ROUTES.find((route) => route.id === id)?.path).toBe(path);
     }
+  });
+
+  it('gives every route a sample path that reaches it with valid parameters', () => {
+    for (const route of SITE_ROUTES.filter((candidate) => candidate.id !== 'slug')) {
+      const match = matchPath(route.path, sampleHref(route));
+      expect({ id: route.id, matched: match !== null }).toEqual({ id: route.id, matched: true });
+      expect(paramsAreValid(route, match!.params)).toBe(true);
+    }
+    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'gallery-style-style')!)).toBe('/gallery/style/kawaii-pop');
+    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'mysterybox-model_id')!)).toBe(samplePath('/mysterybox/:model_id'));
   });
 
   it('has unique ids and paths', () => {

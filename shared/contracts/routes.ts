@@ -37,6 +37,8 @@ export interface SiteRouteDef {
   readonly owner: AppName;
   /** Patterns each parameter must match; a mismatch is a fatal 404. */
   readonly params?: Readonly<Record<string, RegExp>>;
+  /** A path that reaches a real page (the seed catalogue), for QA links and browser tests. */
+  readonly sample?: string;
 }
 
 export const SITE_ROUTES = [
@@ -49,10 +51,16 @@ export const SITE_ROUTES = [
   { id: 'login', path: '/login', owner: 'mf_account' },
   { id: 'locker', path: '/locker', owner: 'mf_account' },
   { id: 'gallery', path: '/gallery', owner: 'mf_gallery' },
-  { id: 'gallery-path', path: '/gallery/:path', owner: 'mf_gallery', params: { path: SLUG } },
-  { id: 'gallery-style-style', path: '/gallery/style/:style', owner: 'mf_gallery', params: { style: SLUG } },
-  { id: 'gallery-series-style', path: '/gallery/series/:style', owner: 'mf_gallery', params: { style: SLUG } },
-  { id: 'gallery-style-detail-detail', path: '/gallery/style/detail/:detail', owner: 'mf_gallery', params: { detail: SLUG } },
+  { id: 'gallery-path', path: '/gallery/:path', owner: 'mf_gallery', params: { path: SLUG }, sample: '/gallery/cloud-bakery' },
+  { id: 'gallery-style-style', path: '/gallery/style/:style', owner: 'mf_gallery', params: { style: SLUG }, sample: '/gallery/style/kawaii-pop' },
+  { id: 'gallery-series-style', path: '/gallery/series/:style', owner: 'mf_gallery', params: { style: SLUG }, sample: '/gallery/series/cloud-bakery' },
+  {
+    id: 'gallery-style-detail-detail',
+    path: '/gallery/style/detail/:detail',
+    owner: 'mf_gallery',
+    params: { detail: SLUG },
+    sample: '/gallery/style/detail/cloud-bakery-croissant-cub',
+  },
   { id: 'mysterybox', path: '/mysterybox', owner: 'mf_mysterybox' },
   { id: 'mysterybox-test', path: '/mysterybox/test', owner: 'mf_mysterybox' },
   { id: 'mysterybox-model_id', path: '/mysterybox/:model_id', owner: 'mf_mysterybox', params: { model_id: NUMERIC_ID } },
@@ -103,6 +111,11 @@ export function paramsAreValid(route: SiteRouteDef, params: Readonly<Record<stri
 /** A path that reaches a route pattern, with sample parameters that pass its validation (QA pages, tests). */
 export function samplePath(path: string): string {
   return path.replace(/:([a-z_]+)/g, (_match, param: string) => (param.endsWith('_id') ? '1' : `sample-${param.replace(/_/g, '-')}`));
+}
+
+/** A path that reaches the route: its real sample when it has one, else sample parameters that pass its validation. */
+export function sampleHref(route: SiteRouteDef): string {
+  return route.sample ?? samplePath(route.path);
 }
 
 /** The route that owns a section of the header (Home, Gallery, Blog). */

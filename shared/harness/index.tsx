@@ -6,7 +6,7 @@
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigationType } from 'react-router';
-import { REMOTE_BASENAMES, routesOf, samplePath, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
+import { REMOTE_BASENAMES, routesOf, sampleHref, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
 import { RemoteFallback, Skeleton } from '../ui';
 import '../ui/tokens.css';
@@ -14,7 +14,8 @@ import '../ui/tokens.css';
 export function startHarness(options: { name: RemoteName; load: () => Promise<LifeCycles<RemoteProps>> }): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The harness page needs an element with id "root".');
-  const firstPath = samplePath(routesOf(options.name)[0]?.path ?? '/');
+  const first = routesOf(options.name)[0];
+  const firstPath = first ? sampleHref(first) : '/';
   // The navigator is bound lazily: the router's one route element needs it before the router exists.
   const navigator = navigatorFor({
     navigate: (to, opts) => router.navigate(to as never, opts),
@@ -50,7 +51,7 @@ function HarnessPage({ name, load, navigator }: HarnessPageProps): ReactNode {
         <strong>{name}</strong> <span>standalone QA harness</span>
         <nav aria-label="Routes of this remote">
           {routesOf(name).map((route) => (
-            <Link key={route.id} to={samplePath(route.path)}>
+            <Link key={route.id} to={sampleHref(route)}>
               {route.id}
             </Link>
           ))}
