@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { apiPlugin, type ApiOptions } from '@arttoy/api';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
+import { catalogueStatus } from './catalogue-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
@@ -72,6 +73,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
 
   // The API keeps its own headers, limits and JSON errors inside its prefix.
   if (options.api) await app.register(apiPlugin, { prefix: '/api', ...options.api });
+  // Gallery paths that name no style, series or figure are 404 too (asked of the API in this process).
+  const catalogue = options.api ? catalogueStatus(app) : null;
 
   app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
   for (const appName of APP_NAMES) {
@@ -82,7 +85,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   app.get('/*', async (request, reply) => {
     const { meta, template } = await liveBuild();
     const pathname = new URL(request.url, 'http://site.invalid').pathname;
-    const resolution = resolveRoute(pathname);
+    const routed = resolveRoute(pathname);
+    const resolution = catalogue ? await catalogue.resolve(routed, pathname) : routed;
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
