@@ -13,9 +13,16 @@ beforeEach(resetStores);
 describe('/mysterybox', () => {
   it('lists each box with its series, price, stock and odds, after a skeleton', async () => {
     const soldOut = box({ id: 8, name: 'Tin Guardians Box', stock: 0 });
-    fakeApi({ 'GET /api/box-models': { body: boxPage([box(), soldOut]) }, 'GET /api/box-models/7': { body: box() }, 'GET /api/box-models/8': { body: soldOut } });
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi({
+      'GET /api/box-models': async () => held.then(() => ({ body: boxPage([box(), soldOut]) })),
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/box-models/8': { body: soldOut },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });
-    expect(await screen.findByRole('status', { name: 'Loading the boxes' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'Loading the boxes' }, { timeout: 5_000 })).toBeInTheDocument();
+    answer();
     const list = await screen.findByRole('list', { name: 'Boxes on sale' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(within(first as HTMLElement).getByRole('link', { name: 'Night Market Box' })).toHaveAttribute('href', '/mysterybox/7');

@@ -7,7 +7,7 @@ export interface Reply {
   body?: unknown;
 }
 
-export type Handler = Reply | ((call: RecordedCall) => Reply);
+export type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 export interface RecordedCall {
   method: string;
@@ -29,7 +29,7 @@ export function fakeApi(routes: Record<string, Handler | Handler[]>) {
     if (Array.isArray(entry)) handler = entry.length > 1 ? entry.shift() : entry[0];
     else handler = entry;
     if (!handler) return json(404, { error: { code: 'not_found', message: `No fake for ${method} ${call.path}` } });
-    const reply = typeof handler === 'function' ? handler(call) : handler;
+    const reply = typeof handler === 'function' ? await handler(call) : handler;
     if (reply.status === 0) throw new TypeError('Failed to fetch');
     return json(reply.status ?? 200, reply.body ?? {});
   });

@@ -1,5 +1,9 @@
 /** Test-only: the shared auth store as Firebase would leave it, and a fixed ID token. */
+import { configure } from '@testing-library/react';
 import { authStore, resetPaymentStore } from '@arttoy/shared/stores';
+
+// Pages are lazy chunks: on a busy machine the first one can take longer than the default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 export function signInAs(uid: string | null): void {
   authStore.setState({ user: uid ? { uid, displayName: null, email: null } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
