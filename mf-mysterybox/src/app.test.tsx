@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { mountRemote, routeSamples } from '@arttoy/shared/testing';
+import { fakeApi, mountRemote, routeSamples } from '@arttoy/shared/testing';
 import * as app from './app';
-import { fakeApi } from './test/fake-api';
 import { box, boxPage } from './test/fixtures';
 import { resetStores } from './test/signed-in';
 

@@ -9,6 +9,7 @@ import { createMemoryRouter, RouterProvider, useLocation, useNavigationType } fr
 import { REMOTE_BASENAMES, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
 
+export { fakeApi, type Handler, type RecordedCall, type Reply } from './fake-api';
 export { routeSamples, sampleOf, type RouteSample } from './route-samples';
 
 export type MemoryRouter = ReturnType<typeof createMemoryRouter>;

@@ -42,6 +42,8 @@ describe('/login', () => {
 
   it('goes back to the previous page when /login was reached inside the site', async () => {
     signInMock.mockResolvedValue({ uid: 'u-2', displayName: null, email: null });
+    // Sign-in state not known yet, so /locker waits instead of sending the visitor to /login itself.
+    authStore.setState({ loading: true });
     const { router, navigate } = mountRemote({ name: 'mf_account', app, path: '/locker' });
     await navigate('/login');
     await userEvent.click(within(await loginOptions()).getByRole('button', { name: 'Continue with Facebook' }));

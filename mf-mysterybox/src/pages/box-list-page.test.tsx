@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mountRemote } from '@arttoy/shared/testing';
+import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
-import { fakeApi } from '../test/fake-api';
 import { box, boxPage } from '../test/fixtures';
 import { resetStores } from '../test/signed-in';
 

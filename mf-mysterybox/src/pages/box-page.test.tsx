@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paymentStore } from '@arttoy/shared/stores';
-import { mountRemote } from '@arttoy/shared/testing';
+import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
-import { fakeApi } from '../test/fake-api';
 import { box, fairness, order, SEED_HASH } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 

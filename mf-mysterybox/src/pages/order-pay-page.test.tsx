@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paymentStore } from '@arttoy/shared/stores';
-import { mountRemote } from '@arttoy/shared/testing';
+import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 import { goToProvider } from '../components/provider-redirect';
-import { fakeApi } from '../test/fake-api';
 import { captureResult, order } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 

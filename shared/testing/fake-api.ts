@@ -1,5 +1,5 @@
 /**
- * Test-only: answers the page's HTTP calls at the client boundary (globalThis.fetch) from a table
+ * Jest only: answers the page's HTTP calls at the client boundary (globalThis.fetch) from a table
  * of `METHOD /api/path` → reply, and records every call with its headers and body.
  */
 export interface Reply {

@@ -1,0 +1,25 @@
+/** The signed-in visitor's locker and ship-outs. Every call sends the Firebase ID token. */
+import { idToken } from '@arttoy/shared/auth';
+import { lockerListSchema, shipRequestListSchema, shipRequestSchema, type ShipOutAddress } from '@arttoy/shared/contracts/api';
+import { apiJson, HttpError } from '@arttoy/shared/http';
+
+async function token(): Promise<string> {
+  const value = await idToken();
+  if (!value) throw new HttpError('Your session has ended. Log in again to see your locker.', 401, '', 'unauthenticated');
+  return value;
+}
+
+export async function loadLocker(signal?: AbortSignal) {
+  const auth = await token();
+  const [locker, requests] = await Promise.all([
+    apiJson('/locker', lockerListSchema, { token: auth, signal }),
+    apiJson('/locker/ship-requests', shipRequestListSchema, { token: auth, signal }),
+  ]);
+  return { items: locker.items, requests: requests.items };
+}
+export type LockerData = Awaited<ReturnType<typeof loadLocker>>;
+
+export const requestShipOut = async (itemIds: number[], address: ShipOutAddress) =>
+  apiJson('/locker/ship-requests', shipRequestSchema, { method: 'POST', body: { itemIds, address }, token: await token() });
+
+export const cancelShipOut = async (id: number) => apiJson(`/locker/ship-requests/${id}`, shipRequestSchema, { method: 'DELETE', token: await token() });

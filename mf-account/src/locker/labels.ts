@@ -1,0 +1,17 @@
+import type { LockerStatus, ShipRequestStatus } from '@arttoy/shared/contracts/api';
+
+export const ITEM_STATUS: Record<LockerStatus, string> = {
+  in_locker: 'In your locker',
+  ship_requested: 'Ship requested',
+  shipped: 'Shipped',
+};
+
+export const REQUEST_STATUS: Record<ShipRequestStatus, string> = {
+  requested: 'Requested',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+};
+
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+}
