@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
+import { startExpirySweep } from './domain/orders/reservation';
+import { type PayPalOptions, resolvePaymentProviders } from './domain/payments/providers';
 import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -15,9 +17,14 @@ import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './p
 import type { RouteDeps } from './routes/deps';
 import accountRoutes from './routes/me';
 import boxModelRoutes from './routes/box-models';
+import drawRoutes from './routes/draws';
 import figureRoutes from './routes/figures';
 import healthRoutes from './routes/health';
 import lockerRoutes from './routes/locker';
+import shipRequestRoutes from './routes/locker/ship-requests';
+import fairnessRoutes from './routes/me/fairness';
+import orderRoutes from './routes/orders';
+import paymentRoutes from './routes/payments';
 import seriesRoutes from './routes/series';
 import styleRoutes from './routes/styles';
 
@@ -44,6 +51,16 @@ export interface ApiOptions {
   firebaseCheckRevoked?: boolean;
   /** Per-IP limits (see plugins/security.ts for the defaults); `false` turns them off. */
   rateLimits?: Partial<RateLimitPolicies> | false;
+  /**
+   * PayPal Orders v2 credentials. Default: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_API_BASE
+   * (default https://api-m.sandbox.paypal.com) and PAYPAL_WEBHOOK_ID; without an id and secret,
+   * PayPal is off and only the sandbox provider takes payments. `false` turns it off.
+   */
+  paypal?: PayPalOptions | false;
+  /** The site's origin in providers' return URLs (https://arttoy.example). Default SITE_ORIGIN, else each request's own origin. */
+  siteOrigin?: string;
+  /** How often unpaid orders past their time are marked expired, in ms. Default 60 000; 0 turns the sweep off. */
+  orderSweepIntervalMs?: number;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
   database?: Database;
 }
@@ -72,14 +89,32 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   await registerOpenApi(fastify);
   registerErrorHandling(fastify, limits?.notFound);
 
-  const deps: RouteDeps = { database, db: database.db, auth, urls: catalogueUrls(fastify.prefix), limits };
+  const deps: RouteDeps = {
+    database,
+    db: database.db,
+    auth,
+    urls: catalogueUrls(fastify.prefix),
+    limits,
+    payments: resolvePaymentProviders(fastify.prefix, options.paypal),
+    siteOrigin: options.siteOrigin ?? process.env.SITE_ORIGIN ?? null,
+  };
+  const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
+  if (sweepEvery > 0) {
+    const stopSweep = startExpirySweep(database.db, sweepEvery, fastify.log);
+    fastify.addHook('onClose', async () => stopSweep());
+  }
   await fastify.register(healthRoutes, { prefix: '/health', deps });
   await fastify.register(styleRoutes, { prefix: '/styles', deps });
   await fastify.register(seriesRoutes, { prefix: '/series', deps });
   await fastify.register(figureRoutes, { prefix: '/figures', deps });
   await fastify.register(boxModelRoutes, { prefix: '/box-models', deps });
   await fastify.register(accountRoutes, { prefix: '/me', deps });
+  await fastify.register(fairnessRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
+  await fastify.register(shipRequestRoutes, { prefix: '/locker/ship-requests', deps });
+  await fastify.register(orderRoutes, { prefix: '/orders', deps });
+  await fastify.register(paymentRoutes, { prefix: '/payments', deps });
+  await fastify.register(drawRoutes, { prefix: '/draws', deps });
 }
 
 export default apiPlugin;

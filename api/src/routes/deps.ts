@@ -3,6 +3,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import type { Database, Db } from '../db/connect';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
+import type { PaymentProviders } from '../domain/payments/payment-service';
 import { upsertUser, type UserRow } from '../domain/users';
 import type { Authenticator } from '../plugins/auth';
 import type { RateLimitPolicies, RateLimitPolicy } from '../plugins/security';
@@ -13,6 +14,10 @@ export interface RouteDeps {
   auth: Authenticator;
   urls: CatalogueUrls;
   limits: RateLimitPolicies | null;
+  /** Payment providers by name; null when one is not configured (PayPal without its credentials). */
+  payments: PaymentProviders;
+  /** The site's origin for providers' return URLs; null: the origin the request came to. */
+  siteOrigin: string | null;
 }
 
 export interface RouteOptions {
@@ -38,3 +43,8 @@ export async function requireUser(deps: RouteDeps, request: FastifyRequest): Pro
   return upsertUser(deps.db, identity);
 }
 
+
+/** The origin buyers return to from a payment provider: SITE_ORIGIN, else the one this request came to. */
+export function siteOriginOf(deps: RouteDeps, request: FastifyRequest): string {
+  return deps.siteOrigin ?? `${request.protocol}://${request.host}`;
+}

@@ -60,6 +60,7 @@ CREATE TABLE "ship_requests" (
 	"user_id" integer NOT NULL,
 	"status" text DEFAULT 'requested' NOT NULL,
 	"address" jsonb NOT NULL,
+	"item_ids" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"shipped_at" timestamp with time zone,

@@ -131,6 +131,8 @@ export const shipRequests = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status', { enum: SHIP_REQUEST_STATUSES }).notNull().default('requested'),
     address: jsonb('address').$type<ShipOutAddress>().notNull(),
+    /** The items shipped together; kept after a cancel, when the items no longer point here. */
+    itemIds: jsonb('item_ids').$type<number[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     shippedAt: moment('shipped_at'),

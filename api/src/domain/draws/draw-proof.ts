@@ -1,0 +1,55 @@
+/** Draw proofs (contract `DrawProof`): a user's own draws only; the seed once it has been rotated out. */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { DrawProof, Page, PageQuery } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { draws, figures, lockerItems, orders, series, styles } from '../../db/schema';
+import { figureColumns, toFigure } from '../catalogue/columns';
+import type { CatalogueUrls } from '../catalogue/urls';
+import { offsetOf, toPage, totalOverAll } from '../pagination';
+
+function selectDraws(db: Db, where: SQL | undefined) {
+  return db
+    .select({ draw: draws, orderSn: orders.orderSn, lockerItemId: lockerItems.id, figure: figureColumns, total: totalOverAll() })
+    .from(draws)
+    .innerJoin(orders, eq(draws.orderId, orders.id))
+    .innerJoin(lockerItems, eq(lockerItems.drawId, draws.id))
+    .innerJoin(figures, eq(draws.figureId, figures.id))
+    .innerJoin(series, eq(figures.seriesId, series.id))
+    .innerJoin(styles, eq(series.styleId, styles.id))
+    .where(where);
+}
+
+type DrawRow = Awaited<ReturnType<typeof selectDraws>>[number];
+
+function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
+  const { draw } = row;
+  return {
+    id: draw.id,
+    orderSn: row.orderSn,
+    boxModelId: draw.boxModelId,
+    serverSeedHash: draw.serverSeedHash,
+    serverSeed: draw.revealedSeed,
+    clientSeed: draw.clientSeed,
+    nonce: draw.nonce,
+    rollPpm: draw.rollPpm,
+    oddsLines: draw.oddsLines,
+    figure: toFigure(row.figure, urls),
+    lockerItemId: row.lockerItemId,
+    createdAt: draw.createdAt.toISOString(),
+  };
+}
+
+/** A draw of its owner; null when it does not exist or is someone else's. */
+export async function findDraw(db: Db, ownerId: number, drawId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
+  const [row] = await selectDraws(db, and(eq(draws.userId, ownerId), eq(draws.id, drawId)));
+  return row ? toDrawProof(row, urls) : null;
+}
+
+export async function listDraws(db: Db, ownerId: number, query: PageQuery, urls: CatalogueUrls): Promise<Page<DrawProof>> {
+  const rows = await selectDraws(db, eq(draws.userId, ownerId))
+    .orderBy(desc(draws.createdAt), desc(draws.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const countAll = async () => (await selectDraws(db, eq(draws.userId, ownerId)).limit(1))[0]?.total ?? 0;
+  return toPage(rows, query, (row) => toDrawProof(row, urls), countAll);
+}

@@ -1,0 +1,101 @@
+/** Orders as the API shows them (contract `Order`): the row, its box, its latest payment and its draw. */
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { boxModels, draws, lockerItems, orders, payments } from '../../db/schema';
+import { offsetOf, toPage, totalOverAll } from '../pagination';
+
+const orderColumns = {
+  order: orders,
+  boxSlug: boxModels.slug,
+  boxName: boxModels.name,
+  drawId: draws.id,
+  lockerItemId: lockerItems.id,
+  total: totalOverAll(),
+};
+
+function selectOrders(db: Db, where: SQL | undefined) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(boxModels, eq(orders.boxModelId, boxModels.id))
+    .leftJoin(draws, eq(draws.orderId, orders.id))
+    .leftJoin(lockerItems, eq(lockerItems.drawId, draws.id))
+    .where(where);
+}
+
+type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+type PaymentRow = typeof payments.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toPaymentSummary(payment: PaymentRow): PaymentSummary {
+  return {
+    id: payment.id,
+    provider: payment.provider,
+    status: payment.status,
+    token: payment.providerOrderId,
+    approvalUrl: payment.status === 'captured' ? null : payment.approvalUrl,
+    amount: { amountMinor: payment.amountMinor, currency: payment.currency },
+    createdAt: payment.createdAt.toISOString(),
+    capturedAt: iso(payment.capturedAt),
+  };
+}
+
+function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
+  const { order } = row;
+  return {
+    id: order.id,
+    orderSn: order.orderSn,
+    status: order.status,
+    boxModel: { id: order.boxModelId, slug: row.boxSlug, name: row.boxName },
+    quantity: order.quantity,
+    unitPrice: { amountMinor: order.unitPriceMinor, currency: order.currency },
+    total: { amountMinor: order.totalMinor, currency: order.currency },
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    fulfilledAt: iso(order.fulfilledAt),
+    expiredAt: iso(order.expiredAt),
+    cancelledAt: iso(order.cancelledAt),
+    payment: payment ? toPaymentSummary(payment) : null,
+    drawId: row.drawId,
+    lockerItemId: row.lockerItemId,
+  };
+}
+
+async function withPayments(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, rows.map((row) => row.order.id)))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  // Newest first, so the first seen per order is its latest attempt.
+  const latest = new Map<number, PaymentRow>();
+  for (const payment of paymentRows) if (!latest.has(payment.orderId)) latest.set(payment.orderId, payment);
+  return rows.map((row) => toOrder(row, latest.get(row.order.id)));
+}
+
+/** One order of its owner, by reference; null when it does not exist or is someone else's. */
+export async function findOrder(db: Db, ownerId: number, orderSn: string): Promise<Order | null> {
+  const rows = await selectOrders(db, and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn)));
+  const [order] = await withPayments(db, rows);
+  return order ?? null;
+}
+
+export async function findOrderById(db: Db, orderId: number): Promise<Order | null> {
+  const [order] = await withPayments(db, await selectOrders(db, eq(orders.id, orderId)));
+  return order ?? null;
+}
+
+/** The owner's orders, newest first. */
+export async function listOrders(db: Db, ownerId: number, query: PageQuery): Promise<Page<Order>> {
+  const rows = await selectOrders(db, eq(orders.userId, ownerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const countAll = async () => (await db.select({ n: totalOverAll() }).from(orders).where(eq(orders.userId, ownerId)).limit(1))[0]?.n ?? 0;
+  const page = await toPage(rows, query, (row) => row, countAll);
+  return { ...page, items: await withPayments(db, page.items) };
+}

@@ -1,0 +1,70 @@
+/**
+ * Stock reservation. A box's stock is the sum of its figures' stock rows (box_model_figures); which
+ * figure an order gets is only known at the draw. So an unpaid order reserves "one box", not a
+ * figure: the boxes on sale are the stock minus the boxes held by live orders, and every
+ * stock-changing or reserving transaction first locks the box's stock rows (SELECT … FOR UPDATE),
+ * so two buyers of the last box are served one after the other.
+ *
+ * Time rule: the buyer must pay before `expiresAt` (ORDER_RESERVATION_MINUTES after ordering);
+ * the reservation itself holds CAPTURE_GRACE longer, so a capture that started just before
+ * `expiresAt` still finds its box. After that the order is expired: on read (GET /orders/:sn) and by
+ * the periodic sweep (sweepExpiredOrders), whichever comes first; an order the sweep has not
+ * reached yet no longer counts as reserved anyway (the condition below reads the clock).
+ */
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { boxModelFigures, orders } from '../../db/schema';
+
+/** How long after expiresAt a started capture may still complete. */
+export const CAPTURE_GRACE_SECONDS = 120;
+
+const graceInterval = sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`);
+
+/** Locks the box's stock rows until the transaction ends; returns them in figure id order. */
+export async function lockStock(tx: Db, boxModelId: number) {
+  return tx
+    .select({ figureId: boxModelFigures.figureId, oddsPpm: boxModelFigures.oddsPpm, stock: boxModelFigures.stock })
+    .from(boxModelFigures)
+    .where(eq(boxModelFigures.boxModelId, boxModelId))
+    .orderBy(asc(boxModelFigures.figureId))
+    .for('update');
+}
+
+/** Boxes held by orders that still count: unpaid within their time (plus grace), or paid and not yet drawn. */
+export async function reservedBoxes(tx: Db, boxModelId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`.mapWith(Number) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.boxModelId, boxModelId),
+        or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending_payment'), sql`${orders.expiresAt} + ${graceInterval} > now()`)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Marks unpaid orders past their time (and grace) expired; returns how many. `orderIds` narrows it (expiry on read). */
+export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'expired', expiredAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.status, 'pending_payment'),
+        sql`${orders.expiresAt} + ${graceInterval} <= now()`,
+        orderIds ? inArray(orders.id, orderIds) : undefined,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Runs the sweep every `intervalMs`; the returned function stops it. Errors are logged, never thrown. */
+export function startExpirySweep(db: Db, intervalMs: number, log: { warn(obj: object, msg: string): void }): () => void {
+  const timer = setInterval(() => {
+    sweepExpiredOrders(db).catch((error: unknown) => log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

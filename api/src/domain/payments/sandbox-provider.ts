@@ -1,0 +1,125 @@
+/**
+ * The built-in sandbox provider (test mode, the default). It keeps its records in its own table
+ * (sandbox_checkouts), as PayPal keeps its own: a checkout is created, the buyer approves or
+ * cancels it on the sandbox page the API serves, and it is captured once. No money moves.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { sandboxCheckouts } from '../../db/schema';
+import { ApiError } from '../../errors';
+import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture } from './provider';
+
+type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
+
+const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex').toUpperCase()}`;
+
+/** `url` with `token` (and more) added to its query, keeping an origin-relative URL relative. */
+export function withQuery(url: string, params: Record<string, string>): string {
+  const parsed = new URL(url, 'http://relative.invalid');
+  for (const [name, value] of Object.entries(params)) parsed.searchParams.set(name, value);
+  return parsed.origin === 'http://relative.invalid' ? `${parsed.pathname}${parsed.search}` : parsed.toString();
+}
+
+function toCapture(checkout: CheckoutRow): ProviderCapture {
+  return {
+    providerOrderId: checkout.id,
+    captureId: checkout.captureId ?? '',
+    providerStatus: 'COMPLETED',
+    completed: checkout.status === 'completed',
+    amount: { amountMinor: checkout.amountMinor, currency: checkout.currency },
+    reference: checkout.reference,
+    vault: checkout.vaultToken ? { token: checkout.vaultToken, label: 'Sandbox test account' } : null,
+  };
+}
+
+async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<ProviderCapture> {
+  if (checkout.status === 'completed') return toCapture(checkout);
+  if (checkout.status !== 'approved') {
+    throw new PaymentDeclinedError(
+      checkout.status === 'cancelled' ? 'The payment was cancelled on the sandbox page. Start the payment again to pay.' : 'The payment has not been approved yet: approve it on the sandbox page first.',
+      checkout.status.toUpperCase(),
+    );
+  }
+  const [done] = await db
+    .update(sandboxCheckouts)
+    .set({
+      status: 'completed',
+      captureId: newId('SBXC-'),
+      vaultToken: checkout.vaultToken ?? (checkout.saveMethod ? newId('SBXV-') : null),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(sandboxCheckouts.id, checkout.id))
+    .returning();
+  if (!done) throw new Error(`Sandbox checkout ${checkout.id} vanished during capture.`);
+  return toCapture(done);
+}
+
+/** `apiPrefix` is where the API is mounted (`/api`): the sandbox page lives under it. */
+export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter {
+  return {
+    name: 'sandbox',
+    async createOrder(input) {
+      if (input.vaultToken) {
+        const [saved] = await input.db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(eq(sandboxCheckouts.vaultToken, input.vaultToken)).limit(1);
+        if (!saved) throw new PaymentDeclinedError('This saved sandbox method is unknown. Pay without it, and save it again.', 'VAULT_TOKEN_UNKNOWN');
+      }
+      const [checkout] = await input.db
+        .insert(sandboxCheckouts)
+        .values({
+          id: newId('SBX-'),
+          reference: input.reference,
+          amountMinor: input.amount.amountMinor,
+          currency: input.amount.currency,
+          status: input.vaultToken ? 'approved' : 'created',
+          returnUrl: input.returnUrl,
+          cancelUrl: input.cancelUrl,
+          saveMethod: input.saveMethod,
+          vaultToken: input.vaultToken,
+        })
+        .returning();
+      if (!checkout) throw new Error('Creating a sandbox checkout returned no row.');
+      // A saved method needs no approval: the sandbox completes the payment at once, as PayPal does.
+      if (input.vaultToken) {
+        const capture = await completeCheckout(input.db, checkout);
+        return { providerOrderId: checkout.id, approvalUrl: null, providerStatus: 'COMPLETED', capture };
+      }
+      return {
+        providerOrderId: checkout.id,
+        approvalUrl: `${apiPrefix}/payments/sandbox/checkout?token=${encodeURIComponent(checkout.id)}`,
+        providerStatus: 'CREATED',
+        capture: null,
+      };
+    },
+    async capture(input) {
+      const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, input.providerOrderId)).for('update');
+      if (!checkout) throw new PaymentDeclinedError(`The sandbox has no payment ${input.providerOrderId}.`, 'NOT_FOUND');
+      return completeCheckout(input.db, checkout);
+    },
+    async verifyWebhook() {
+      throw new ApiError(404, 'not_found', 'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.');
+    },
+  };
+}
+
+export async function findSandboxCheckout(db: Db, token: string): Promise<CheckoutRow | null> {
+  const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, token));
+  return checkout ?? null;
+}
+
+/**
+ * The buyer's choice on the sandbox page. Returns where to send them: the return URL with
+ * `token`, or the cancel URL with `token` and `cancelled=1`. Deciding twice changes nothing.
+ */
+export async function decideSandboxCheckout(db: Db, token: string, action: 'approve' | 'cancel'): Promise<string | null> {
+  const checkout = await findSandboxCheckout(db, token);
+  if (!checkout) return null;
+  if (checkout.status === 'created') {
+    await db
+      .update(sandboxCheckouts)
+      .set({ status: action === 'approve' ? 'approved' : 'cancelled', updatedAt: sql`now()` })
+      .where(eq(sandboxCheckouts.id, token));
+  }
+  const approved = action === 'approve' && checkout.status !== 'cancelled';
+  return approved ? withQuery(checkout.returnUrl, { token }) : withQuery(checkout.cancelUrl, { token, cancelled: '1' });
+}

@@ -1,0 +1,120 @@
+import type { Order } from '@arttoy/shared/contracts/api';
+import { signInTestUser, type TestUser } from '../../test/auth-emulator';
+import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { ageOrder, bearer, seedBoxId, expectStatus, orderBox, postOrder, setStock, totalStock } from '../../test/purchase';
+import { sweepExpiredOrders } from '../../domain/orders/reservation';
+
+describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
+  let api: TestApi;
+  let alice: TestUser;
+  let bob: TestUser;
+  let boxId: number;
+  let otherBoxId: number;
+
+  const get = (url: string, user?: TestUser) => api.app.inject({ method: 'GET', url, headers: bearer(user) });
+
+  beforeAll(async () => {
+    api = await buildTestApi({ orderSweepIntervalMs: 0 });
+    [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
+    boxId = await seedBoxId(api, 'moonlit-forest-blind-box');
+    otherBoxId = await seedBoxId(api, 'cloud-bakery-blind-box');
+  }, SETUP_TIMEOUT);
+  afterAll(() => api?.close());
+
+  it('creates a pending order holding one box for 15 minutes, at the box’s price', async () => {
+    const response = await postOrder(api, alice, { boxModelId: otherBoxId, quantity: 1 });
+    expect(response.statusCode).toBe(201);
+    const order = response.json<Order>();
+    expect(order).toMatchObject({ status: 'pending_payment', quantity: 1, boxModel: { id: otherBoxId, slug: 'cloud-bakery-blind-box' }, payment: null, drawId: null });
+    expect(order.orderSn).toMatch(/^AT[0-9A-Z]{16}$/);
+    expect(order.total).toEqual({ amountMinor: 1_299, currency: 'USD' });
+    const minutes = (Date.parse(order.expiresAt) - Date.parse(order.createdAt)) / 60_000;
+    expect(minutes).toBeCloseTo(15, 5);
+  });
+
+  it('returns the same order for a retry with the same key, and refuses the key with another body', async () => {
+    const key = 'retry-key-0001';
+    const first = await postOrder(api, alice, { boxModelId: otherBoxId }, key);
+    const again = await postOrder(api, alice, { boxModelId: otherBoxId }, key);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json<Order>().orderSn).toBe(first.json<Order>().orderSn);
+    const other = await postOrder(api, alice, { boxModelId: boxId }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toMatch(/already used for another order/);
+    // Keys are per user: Bob's identical key is a new order of his.
+    const bobs = await postOrder(api, bob, { boxModelId: otherBoxId }, key);
+    expect(bobs.statusCode).toBe(201);
+    expect(bobs.json<Order>().orderSn).not.toBe(first.json<Order>().orderSn);
+  });
+
+  it('answers concurrent requests with one key with one order', async () => {
+    const responses = await Promise.all([1, 2, 3].map(() => postOrder(api, alice, { boxModelId: otherBoxId }, 'same-time-key-1')));
+    expect(new Set(responses.map((response) => response.json<Order>().orderSn)).size).toBe(1);
+    expect(responses.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 201]);
+  });
+
+  it('validates the key, the body and the box', async () => {
+    const noKey = await api.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(alice), payload: { boxModelId: boxId } });
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.details.issues[0].field).toBe('header.idempotency-key');
+    expect((await postOrder(api, alice, { boxModelId: boxId, quantity: 2 })).statusCode).toBe(400);
+    expect((await postOrder(api, alice, { boxModelId: boxId, clientSeed: 'has spaces' })).statusCode).toBe(400);
+    const unknown = await postOrder(api, alice, { boxModelId: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toMatch(/Box model 999999 was not found/);
+  });
+
+  it('says "sold out" before payment once every box is held, and releases expired and cancelled holds', async () => {
+    await setStock(api, boxId, (_figure, index) => (index < 2 ? 1 : 0));
+    expect(await totalStock(api, boxId)).toBe(2);
+    const first = await orderBox(api, alice, boxId);
+    const second = await orderBox(api, bob, boxId);
+    const soldOut = await postOrder(api, alice, { boxModelId: boxId });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().error).toMatchObject({ code: 'conflict', details: { reason: 'sold_out', available: 0 } });
+    expect(soldOut.json().error.message).toMatch(/sold out/);
+
+    // Cancelling gives the box back at once.
+    const cancelled = expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${second.orderSn}/cancel`, headers: bearer(bob) }), 200).json<Order>();
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+    const third = await orderBox(api, bob, boxId);
+
+    // Past its 15 minutes plus the 2-minute capture grace, a hold no longer counts, even before the sweep.
+    await ageOrder(api, first.orderSn, 16);
+    expect((await postOrder(api, alice, { boxModelId: boxId })).statusCode).toBe(409);
+    await ageOrder(api, first.orderSn, 2);
+    const fourth = await orderBox(api, alice, boxId);
+    // Reading the order marks it expired.
+    expect((await get(`/api/orders/${first.orderSn}`, alice)).json<Order>()).toMatchObject({ status: 'expired', expiredAt: expect.any(String) });
+    expect((await postOrder(api, alice, { boxModelId: boxId })).statusCode).toBe(409);
+
+    // The sweep expires what nobody read.
+    await ageOrder(api, third.orderSn, 20);
+    await ageOrder(api, fourth.orderSn, 20);
+    expect(await sweepExpiredOrders(api.db)).toBeGreaterThanOrEqual(2);
+    expect((await get(`/api/orders/${third.orderSn}`, bob)).json<Order>().status).toBe('expired');
+    expect((await postOrder(api, alice, { boxModelId: boxId })).statusCode).toBe(201);
+  });
+
+  it('cancels only unpaid orders', async () => {
+    const order = await orderBox(api, alice, otherBoxId);
+    await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
+    const again = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/is cancelled: only an unpaid order can be cancelled/);
+  });
+
+  it('shows an order to its owner only: 404 for another user, 401 signed out', async () => {
+    const order = await orderBox(api, alice, otherBoxId);
+    expect((await get(`/api/orders/${order.orderSn}`, alice)).statusCode).toBe(200);
+    expect((await get(`/api/orders/${order.orderSn}`, bob)).statusCode).toBe(404);
+    expect((await get(`/api/orders/${order.orderSn}`)).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(bob) })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(bob), payload: {} })).statusCode).toBe(404);
+    expect((await postOrder(api, undefined, { boxModelId: otherBoxId })).statusCode).toBe(401);
+    expect((await get('/api/orders/not-an-order', alice)).statusCode).toBe(400);
+    const mine = (await get('/api/orders?pageSize=100', alice)).json<{ items: Order[]; total: number }>();
+    expect(mine.items.map((item) => item.orderSn)).toContain(order.orderSn);
+    expect((await get('/api/orders?pageSize=100', bob)).json<{ items: Order[] }>().items.map((item) => item.orderSn)).not.toContain(order.orderSn);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * /api/orders: create (reserving one box; Idempotency-Key), read, list, cancel and pay my orders.
+ * Someone else's order is 404, as if it did not exist.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import {
+  createOrderBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderSchema,
+  orderSnParamsSchema,
+  PAYMENT_RETURN_PATH,
+  startPaymentBodySchema,
+  startPaymentResultSchema,
+} from '@arttoy/shared/contracts/api';
+import { cancelOrder, createOrder } from '../../domain/orders/create-order';
+import { findOrder, listOrders } from '../../domain/orders/order-view';
+import { sweepExpiredOrders } from '../../domain/orders/reservation';
+import { startPayment } from '../../domain/payments/payment-service';
+import { notFound } from '../../errors';
+import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions, siteOriginOf } from '../deps';
+
+const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const security = [{ bearerAuth: [] }];
+  const tags = ['orders'];
+  const hint = `GET ${fastify.prefix} lists your orders.`;
+
+  fastify.post(
+    '',
+    {
+      schema: {
+        summary: 'Order one box: reserves it for 15 minutes (409 when sold out); a retry with the same Idempotency-Key returns the same order',
+        tags,
+        security,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        body: createOrderBodySchema,
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      const { order, created } = await createOrder(deps.db, { userId: user.id, idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER], body: request.body });
+      return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(order);
+    },
+  );
+
+  fastify.get(
+    '',
+    { schema: { summary: 'My orders, newest first', tags, security, querystring: orderListQuerySchema, response: { 200: orderPageSchema, ...errorResponses(400, 401, 429, 503) } } },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(await listOrders(deps.db, user.id, request.query));
+    },
+  );
+
+  fastify.get(
+    '/:orderSn',
+    {
+      schema: { summary: 'One of my orders (an unpaid one past its time reads as expired)', tags, security, params: orderSnParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 404, 429, 503) } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      const before = await findOrder(deps.db, user.id, request.params.orderSn);
+      if (!before) throw notFound(`Order ${request.params.orderSn}`, hint);
+      // Expiry on read: the sweep may not have reached it yet.
+      const order = before.status === 'pending_payment' && (await sweepExpiredOrders(deps.db, [before.id])) > 0 ? await findOrder(deps.db, user.id, before.orderSn) : before;
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(order ?? before);
+    },
+  );
+
+  fastify.post(
+    '/:orderSn/cancel',
+    { schema: { summary: 'Cancel my unpaid order; its box goes back on sale', tags, security, params: orderSnParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) } } },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(await cancelOrder(deps.db, user.id, request.params.orderSn));
+    },
+  );
+
+  fastify.post(
+    '/:orderSn/payments',
+    {
+      schema: {
+        summary: 'Start paying my order: approvalUrl to send the buyer to, or (with a saved vaultToken) the capture result at once',
+        tags,
+        security,
+        params: orderSnParamsSchema,
+        body: startPaymentBodySchema,
+        response: { 201: startPaymentResultSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      const returnUrl = `${siteOriginOf(deps, request)}${PAYMENT_RETURN_PATH}`;
+      const result = await startPayment(
+        { db: deps.db, providers: deps.payments, urls: deps.urls },
+        {
+          userId: user.id,
+          orderSn: request.params.orderSn,
+          provider: request.body.provider,
+          saveMethod: request.body.saveMethod ?? false,
+          vaultToken: request.body.vaultToken ?? null,
+          returnUrl,
+          cancelUrl: `${returnUrl}?cancelled=1`,
+        },
+      );
+      return reply.status(201).header('cache-control', PRIVATE_NO_STORE).send(result);
+    },
+  );
+};
+
+export default orderRoutes;

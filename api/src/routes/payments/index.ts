@@ -1,0 +1,53 @@
+/**
+ * /api/payments: the server-side capture after the buyer's approval, provider webhooks, and the
+ * sandbox provider's checkout page (sandbox-checkout.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { captureBodySchema, captureResultSchema, webhookAckSchema, webhookParamsSchema } from '@arttoy/shared/contracts/api';
+import { capturePayment } from '../../domain/payments/payment-service';
+import { handleWebhook } from '../../domain/payments/webhooks';
+import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
+import sandboxCheckoutRoutes from './sandbox-checkout';
+
+const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls };
+
+  fastify.post(
+    '/capture',
+    {
+      schema: {
+        summary: 'Capture my approved payment (token = the provider order id the buyer returned with) and draw the figure; retries return the same result',
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        body: captureBodySchema,
+        response: { 200: captureResultSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(await capturePayment(paymentDeps, request.body.token, user.id));
+    },
+  );
+
+  fastify.post(
+    '/webhook/:provider',
+    {
+      schema: {
+        summary: "A payment provider's event (signature verified with the provider); completes a payment whose buyer never came back",
+        tags: ['orders'],
+        params: webhookParamsSchema,
+        response: { 200: webhookAckSchema, ...errorResponses(400, 404, 429, 503) },
+      },
+      // Providers deliver in bursts from few addresses: the write limit per IP would refuse them.
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      await handleWebhook(paymentDeps, request.params.provider, request.headers, request.body, request.log);
+      return reply.header('cache-control', 'no-store').send({ received: true });
+    },
+  );
+
+  await fastify.register(sandboxCheckoutRoutes, { prefix: '/sandbox', deps });
+};
+
+export default paymentRoutes;

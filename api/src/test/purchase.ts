@@ -1,0 +1,83 @@
+/** Helpers for tests of the purchase flow: order a box, pay it through the sandbox page, capture. */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { CaptureResult, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
+import { boxModelFigures, boxModels, orders } from '../db/schema';
+import type { TestUser } from './auth-emulator';
+import type { TestApi } from './helper';
+
+export const bearer = (user?: TestUser) => (user ? { authorization: `Bearer ${user.idToken}` } : {});
+
+/** Throws with the body when the status is not the expected one (setup steps, not assertions). */
+export function expectStatus(response: LightMyRequestResponse, status: number): LightMyRequestResponse {
+  if (response.statusCode !== status) throw new Error(`Expected ${status}, got ${response.statusCode}: ${response.body}`);
+  return response;
+}
+
+export function postOrder(api: TestApi, user: TestUser | undefined, body: object, key: string = randomUUID()) {
+  return api.app.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(user), 'idempotency-key': key }, payload: body });
+}
+
+export async function orderBox(api: TestApi, user: TestUser, boxModelId: number): Promise<Order> {
+  return expectStatus(await postOrder(api, user, { boxModelId }), 201).json<Order>();
+}
+
+export async function startPayment(api: TestApi, user: TestUser, orderSn: string, body: object = { provider: 'sandbox' }): Promise<StartPaymentResult> {
+  const response = await api.app.inject({ method: 'POST', url: `/api/orders/${orderSn}/payments`, headers: bearer(user), payload: body });
+  return expectStatus(response, 201).json<StartPaymentResult>();
+}
+
+/** The buyer's choice on the sandbox page, as the browser's form post sends it; returns the redirect. */
+export async function decideOnSandboxPage(api: TestApi, token: string, action: 'approve' | 'cancel'): Promise<string> {
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/checkout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, action }).toString(),
+  });
+  return String(expectStatus(response, 303).headers.location);
+}
+
+export function capture(api: TestApi, user: TestUser | undefined, token: string) {
+  return api.app.inject({ method: 'POST', url: '/api/payments/capture', headers: bearer(user), payload: { token } });
+}
+
+/** Order → sandbox payment → approve → capture: a fulfilled order with its draw. */
+export async function buyBox(api: TestApi, user: TestUser, boxModelId: number, payment: object = { provider: 'sandbox' }): Promise<CaptureResult> {
+  const order = await orderBox(api, user, boxModelId);
+  const started = await startPayment(api, user, order.orderSn, payment);
+  if (started.result) return started.result;
+  const token = started.payment.token ?? '';
+  await decideOnSandboxPage(api, token, 'approve');
+  return expectStatus(await capture(api, user, token), 200).json<CaptureResult>();
+}
+
+/** The id of a seed box model. */
+export async function seedBoxId(api: TestApi, slug: string): Promise<number> {
+  const [row] = await api.db.select({ id: boxModels.id }).from(boxModels).where(eq(boxModels.slug, slug));
+  if (!row) throw new Error(`No box model ${slug} in the seed catalogue.`);
+  return row.id;
+}
+
+/** Sets a box's stock: `units` for the first figures (by id), one each, and 0 for the rest; or per figure id. */
+export async function setStock(api: TestApi, boxId: number, stockByFigure: (figureId: number, index: number) => number): Promise<void> {
+  const lines = await api.db.select({ figureId: boxModelFigures.figureId }).from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId)).orderBy(asc(boxModelFigures.figureId));
+  for (const [index, line] of lines.entries()) {
+    await api.db
+      .update(boxModelFigures)
+      .set({ stock: stockByFigure(line.figureId, index) })
+      .where(and(eq(boxModelFigures.boxModelId, boxId), eq(boxModelFigures.figureId, line.figureId)));
+  }
+}
+
+export async function totalStock(api: TestApi, boxId: number): Promise<number> {
+  const [row] = await api.db.select({ n: sql<number>`sum(${boxModelFigures.stock})::int`.mapWith(Number) }).from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId));
+  return row?.n ?? 0;
+}
+
+/** Moves an order's whole life `minutes` into the past (its reservation ran out that long ago). */
+export async function ageOrder(api: TestApi, orderSn: string, minutes: number): Promise<void> {
+  const shift = sql.raw(`interval '${minutes} minutes'`);
+  await api.db.update(orders).set({ createdAt: sql`${orders.createdAt} - ${shift}`, expiresAt: sql`${orders.expiresAt} - ${shift}` }).where(eq(orders.orderSn, orderSn));
+}
