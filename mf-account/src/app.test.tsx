@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_NOT_INITIALISED } from '@arttoy/shared/auth';
 import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
@@ -55,10 +55,14 @@ describe('mf_account ./app', () => {
     localStorage.setItem(USER_ID_STORAGE_KEY, 'u-7');
     auth({ uid: 'u-7' });
     const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    expect(await screen.findByTestId('visitor')).toHaveTextContent('Signed in as u-7');
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(authStore.getState().user).toBeNull();
     expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBe('');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Signed out while on the page: it stays, says so and offers the way back in.
+    expect(await screen.findByTestId('visitor')).toHaveTextContent('Signed out');
+    expect(screen.getByRole('link', { name: 'Log in to see your locker' })).toHaveAttribute('href', '/login?return_to=%2Flocker');
+    expect(router.state.location.pathname).toBe('/locker');
   });
 
   it('fails a sign-in on /login with "not initialised" when the page never started auth', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '@arttoy/shared/auth';
 import { HttpError } from '@arttoy/shared/http';
@@ -11,9 +11,12 @@ import { useLocker } from '../locker/use-locker';
 import { RETURN_PARAM } from './return-path';
 import '../locker/locker.css';
 
+const LOGIN_PATH = `/login?${RETURN_PARAM}=${encodeURIComponent('/locker')}`;
+
 /** /locker: the visitor's figures, their draw proofs and statuses, and ship-out of one or more. */
 export function LockerPage() {
   const signedIn = useAuthStore(selectIsLoggedIn);
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
   const authLoading = useAuthStore((state) => state.loading);
   const navigate = useNavigate();
   const { state, refresh } = useLocker(signedIn);
@@ -23,8 +26,13 @@ export function LockerPage() {
   useEffect(() => {
     document.title = 'Your locker · ArtToy Club';
   }, []);
+  // Opened signed out: straight to /login, and back here after. Signed out while here (log out):
+  // stay, and say so, rather than pull the page away.
+  const arrived = useRef(false);
   useEffect(() => {
-    if (!authLoading && !signedIn) void navigate(`/login?${RETURN_PARAM}=${encodeURIComponent('/locker')}`, { replace: true });
+    if (authLoading) return;
+    if (!arrived.current && !signedIn) void navigate(LOGIN_PATH, { replace: true });
+    arrived.current = true;
   }, [authLoading, signedIn, navigate]);
 
   const toggle = (id: number) => {
@@ -35,7 +43,16 @@ export function LockerPage() {
     setNotice(null);
   };
   let body;
-  if (authLoading || !signedIn || state.status === 'loading') body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
+  if (!authLoading && !signedIn) {
+    body = (
+      <div className="locker-panel">
+        <p>Your figures wait here for you.</p>
+        <Link className="ui-button ui-button--primary" to={LOGIN_PATH}>
+          Log in to see your locker
+        </Link>
+      </div>
+    );
+  } else if (authLoading || state.status === 'loading') body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
   else if (state.status === 'error') {
     body = (
       <div className="locker-panel" role="alert">
@@ -93,6 +110,9 @@ export function LockerPage() {
     <article className="locker" data-route="locker" data-owner="mf_account">
       <div className="locker-head">
         <h1>Your locker</h1>
+        <p className="locker-muted" data-testid="visitor">
+          {uid ? `Signed in as ${uid}` : authLoading ? '' : 'Signed out'}
+        </p>
         {signedIn ? (
           <Button variant="secondary" onClick={() => void signOut()}>
             Log out
