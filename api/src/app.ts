@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ContentOptions, loadSiteContent } from './content/site-content';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
 import { startExpirySweep } from './domain/orders/reservation';
@@ -17,10 +18,13 @@ import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './p
 import type { RouteDeps } from './routes/deps';
 import accountRoutes from './routes/me';
 import boxModelRoutes from './routes/box-models';
+import contentRoutes from './routes/content';
 import drawRoutes from './routes/draws';
 import figureRoutes from './routes/figures';
 import healthRoutes from './routes/health';
 import lockerRoutes from './routes/locker';
+import previewRoutes from './routes/preview';
+import searchRoutes from './routes/search';
 import shipRequestRoutes from './routes/locker/ship-requests';
 import fairnessRoutes from './routes/me/fairness';
 import orderRoutes from './routes/orders';
@@ -63,6 +67,8 @@ export interface ApiOptions {
   orderSweepIntervalMs?: number;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
   database?: Database;
+  /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
+  content?: ContentOptions;
 }
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
@@ -111,6 +117,10 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   await fastify.register(accountRoutes, { prefix: '/me', deps });
   await fastify.register(fairnessRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
+  const content = loadSiteContent(options.content, fastify.prefix, fastify.log);
+  await fastify.register(contentRoutes, { prefix: '/content', deps, content });
+  await fastify.register(previewRoutes, { prefix: '/content/preview', deps, content });
+  await fastify.register(searchRoutes, { deps, content });
   await fastify.register(shipRequestRoutes, { prefix: '/locker/ship-requests', deps });
   await fastify.register(orderRoutes, { prefix: '/orders', deps });
   await fastify.register(paymentRoutes, { prefix: '/payments', deps });

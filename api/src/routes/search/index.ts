@@ -1,0 +1,26 @@
+/**
+ * GET /api/search.json: everything the site search finds: published posts, rules, help and site
+ * pages (compiled with the content) and the gallery's series and figures (from the database).
+ * Drafts are never in it. Clients download it once and search locally.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchIndexSchema } from '@arttoy/shared/contracts/api';
+import { catalogueSearchEntries } from '../../content/catalogue-search';
+import type { ContentRouteOptions } from '../content';
+import { CATALOGUE_CACHE } from '../deps';
+
+const searchRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify, { deps, content }) => {
+  fastify.get(
+    '/search.json',
+    {
+      schema: {
+        summary: 'The site search index: published documents, series and figures',
+        tags: ['content'],
+        response: { 200: searchIndexSchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send([...content.searchEntries, ...(await catalogueSearchEntries(deps.db))]),
+  );
+};
+
+export default searchRoutes;
