@@ -2,6 +2,24 @@
  * Content documents (blog posts, rules and help pages, other site pages) compiled from the Markdown
  * in `content/`, and the site search index. The API serves them; mf-blog, mf-rules, the shell's
  * catch-all page and the search overlay read them.
+ *
+ * Files and paths: `blog/x.md` → `/blog/x`, `rules/x.md` → `/rules/x`, `help/index.md` → `/help`
+ * (`index.md` answers on its folder), `pages/x.md` → `/x`. `x.md` is English; a translation sits
+ * beside it as `x.fr.md` (same `_path` and `_stem`, `_locale: 'fr'`), and is compiled but not served
+ * until its locale is added to CONTENT_LOCALES.
+ *
+ * Contact details are set at run time, so documents name them with placeholders that stay in `html`
+ * as written: `{{contact.phone}}`, `{{contact.email}}` and `{{contact.phoneHref}}` (the phone as
+ * digits for `tel:`). Pages fill them from the runtime config (CONTACT_PHONE, CONTACT_EMAIL); the
+ * search index already has them filled in. Links with placeholders are written as raw HTML in the
+ * Markdown (`<a href="tel:{{contact.phoneHref}}">{{contact.phone}}</a>`), since Markdown links
+ * would percent-encode the braces.
+ *
+ * Preview: `GET /api/content/preview?token=…&redirect=/blog/x` checks the token (PREVIEW_TOKENS;
+ * `local-preview` outside production), sets the HttpOnly `previewToken` cookie and answers 303 to
+ * `/blog/x?preview=true`; a wrong token is a 403. `?exit=true` (303 to the redirect without
+ * `preview`) or `DELETE /api/content/preview` (204) clears it. Covers are served by the API at
+ * `/api/content/assets/{name}.svg?v={hash}`.
  */
 import * as z from 'zod';
 import { pageQuerySchema, pageSchema, slugSchema } from './common';

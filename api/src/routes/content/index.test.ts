@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import type { ContentDocumentResponse, ContentList } from '@arttoy/shared/contracts/api';
+import { apiPlugin } from '../../app';
 import { LOCAL_PREVIEW_TOKEN } from '../../content/preview-tokens';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 
@@ -69,7 +71,7 @@ describe('content routes', () => {
 
   it('lists a folder newest first with pages, tag counts and a tag filter', async () => {
     const all = await list('dir=blog&pageSize=50');
-    expect(all.total).toBeGreaterThanOrEqual(2);
+    expect(all.total).toBeGreaterThanOrEqual(8);
     const dates = all.items.map((item) => item.date);
     expect(dates).toEqual(dates.toSorted().toReversed());
     expect(all.items[0]?.cover).toMatch(/^\/api\/content\/assets\/[a-z0-9-]+\.svg\?v=[0-9a-f]{10}$/);
@@ -133,12 +135,19 @@ describe('content routes', () => {
       expect(cookie).not.toContain('Secure');
     });
 
-    it('marks the cookie Secure when the request came over https', async () => {
-      const response = await api.app.inject({ method: 'GET', url: `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}`, headers: { 'x-forwarded-proto': 'https' } });
-      const viaHttps = await api.app.inject({ method: 'GET', url: `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}`, https: true } as never);
-      // inject has no TLS: the protocol is read from the connection, so only a real https request is Secure.
-      expect(String(response.headers['set-cookie'])).not.toContain('Secure');
-      expect(viaHttps.statusCode).toBe(303);
+    it('marks the cookie Secure when the request came over https (here: from a trusted proxy)', async () => {
+      const behindProxy = Fastify({ logger: false, trustProxy: true });
+      try {
+        await behindProxy.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, content: { previewTokens: [LOCAL_PREVIEW_TOKEN] } });
+        const url = `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}`;
+        const https = await behindProxy.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(https.statusCode).toBe(303);
+        expect(String(https.headers['set-cookie'])).toContain('Secure');
+        const http = await behindProxy.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+        expect(String(http.headers['set-cookie'])).not.toContain('Secure');
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('refuses an invalid or missing token with 403 and sets no cookie', async () => {
