@@ -111,16 +111,20 @@ export async function signInTestUser(label: string): Promise<TestUser> {
   const sub = `${label}-${randomUUID()}`;
   const email = `${sub}@example.test`;
   const idpToken = JSON.stringify({ sub, email, email_verified: true, name: label });
-  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(idpToken)}&providerId=google.com`,
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-      returnIdpCredential: true,
-    }),
-  });
+  const signIn = () =>
+    fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(idpToken)}&providerId=google.com`,
+        requestUri: 'http://localhost',
+        returnSecureToken: true,
+        returnIdpCredential: true,
+      }),
+    });
+  // On a loaded machine the emulator now and then drops a connection ("other side closed"); signing
+  // the same IdP subject in again is harmless, so one retry.
+  const response = await signIn().catch(() => signIn());
   const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
   if (!response.ok || !body.idToken || !body.localId) throw new Error(`Emulator sign-in failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, email, idToken: body.idToken };

@@ -166,7 +166,8 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
         cancelUrl: input.cancelUrl,
         saveMethod: input.saveMethod,
         vaultToken: input.vaultToken,
-        requestId: payment.idempotencyKey,
+        // Its own key: PayPal-Request-Id must not repeat across different calls.
+        requestId: `create-${payment.idempotencyKey}`,
         db: tx,
       }),
     );

@@ -1,5 +1,6 @@
 /** Which payment providers this API offers: the sandbox always, PayPal when configured. */
 import type { PaymentProviders } from './payment-service';
+import { createPayPalProvider } from './paypal/paypal-provider';
 import { createSandboxProvider } from './sandbox-provider';
 
 export interface PayPalOptions {
@@ -25,5 +26,5 @@ export function resolvePayPalOptions(option: PayPalOptions | false | undefined, 
 
 export function resolvePaymentProviders(apiPrefix: string, paypal: PayPalOptions | false | undefined): PaymentProviders {
   const paypalOptions = resolvePayPalOptions(paypal);
-  return { sandbox: createSandboxProvider(apiPrefix), paypal: paypalOptions ? null : null };
+  return { sandbox: createSandboxProvider(apiPrefix), paypal: paypalOptions ? createPayPalProvider(paypalOptions) : null };
 }

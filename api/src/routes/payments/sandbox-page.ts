@@ -1,13 +1,10 @@
 /** The sandbox checkout page's HTML: clearly test mode, the amount and order, Approve and Cancel. */
 import type { sandboxCheckouts } from '../../db/schema';
+import { formatMoney } from '../../domain/payments/money';
 
 type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-function formatAmount(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 100);
-}
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f4f6; color: #1d1d22; }
@@ -39,7 +36,7 @@ export function renderSandboxPage(checkout: CheckoutRow | null, formAction: stri
       '<h1>Payment not found</h1><p>This sandbox payment does not exist. Go back to your order and start the payment again.</p>',
     );
   }
-  const amount = escapeHtml(formatAmount(checkout.amountMinor, checkout.currency));
+  const amount = escapeHtml(formatMoney(checkout.amountMinor, checkout.currency));
   const decided =
     checkout.status === 'created'
       ? ''
