@@ -13,9 +13,9 @@ export function BuyBoxes({ boxes, seriesName }: { boxes: readonly BoxModelSummar
           <span className="gallery-box__name">{box.name}</span>
           <span className="gallery-box__price">{formatPrice(box.price)}</span>
           <span className="gallery-box__stock">{box.stock === 0 ? 'Sold out' : `${box.stock} left`}</span>
-          <ShellLink to={SHELL_PATHS.box(box.id)} className="ui-button ui-button--primary">
+          {/* The label names the box: several "Buy a box" links may share a page. */}
+          <ShellLink to={SHELL_PATHS.box(box.id)} className="ui-button ui-button--primary" label={`${box.stock === 0 ? 'See the box' : 'Buy a box'}: ${box.name}`}>
             {box.stock === 0 ? 'See the box' : 'Buy a box'}
-            <span className="visually-hidden">: {box.name}</span>
           </ShellLink>
         </li>
       ))}

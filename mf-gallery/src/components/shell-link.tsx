@@ -5,7 +5,7 @@ import { useRemote } from '../remote-context';
  * A link to a page of another app (the mystery box pages): an absolute URL pushed through the
  * shell's navigator. A `<Link>` of this remote would resolve under `/gallery`.
  */
-export function ShellLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function ShellLink({ to, className, label, children }: { to: string; className?: string; label?: string; children: ReactNode }) {
   const { navigator } = useRemote();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // Let the browser handle new tabs and windows.
@@ -14,7 +14,7 @@ export function ShellLink({ to, className, children }: { to: string; className?:
     navigator.push(to);
   };
   return (
-    <a href={navigator.createHref(to)} className={className} onClick={onClick}>
+    <a href={navigator.createHref(to)} className={className} aria-label={label} onClick={onClick}>
       {children}
     </a>
   );

@@ -25,6 +25,7 @@ describe('/gallery/series/{style} (a series)', () => {
     const links = within(boxes).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mysterybox/1', '/mysterybox/2']);
     expect(within(boxes).getByText('$12.99')).toBeVisible();
+    expect(within(boxes).getByRole('link', { name: 'Buy a box: Cloud Bakery Secret Hunter Box' })).toHaveAttribute('href', '/mysterybox/2');
     await userEvent.click(links[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/mysterybox/1'));
   });
