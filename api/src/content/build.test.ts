@@ -70,7 +70,8 @@ describe('the content build', () => {
     expect(() => buildContent(paths().contentDir)).toThrow('pages/about.md: answers on /about (en) like about/index.md; rename one of them.');
   });
 
-  it('keeps drafts and other locales out of the search index', () => {
+  it('keeps drafts and other locales out of the search index, and the authors\' README out of the pages', () => {
+    write('README.md', '# How to write content');
     write('blog/live.md', post('Live'));
     write('blog/draft.md', post('Draft', 'draft: true\n'));
     write('blog/live.fr.md', post('En direct'));

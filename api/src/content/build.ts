@@ -59,6 +59,8 @@ function readSources(contentDir: string): Sources {
   const assets = new Map<string, Buffer>();
   const parts: string[] = [`pipeline:${PIPELINE_VERSION}`];
   for (const file of listFiles(contentDir)) {
+    // The folder's own guide for authors is not a page.
+    if (file === 'README.md') continue;
     const bytes = fs.readFileSync(path.join(contentDir, file));
     if (file.endsWith('.md')) markdown.set(file, bytes.toString('utf8'));
     else if (file.startsWith('assets/') && file.endsWith('.svg')) assets.set(file, bytes);
