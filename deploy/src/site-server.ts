@@ -7,6 +7,7 @@ import { apiPlugin, type ApiOptions } from '@arttoy/api';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { catalogueStatus } from './catalogue-status';
+import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
@@ -75,6 +76,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   if (options.api) await app.register(apiPlugin, { prefix: '/api', ...options.api });
   // Gallery paths that name no style, series or figure are 404 too (asked of the API in this process).
   const catalogue = options.api ? catalogueStatus(app) : null;
+  // Blog posts and catch-all pages are 200 only when their content document exists (`/about`).
+  const content = options.api ? contentStatus(app) : null;
 
   app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
   for (const appName of APP_NAMES) {
@@ -84,9 +87,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
 
   app.get('/*', async (request, reply) => {
     const { meta, template } = await liveBuild();
-    const pathname = new URL(request.url, 'http://site.invalid').pathname;
+    const url = new URL(request.url, 'http://site.invalid');
+    const pathname = url.pathname;
     const routed = resolveRoute(pathname);
-    const resolution = catalogue ? await catalogue.resolve(routed, pathname) : routed;
+    const documented = content ? await content.resolve(routed, url, request.headers.cookie) : routed;
+    const resolution = catalogue ? await catalogue.resolve(documented, pathname) : documented;
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)

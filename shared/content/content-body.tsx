@@ -1,4 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { useMemo, type MouseEvent, type ReactNode } from 'react';
+import { runtimeConfig } from '@arttoy/shared/config';
+import { fillContactDetails } from './contact-details';
 
 /** A click on a link to another page of this site, made by the visitor without modifier keys. */
 function sitePathOf(event: MouseEvent<HTMLElement>): string | null {
@@ -13,14 +15,21 @@ function sitePathOf(event: MouseEvent<HTMLElement>): string | null {
 }
 
 export interface ContentBodyProps {
-  /** The document's HTML, already sanitised by the content pipeline (no scripts, handlers or frames). */
+  /**
+   * The document's HTML, already sanitised by the content pipeline (no scripts, handlers or frames).
+   * Its contact placeholders are filled here from the runtime config.
+   */
   html: string;
   /** Goes to a path of this site through the shell's one router (links in the text stay in the page). */
   onNavigate: (path: string) => void;
 }
 
-/** A document's body, styled for reading; links to the site's own pages navigate without a reload. */
+/**
+ * A document's body, styled for reading, with this deployment's contact details; links to the
+ * site's own pages navigate without a reload.
+ */
 export function ContentBody({ html, onNavigate }: ContentBodyProps): ReactNode {
+  const filled = useMemo(() => fillContactDetails(html, runtimeConfig().contact), [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>): void => {
     const path = sitePathOf(event);
     if (path === null) return;
@@ -30,5 +39,5 @@ export function ContentBody({ html, onNavigate }: ContentBodyProps): ReactNode {
   // The HTML comes from our own build step, which sanitises it. The click handler only catches clicks
   // bubbling from the links inside (which the keyboard activates too); the wrapper itself is not interactive.
   // oxlint-disable-next-line react/no-danger, jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-  return <div className="content-prose" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="content-prose" onClick={onClick} dangerouslySetInnerHTML={{ __html: filled }} />;
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ContentDocument } from '@arttoy/shared/contracts/api';
-import { ContentBody, fillContactDetails, formatContentDate, PreviewBanner, TableOfContents, useSiteNavigate } from '@arttoy/shared/content';
-import { runtimeConfig } from '@arttoy/shared/config';
+import { ContentBody, formatContentDate, PreviewBanner, TableOfContents, useSiteNavigate } from '@arttoy/shared/content';
 
 /**
  * A rules or help document: its table of contents beside it (above it on a phone), the title,
- * the last-updated date, and the body with the contact details of this deployment filled in.
+ * the last-updated date, and the body.
  */
 export function DocumentLayout({ document, children }: { document: ContentDocument; children?: ReactNode }): ReactNode {
   const navigate = useSiteNavigate();
@@ -25,7 +24,7 @@ export function DocumentLayout({ document, children }: { document: ContentDocume
           </p>
         </header>
         {children}
-        <ContentBody html={fillContactDetails(document.html, runtimeConfig().contact)} onNavigate={navigate} />
+        <ContentBody html={document.html} onNavigate={navigate} />
       </article>
     </div>
   );
