@@ -3,9 +3,10 @@
  * figures: two joins, a count and 12 rows) on both engines, each served by `src/server.ts` in its
  * own process while autocannon loads it from this one. Loopback only; bounded by BENCH_DURATION.
  *
- * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), BENCH_PATH (default below),
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test; a database of its own is
- * created there and dropped afterwards).
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10; a list such as 1,10,50 runs each
+ * level), BENCH_PATH (default below), BENCH_POSTGRES_URL (default
+ * postgres://postgres@127.0.0.1:5432/test; a database of its own is created there and dropped
+ * afterwards), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,12 +22,17 @@ import { seedCatalogue } from '../src/db/seed/seed';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10').split(',').map(Number);
+if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
+  throw new Error(`BENCH_CONNECTIONS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_CONNECTIONS}".`);
+}
 const BENCH_PATH = process.env.BENCH_PATH ?? '/api/figures?series=moonlit-forest&pageSize=12';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Result {
+  scenario: string;
   engine: string;
+  connections: number;
   requestsPerSecond: number;
   p99: number;
   p50: number;
@@ -62,13 +68,15 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
   }
 }
 
-async function load(engine: string, base: string): Promise<Result> {
+async function loadAt(engine: string, base: string, connections: number): Promise<Result> {
   const url = `${base}${BENCH_PATH}`;
   // Warm-up: JIT, the database's caches, the connection pool.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration: DURATION });
   return {
+    scenario: `GET ${BENCH_PATH}`,
     engine,
+    connections,
     requestsPerSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
     p50: result.latency.p50,
@@ -77,7 +85,13 @@ async function load(engine: string, base: string): Promise<Result> {
   };
 }
 
-async function bench(engine: string, databaseUrl: string): Promise<Result> {
+async function load(engine: string, base: string): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const connections of CONNECTION_LEVELS) results.push(await loadAt(engine, base, connections));
+  return results;
+}
+
+async function bench(engine: string, databaseUrl: string): Promise<Result[]> {
   const { base, child } = await startServer(databaseUrl);
   try {
     return await load(engine, base);
@@ -88,7 +102,7 @@ async function bench(engine: string, databaseUrl: string): Promise<Result> {
   }
 }
 
-async function benchPglite(): Promise<Result> {
+async function benchPglite(): Promise<Result[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-bench-'));
   try {
     // The server creates, migrates and seeds the embedded database on its first start.
@@ -98,7 +112,7 @@ async function benchPglite(): Promise<Result> {
   }
 }
 
-async function benchPostgres(): Promise<Result> {
+async function benchPostgres(): Promise<Result[]> {
   const name = `arttoy_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -120,13 +134,14 @@ async function benchPostgres(): Promise<Result> {
   }
 }
 
-const results: Result[] = [await benchPglite()];
+const results: Result[] = await benchPglite();
 try {
-  results.push(await benchPostgres());
+  results.push(...(await benchPostgres()));
 } catch (error) {
   console.error(`PostgreSQL skipped: ${(error as Error).message} (set BENCH_POSTGRES_URL).`);
 }
 
-console.log(`\nGET ${BENCH_PATH}, ${CONNECTIONS} connections, ${DURATION} s, ${os.cpus().length} CPUs`);
-console.table(results.map((r) => ({ engine: r.engine, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })));
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results));
+console.log(`\nGET ${BENCH_PATH}, ${DURATION} s per level, ${os.cpus().length} CPUs`);
+console.table(results.map((r) => ({ engine: r.engine, connections: r.connections, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })));
 if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;

@@ -71,6 +71,12 @@ describe('renderDocument', () => {
     expect(scriptPreloads(renderDocument(TEMPLATE, meta(), resolveRoute(path), DEFAULT_RUNTIME_CONFIG))).toEqual([]);
   });
 
+  it('leaves the remote entry out when told to (a build without remotes)', () => {
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/gallery'), DEFAULT_RUNTIME_CONFIG, false);
+    expect(scriptPreloads(head(html))).toEqual([]);
+    expect(head(html)).toContain('<meta name="build-id"');
+  });
+
   it('escapes what it writes into attributes', () => {
     // Manifests are validated before they get here; the document still never trusts them.
     const hostile = { ...meta(), id: 'x"><script>alert(1)</script>&' };

@@ -15,7 +15,7 @@ function escapeAttribute(value: string): string {
  * build it belongs to and the runtime config, with the manifest and the route owner's remote entry preloaded so they load
  * in parallel with the shell instead of after it.
  */
-export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig): string {
+export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig, preloadRemoteEntry = true): string {
   if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
     throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
   }
@@ -24,7 +24,7 @@ export function renderDocument(template: string, meta: BuildMeta, resolution: Ro
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
   ];
-  if (resolution.status === 200 && isRemoteName(resolution.owner)) {
+  if (preloadRemoteEntry && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];
     // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
     const integrity = remote.integrity ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"` : '';

@@ -44,6 +44,8 @@ export interface SiteServerOptions {
   /** The API under /api, in this process; leave out (or false) when it runs elsewhere behind the same origin. */
   api?: ApiOptions | false;
   logger?: boolean;
+  /** Preload the route owner's remote entry in each document (default true; the benchmark's monolith has none). */
+  preloadRemoteEntry?: boolean;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
@@ -97,7 +99,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', contentSecurityPolicy(meta, options.config))
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution, options.config));
+      .send(renderDocument(template, meta, resolution, options.config, options.preloadRemoteEntry ?? true));
   });
 
   return app;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
 
 const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -49,7 +50,7 @@ export function sharedModules() {
   };
 }
 
-const OPTION_NAMES = ['name', 'dir', 'port', 'title', 'runtimePlugins'];
+const OPTION_NAMES = ['name', 'dir', 'port', 'title', 'runtimePlugins', 'monolith'];
 
 function fail(name, message) {
   throw new Error(`createConfig(${name ?? '?'}): ${message}`);
@@ -57,7 +58,7 @@ function fail(name, message) {
 
 function validate(options) {
   if (typeof options !== 'object' || options === null) fail(undefined, 'expected an options object { name, dir, port, title }.');
-  const { name, dir, port, title, runtimePlugins = [] } = options;
+  const { name, dir, port, title, runtimePlugins = [], monolith } = options;
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) {
       fail(name, `unknown option "${key}". Allowed: ${OPTION_NAMES.join(', ')}. A remote exposes exactly one module (./app = src/app.tsx).`);
@@ -71,16 +72,48 @@ function validate(options) {
   if (!Number.isInteger(port) || port < 1024 || port > 65535) fail(name, `"port" must be an integer between 1024 and 65535, got ${JSON.stringify(port)}.`);
   if (typeof title !== 'string' || title.trim() === '') fail(name, '"title" must be the page title of the app\'s HTML page.');
   if (!Array.isArray(runtimePlugins) || runtimePlugins.some((plugin) => typeof plugin !== 'string')) fail(name, '"runtimePlugins" must be a list of module paths.');
-  return { name, dir, port, title, runtimePlugins, isHost };
+  if (monolith !== undefined) {
+    if (!isHost) fail(name, '"monolith" builds the shell with every remote inside it; only the shell takes it.');
+    if (typeof monolith !== 'object' || monolith === null || typeof monolith.remotes !== 'string' || !path.isAbsolute(monolith.remotes) || !fs.existsSync(monolith.remotes)) {
+      fail(name, '"monolith" must be { remotes, outputDir }: remotes = the absolute path of an existing module that replaces src/federation/remotes.ts.');
+    }
+    if (typeof monolith.outputDir !== 'string' || !path.isAbsolute(monolith.outputDir)) fail(name, '"monolith.outputDir" must be an absolute folder.');
+  }
+  return { name, dir, port, title, runtimePlugins, isHost, monolith };
+}
+
+/**
+ * The plugin that makes an app federated, or, for the monolith, the one that swaps the shell's
+ * remote loader for a module importing every remote's `./app` directly: the same code in one build,
+ * with every shared module bundled once and no federation runtime (the benchmark's comparison).
+ */
+function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
+  if (monolith) {
+    // Swapped before resolution, so the stand-in's own imports resolve from its folder.
+    const federationDir = path.join(dir, 'src/federation');
+    return new webpack.NormalModuleReplacementPlugin(/^\.\/remotes$/, (resource) => {
+      if (resource.context === federationDir) resource.request = monolith.remotes;
+    });
+  }
+  return new ModuleFederationPlugin({
+    name,
+    ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': './src/app.tsx' } }),
+    shared: sharedModules(),
+    runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
+    dts: false,
+    manifest: false,
+  });
 }
 
 /**
  * Builds the webpack config of one app.
- * @param {{ name: string, dir: string, port: number, title: string, runtimePlugins?: string[] }} options
- *   name: "shell" or the remote's container name; dir: the app folder; port: its dev/standalone port.
+ * @param {{ name: string, dir: string, port: number, title: string, runtimePlugins?: string[], monolith?: { remotes: string, outputDir: string } }} options
+ *   name: "shell" or the remote's container name; dir: the app folder; port: its dev/standalone port;
+ *   monolith (shell only, for the benchmark): build every remote into the shell, written to outputDir.
  */
 export function createConfig(options) {
-  const { name, dir, port, title, runtimePlugins, isHost } = validate(options);
+  const validated = validate(options);
+  const { name, dir, port, title, isHost, monolith } = validated;
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
     return {
@@ -89,7 +122,7 @@ export function createConfig(options) {
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        path: monolith ? monolith.outputDir : path.join(dir, 'dist'),
         // Hash chunk names only: a hashed entry name breaks the federation runtime.
         filename: '[name].js',
         chunkFilename: '[name].[contenthash:10].js',
@@ -119,14 +152,7 @@ export function createConfig(options) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': './src/app.tsx' } }),
-          shared: sharedModules(),
-          runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
-          dts: false,
-          manifest: false,
-        }),
+        compositionPlugin(validated),
         new HtmlWebpackPlugin({
           // The shell's page is its own; every remote's standalone page is the QA harness page.
           template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,

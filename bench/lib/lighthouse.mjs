@@ -1,0 +1,28 @@
+// Lighthouse's performance score as a second opinion: its default mobile profile simulates the same
+// throttling (150 ms RTT, 1.6 Mbit/s, 4× CPU). Runs offline against the local server.
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './measure.mjs';
+import { median } from './stats.mjs';
+
+const DEBUGGING_PORT = 9338;
+
+/** Median performance score (0-100) of `runs` Lighthouse runs per URL. */
+export async function lighthouseScores(executablePath, urls, runs) {
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`] });
+  const scores = {};
+  try {
+    for (const url of urls) {
+      const values = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(url, { port: DEBUGGING_PORT, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const score = result?.lhr.categories.performance.score;
+        if (typeof score === 'number') values.push(Math.round(score * 100));
+      }
+      scores[url] = median(values);
+    }
+  } finally {
+    await browser.close();
+  }
+  return scores;
+}

@@ -1,0 +1,136 @@
+// One page load under mobile throttling, measured in the page itself: when the route's main content
+// painted (Element Timing, cross-checked with LCP), the JavaScript bytes and requests it took, CLS.
+import { devices } from 'playwright-core';
+
+/** The issue's mobile profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, 4× slower CPU. */
+export const THROTTLING = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750, cpuSlowdown: 4 };
+const SETTLE_MS = 500;
+const CONTENT_TIMEOUT_MS = 30_000;
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A fresh context (empty cache, no storage) with the mobile viewport. */
+export function newMobileContext(browser) {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = devices['Pixel 7'];
+  return browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent });
+}
+
+export async function throttle(context, page, { network = true } = {}) {
+  const cdp = await context.newCDPSession(page);
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLING.latencyMs,
+      downloadThroughput: (THROTTLING.downloadKbps * 1000) / 8,
+      uploadThroughput: (THROTTLING.uploadKbps * 1000) / 8,
+    });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+  return cdp;
+}
+
+/**
+ * Runs in the page before its own scripts: marks the route's main content (the first element matching
+ * `selector`, whose text contains `text` when given) with `elementtiming`, so the browser reports when
+ * it painted, and records LCP and layout shifts.
+ */
+function instrument({ selector, text }) {
+  const marks = { element: null, found: null, lcp: null, cls: 0 };
+  window.__bench = marks;
+  const matches = (element) => !text || (element.textContent ?? '').includes(text);
+  const tag = () => {
+    if (marks.found !== null) return;
+    const element = [...document.querySelectorAll(selector)].find(matches);
+    if (!element) return;
+    element.setAttribute('elementtiming', 'main-content');
+    marks.found = performance.now();
+    // For content that Element Timing cannot report (already painted before it matched): the next frame.
+    requestAnimationFrame(() => {
+      marks.foundFrame = performance.now();
+    });
+  };
+  new MutationObserver(tag).observe(document, { childList: true, subtree: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.identifier === 'main-content' && marks.element === null) marks.element = entry.renderTime || entry.loadTime;
+    }
+  }).observe({ type: 'element', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) marks.lcp = entry.renderTime || entry.loadTime || entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) marks.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** What the page loaded until its main content painted. */
+function collect() {
+  const marks = window.__bench;
+  const contentMs = marks.element ?? marks.foundFrame ?? null;
+  const resources = performance.getEntriesByType('resource').filter((entry) => contentMs === null || entry.startTime <= contentMs);
+  const isScript = (entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js');
+  const scripts = resources.filter(isScript);
+  const navigation = performance.getEntriesByType('navigation')[0];
+  return {
+    contentMs,
+    contentSource: marks.element !== null ? 'element-timing' : 'next-frame',
+    lcpMs: marks.lcp,
+    cls: marks.cls,
+    jsBytes: scripts.reduce((sum, entry) => sum + entry.transferSize, 0),
+    jsRequests: scripts.length,
+    scriptUrls: scripts.map((entry) => entry.name),
+    requests: resources.length + 1,
+    documentBytes: navigation?.transferSize ?? null,
+  };
+}
+
+/** Loads `url` in a fresh throttled context and measures it; `content` says what the main content is. */
+export async function measureLoad(browser, url, content) {
+  const context = await newMobileContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page);
+    await page.addInitScript(instrument, content);
+    const response = await page.goto(url, { waitUntil: 'commit' });
+    if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+    await page.waitForFunction(() => window.__bench.element !== null || window.__bench.foundFrame !== undefined, null, { timeout: CONTENT_TIMEOUT_MS });
+    await page.waitForTimeout(SETTLE_MS);
+    return await page.evaluate(collect);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Warm navigation: on `from`, hover the link to `to` (the site prefetches its remote), wait for the
+ * network to settle, click, and time click → the target's main content painted. CPU slowed 4×,
+ * network unthrottled: this measures composition, not the connection.
+ */
+export async function measureWarmNavigation(browser, origin, { from, linkSelector, content }) {
+  const context = await newMobileContext(browser);
+  try {
+    const page = await context.newPage();
+    await throttle(context, page, { network: false });
+    await page.goto(`${origin}${from}`, { waitUntil: 'networkidle' });
+    const link = page.locator(linkSelector).first();
+    await link.scrollIntoViewIfNeeded();
+    await link.hover();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    await page.evaluate(instrument, content);
+    await page.evaluate(() => {
+      window.__bench.clickedAt = null;
+      document.addEventListener('click', () => (window.__bench.clickedAt = performance.now()), { capture: true, once: true });
+    });
+    await link.click();
+    await page.waitForFunction(() => window.__bench.element !== null || window.__bench.foundFrame !== undefined, null, { timeout: CONTENT_TIMEOUT_MS });
+    return await page.evaluate(() => {
+      const marks = window.__bench;
+      const painted = marks.element ?? marks.foundFrame;
+      return { ms: painted - marks.clickedAt, source: marks.element !== null ? 'element-timing' : 'next-frame' };
+    });
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,19 @@
+// The monolith's stand-in for shell/src/federation/remotes.ts (swapped in by the config factory's
+// `monolith` option): every remote's `./app` is a lazy chunk of the one build, imported directly, so
+// the benchmark compares the same code with and without run-time composition.
+import type { LifeCycles, RemoteName, RemoteProps } from '@arttoy/shared/contracts';
+
+type Loader = () => Promise<LifeCycles<RemoteProps>>;
+
+const apps: Record<RemoteName, Loader> = {
+  mf_gallery: () => import('../../mf-gallery/src/app'),
+  mf_blog: () => import('../../mf-blog/src/app'),
+  mf_mysterybox: () => import('../../mf-mysterybox/src/app'),
+  mf_account: () => import('../../mf-account/src/app'),
+  mf_rules: () => import('../../mf-rules/src/app'),
+};
+
+/** Same contract as the federated loader: a failed chunk is not cached, so a retry loads it again. */
+export function loadRemoteApp(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
+  return apps[name]();
+}
