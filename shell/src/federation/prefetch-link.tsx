@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { whenPageSettled } from './page-settled';
 import { sitePrefetcher } from './site-prefetcher';
 
 let observer: IntersectionObserver | null = null;
@@ -28,18 +29,28 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-/** A router link that loads its target's code when visible (after idle) or on pointer-enter / focus. */
+/** A router link that loads its target's code when visible (once the page settled, then idle) or on pointer-enter / focus. */
 export function PrefetchLink({ to, onPointerEnter, onFocus, ...rest }: ComponentProps<typeof Link> & { to: string }): ReactNode {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    return whenIdle(() => {
-      const io = sharedObserver();
-      if (!io) return;
-      observed.set(element, to);
-      io.observe(element);
+    let active = true;
+    let cancelIdle = () => {};
+    // Links in view wait for the page to settle, then for idle time: guesses never slow the page being opened.
+    void whenPageSettled().then(() => {
+      if (!active) return;
+      cancelIdle = whenIdle(() => {
+        const io = sharedObserver();
+        if (!io) return;
+        observed.set(element, to);
+        io.observe(element);
+      });
     });
+    return () => {
+      active = false;
+      cancelIdle();
+    };
   }, [to]);
   useEffect(() => {
     const element = ref.current;
