@@ -45,7 +45,10 @@ export function parseFrontMatter(source: string, file: string): { data: FrontMat
   }
   const parsed = frontMatterSchema.safeParse(raw ?? {});
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'front matter'} ${issue.message}`);
+    const issues = parsed.error.issues.map((issue) => {
+      const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+      return `${issue.path.join('.') || 'front matter'} ${missing ? 'is required' : issue.message}`;
+    });
     throw new ContentError(`${file}: invalid front matter: ${issues.join('; ')}.`);
   }
   return { data: parsed.data, body: source.replace(/^\uFEFF/, '').slice(match[0].length) };

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { ContentDocumentResponse, ContentList } from '@arttoy/shared/contracts/api';
 import { apiPlugin } from '../../app';
@@ -31,6 +34,23 @@ describe('content routes', () => {
     expect(document.toc.map((heading) => heading.text)).toContain('Fees and times');
     expect(document.html).toContain(`<h2 id="${document.toc[0]?.id}">`);
     expect(document.html).not.toMatch(/<script/i);
+  });
+
+  it('refuses to start with a document that does not compile, naming it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-bad-content-'));
+    const app = Fastify({ logger: false });
+    try {
+      fs.mkdirSync(path.join(dir, 'blog'));
+      fs.writeFileSync(path.join(dir, 'blog', 'bad.md'), '---\ntitle: Bad\ndate: yesterday\n---\nText');
+      const start = async () => {
+        await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, content: { contentDir: dir, outDir: path.join(dir, '.out') } });
+        await app.ready();
+      };
+      await expect(start()).rejects.toThrow(/blog\/bad\.md: invalid front matter: description is required; date must be a date written YYYY-MM-DD/);
+    } finally {
+      await app.close().catch(() => undefined);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers /help and /about from help/index.md and pages/about.md', async () => {
