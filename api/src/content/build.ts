@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SearchEntry } from '@arttoy/shared/contracts/api';
+import { DEFAULT_CONTENT_LOCALE, type SearchEntry } from '@arttoy/shared/contracts/api';
 import { defaultDataDir } from '../db/database-target';
 import { type CompiledDocument, compileDocument, contentHash, searchKindOf } from './compile';
 import { ContentError } from './front-matter';
@@ -98,7 +98,7 @@ export function buildContent(contentDir: string): ContentBuild {
 /** The documents' search entries: published documents of the default locale only. */
 export function documentSearchEntries(build: ContentBuild): SearchEntry[] {
   return build.documents
-    .filter((document) => !document.draft && document._locale === 'en')
+    .filter((document) => !document.draft && document._locale === DEFAULT_CONTENT_LOCALE)
     .map((document) => {
       const kind = searchKindOf(document._dir);
       return { id: `${kind}:${document._path}`, kind, path: document._path, title: document.title, description: document.description, headings: document.headings, text: document.text };

@@ -48,11 +48,6 @@ export class ContentStore {
     return { ...this.toSummary(document), html: document.html, toc: document.toc };
   }
 
-  /** Whether a path has a document at all, drafts included (to tell "draft" from "unknown" in logs). */
-  exists(path: string, locale: ContentLocale): boolean {
-    return this.documents.some((document) => document._path === path && document._locale === locale);
-  }
-
   /** The document on a path with its previous/next (by date, same folder) and up to three related ones. */
   get(path: string, visibility: Visibility): ContentDocumentResponse | null {
     const visible = this.visible(visibility);
