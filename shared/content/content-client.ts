@@ -15,6 +15,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import { createSiteError, isSiteError, type SiteError } from '@arttoy/shared/contracts';
 import { HttpError, request } from '@arttoy/shared/http';
+import type * as z from 'zod';
 
 /** A document that does not exist (or is a draft the visitor may not see). */
 export function contentNotFound(path: string): SiteError {
@@ -31,7 +32,7 @@ function invalidAnswer(url: string, detail: string): Error {
 }
 
 /** Runs one content request; maps 404 and HTML pages to Not found, and validates the JSON. */
-async function get<T>(url: string, query: Record<string, string | number | undefined>, notFoundPath: string, parse: (body: unknown) => T, signal?: AbortSignal): Promise<T> {
+async function get<T>(url: string, query: Record<string, string | number | undefined>, notFoundPath: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
   let body: unknown;
   try {
     body = await request<unknown>(url, { query, signal });
@@ -40,11 +41,10 @@ async function get<T>(url: string, query: Record<string, string | number | undef
     throw error;
   }
   if (isHtmlPage(body)) throw contentNotFound(notFoundPath);
-  try {
-    return parse(body);
-  } catch (error) {
-    throw invalidAnswer(url, error instanceof Error ? error.message.slice(0, 200) : String(error));
-  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidAnswer(url, issue ? `${issue.path.join('.') || 'the answer'}: ${issue.message}` : 'unknown shape');
 }
 
 export interface DocumentRequest {
@@ -64,7 +64,7 @@ export function fetchContentDocument({ path, preview = false, locale = DEFAULT_C
     '/api/content/document',
     { path, locale, preview: preview ? 'true' : undefined },
     path,
-    (body) => contentDocumentResponseSchema.parse(body),
+    contentDocumentResponseSchema,
     signal,
   );
 }
@@ -86,7 +86,7 @@ export function fetchContentList({ dir, tag, page = 1, pageSize, preview = false
     '/api/content/documents',
     { dir, tag, page, pageSize, locale, preview: preview ? 'true' : undefined },
     `/${dir}`,
-    (body) => contentListSchema.parse(body),
+    contentListSchema,
     signal,
   );
 }
