@@ -1,12 +1,14 @@
 /**
- * `npm run bench -w api`: requests/s and p99 latency of a catalogue read (a gallery page of
- * figures: two joins, a count and 12 rows) on both engines, each served by `src/server.ts` in its
- * own process while autocannon loads it from this one. Loopback only; bounded by BENCH_DURATION.
+ * `npm run bench -w api`: the API under load on both engines, each served by
+ * `bench/unlimited-server.ts` in its own process while autocannon loads it from this one:
+ * - a catalogue read (a gallery page of figures: two joins, a count and 12 rows);
+ * - the purchase path (bench/purchase.ts): order → sandbox payment → approve → capture and draw.
+ * Loopback only; bounded by BENCH_DURATION per level. Starts its own Auth emulator for the buyers.
  *
- * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10; a list such as 1,10,50 runs each
- * level), BENCH_PATH (default below), BENCH_POSTGRES_URL (default
- * postgres://postgres@127.0.0.1:5432/test; a database of its own is created there and dropped
- * afterwards), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
+ * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_PATH (the read,
+ * default below), BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test; a database of
+ * its own is created there and dropped afterwards), BENCH_JSON (a file to write the results to, for
+ * `npm run bench` at the root).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,26 +18,29 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { openDatabase } from '../src/db/connect';
+import { openDatabase, type Database } from '../src/db/connect';
 import { migrateDatabase } from '../src/db/migrate';
 import { seedCatalogue } from '../src/db/seed/seed';
+import { startAuthEmulator } from '../src/test/auth-emulator';
+import { benchBuyers, loadPurchases, stockBenchBox } from './purchase';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '10').split(',').map(Number);
+const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const READ_PATH = process.env.BENCH_PATH ?? '/api/figures?series=moonlit-forest&pageSize=12';
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
   throw new Error(`BENCH_CONNECTIONS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_CONNECTIONS}".`);
 }
-const BENCH_PATH = process.env.BENCH_PATH ?? '/api/figures?series=moonlit-forest&pageSize=12';
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Result {
   scenario: string;
   engine: string;
   connections: number;
   requestsPerSecond: number;
-  p99: number;
   p50: number;
+  p99: number;
   non2xx: number;
   errors: number;
 }
@@ -52,7 +57,7 @@ function freePort(): Promise<number> {
 
 async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/unlimited-server.ts'], {
     cwd: API_DIR,
     env: { ...process.env, DATABASE_URL: databaseUrl, API_PORT: String(port), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -68,33 +73,51 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
   }
 }
 
-async function loadAt(engine: string, base: string, connections: number): Promise<Result> {
-  const url = `${base}${BENCH_PATH}`;
-  // Warm-up: JIT, the database's caches, the connection pool.
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: DURATION });
+function summarise(scenario: string, engine: string, connections: number, result: autocannon.Result, unexpected = 0): Result {
   return {
-    scenario: `GET ${BENCH_PATH}`,
+    scenario,
     engine,
     connections,
     requestsPerSecond: Math.round(result.requests.average),
-    p99: result.latency.p99,
     p50: result.latency.p50,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    p99: result.latency.p99,
+    non2xx: unexpected,
+    errors: result.errors + result.timeouts,
   };
 }
 
-async function load(engine: string, base: string): Promise<Result[]> {
+async function load(engine: string, base: string, boxModelId: number, buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
   const results: Result[] = [];
-  for (const connections of CONNECTION_LEVELS) results.push(await loadAt(engine, base, connections));
+  const url = `${base}${READ_PATH}`;
+  for (const connections of CONNECTION_LEVELS) {
+    // Warm-up: JIT, the database's caches, the connection pool.
+    await autocannon({ url, connections, duration: 2 });
+    const read = await autocannon({ url, connections, duration: DURATION });
+    results.push(summarise(`GET ${READ_PATH}`, engine, connections, read, read.non2xx));
+  }
+  for (const connections of CONNECTION_LEVELS) {
+    const run = await loadPurchases(base, boxModelId, buyers, connections, DURATION);
+    // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
+    const unexpected = run['4xx'] + run['5xx'];
+    results.push(summarise('purchase path (4 requests)', engine, connections, run, unexpected));
+  }
   return results;
 }
 
-async function bench(engine: string, databaseUrl: string): Promise<Result[]> {
+/** Migrates, seeds and stocks a database, then serves and loads it. */
+async function bench(engine: string, databaseUrl: string, prepare: () => Promise<Database>, buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
+  const database = await prepare();
+  let boxModelId: number;
+  try {
+    await migrateDatabase(database);
+    await seedCatalogue(database.db);
+    boxModelId = await stockBenchBox(database.db);
+  } finally {
+    await database.close();
+  }
   const { base, child } = await startServer(databaseUrl);
   try {
-    return await load(engine, base);
+    return await load(engine, base, boxModelId, buyers);
   } finally {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -102,17 +125,17 @@ async function bench(engine: string, databaseUrl: string): Promise<Result[]> {
   }
 }
 
-async function benchPglite(): Promise<Result[]> {
+async function benchPglite(buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-bench-'));
+  const dataDir = path.join(dir, 'pglite');
   try {
-    // The server creates, migrates and seeds the embedded database on its first start.
-    return await bench('PGlite', `file:${path.join(dir, 'pglite')}`);
+    return await bench('PGlite', `file:${dataDir}`, () => openDatabase({ engine: 'pglite', dataDir }), buyers);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function benchPostgres(): Promise<Result[]> {
+async function benchPostgres(buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
   const name = `arttoy_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -120,28 +143,29 @@ async function benchPostgres(): Promise<Result[]> {
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   try {
-    const database = await openDatabase({ engine: 'postgres', url: url.toString() });
-    try {
-      await migrateDatabase(database);
-      await seedCatalogue(database.db);
-    } finally {
-      await database.close();
-    }
-    return await bench('PostgreSQL', url.toString());
+    return await bench('PostgreSQL', url.toString(), () => openDatabase({ engine: 'postgres', url: url.toString() }), buyers);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 }
 
-const results: Result[] = await benchPglite();
+const emulator = await startAuthEmulator(path.resolve(API_DIR, '..'));
+const results: Result[] = [];
 try {
-  results.push(...(await benchPostgres()));
-} catch (error) {
-  console.error(`PostgreSQL skipped: ${(error as Error).message} (set BENCH_POSTGRES_URL).`);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  const buyers = await benchBuyers(Math.max(...CONNECTION_LEVELS));
+  results.push(...(await benchPglite(buyers)));
+  try {
+    results.push(...(await benchPostgres(buyers)));
+  } catch (error) {
+    console.error(`PostgreSQL skipped: ${(error as Error).message} (set BENCH_POSTGRES_URL).`);
+  }
+} finally {
+  await emulator.stop();
 }
 
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results));
-console.log(`\nGET ${BENCH_PATH}, ${DURATION} s per level, ${os.cpus().length} CPUs`);
-console.table(results.map((r) => ({ engine: r.engine, connections: r.connections, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })));
+console.log(`\n${DURATION} s per level, ${os.cpus().length} CPUs`);
+console.table(results.map((r) => ({ scenario: r.scenario, engine: r.engine, connections: r.connections, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, failed: r.non2xx, errors: r.errors })));
 if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;

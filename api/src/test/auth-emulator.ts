@@ -61,7 +61,9 @@ export async function startAuthEmulator(repoRoot: string, timeoutMs = 120_000): 
   config.emulators.hub = { host: '127.0.0.1', port: hubPort };
   config.emulators.logging = { host: '127.0.0.1', port: loggingPort };
   fs.writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify(config));
-  const firebaseBin = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
+  // Found from the repo root rather than require.resolve, so ES modules (the API's benchmark) can start it too.
+  const firebaseBin = path.join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  if (!fs.existsSync(firebaseBin)) throw new Error(`${firebaseBin} is missing: run npm install at the repo root.`);
   const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', TEST_PROJECT_ID, '--config', path.join(workDir, 'firebase.json')];
   // A small guard runs the CLI and ends it if this process dies without its teardown (a crashed
   // jest), so no emulator outlives its run. Both live in one process group, stopped together.

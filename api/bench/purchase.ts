@@ -1,0 +1,79 @@
+/**
+ * The purchase path under load: create order → start a sandbox payment → approve on the sandbox
+ * page → capture (order paid, figure drawn, locker item written). Each autocannon connection is a
+ * buyer of its own (an Auth emulator user), cycling through the four requests.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/connect';
+import { boxModelFigures, boxModels } from '../src/db/schema';
+import { signInTestUser, type TestUser } from '../src/test/auth-emulator';
+
+/** Enough stock that no level sells out: the load measures buying, not refusing. */
+const BENCH_STOCK_PER_FIGURE = 1_000_000;
+
+/** Fills every figure of the first box model with stock; returns the box's id. */
+export async function stockBenchBox(db: Db): Promise<number> {
+  const [box] = await db.select({ id: boxModels.id }).from(boxModels).orderBy(boxModels.id).limit(1);
+  if (!box) throw new Error('The catalogue has no box model: seed it first.');
+  await db.update(boxModelFigures).set({ stock: sql`${BENCH_STOCK_PER_FIGURE}` }).where(eq(boxModelFigures.boxModelId, box.id));
+  return box.id;
+}
+
+export async function benchBuyers(count: number): Promise<TestUser[]> {
+  const buyers: TestUser[] = [];
+  for (let index = 0; index < count; index += 1) buyers.push(await signInTestUser(`bench-buyer-${index}`));
+  return buyers;
+}
+
+interface PurchaseContext {
+  orderSn?: string;
+  token?: string;
+}
+
+/** One autocannon run of the purchase path; `buyers` must hold at least `connections` users. */
+export function loadPurchases(base: string, boxModelId: number, buyers: readonly TestUser[], connections: number, duration: number) {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections,
+    duration,
+    setupClient: (client) => {
+      const buyer = buyers[next % buyers.length]!;
+      next += 1;
+      client.setHeaders({ authorization: `Bearer ${buyer.idToken}`, 'content-type': 'application/json' });
+    },
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/orders',
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ boxModelId }) }),
+        onResponse: (_status, body, context: PurchaseContext) => {
+          context.orderSn = (JSON.parse(body) as { orderSn?: string }).orderSn;
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (request, context: PurchaseContext) => ({ ...request, path: `/api/orders/${context.orderSn}/payments`, body: JSON.stringify({ provider: 'sandbox' }) }),
+        onResponse: (_status, body, context: PurchaseContext) => {
+          context.token = (JSON.parse(body) as { payment?: { token?: string } }).payment?.token;
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/payments/sandbox/checkout',
+        setupRequest: (request, context: PurchaseContext) => ({
+          ...request,
+          headers: { ...request.headers, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: context.token ?? '', action: 'approve' }).toString(),
+        }),
+      },
+      {
+        method: 'POST',
+        path: '/api/payments/capture',
+        setupRequest: (request, context: PurchaseContext) => ({ ...request, body: JSON.stringify({ token: context.token }) }),
+      },
+    ],
+  });
+}

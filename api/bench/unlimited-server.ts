@@ -1,0 +1,14 @@
+/**
+ * The API alone for load tests: `src/server.ts` without the per-IP rate limits (every request of a
+ * load test comes from 127.0.0.1, and the write limit is 30 a minute). Never used to serve visitors.
+ */
+import Fastify from 'fastify';
+import { apiPlugin } from '../src/app';
+
+const port = Number(process.env.API_PORT);
+if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
+
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+await app.register(apiPlugin, { prefix: '/api', rateLimits: false });
+await app.listen({ port, host: '127.0.0.1' });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
