@@ -95,6 +95,16 @@ describe('/payment/order_pay', () => {
     expect(screen.queryByRole('button', { name: /payment/ })).not.toBeInTheDocument();
   });
 
+  it('reads the order again when its time runs out, and says it expired', async () => {
+    const api = fakeApi({
+      [`GET /api/orders/${SN}`]: [{ body: order({ expiresAt: new Date(Date.now() - 1_000).toISOString() }) }, { body: order({ status: 'expired', expiredAt: new Date().toISOString() }) }],
+      ...noMethods,
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
+    expect(await screen.findByText(/The time to pay ran out/)).toBeInTheDocument();
+    expect(api.callsTo('GET', `/api/orders/${SN}`)).toHaveLength(2);
+  });
+
   it('pays with a saved method at once, without the approval step', async () => {
     const saved = { provider: 'sandbox', vaultToken: 'vault-123456', label: 'Sandbox test account', createdAt: '2026-11-20T10:00:00.000Z' };
     const payment = { id: 4, provider: 'sandbox', status: 'captured', token: 'SBX-2', approvalUrl: null, amount: { amountMinor: 1_499, currency: 'USD' }, createdAt: '2026-11-21T23:00:00.000Z', capturedAt: '2026-11-21T23:00:01.000Z' };
