@@ -117,10 +117,14 @@ describe('content/ itself', () => {
     const posts = build.documents.filter((document) => document._dir === 'blog');
     expect(posts.filter((document) => !document.draft).length).toBeGreaterThanOrEqual(8);
     expect(posts.some((document) => document.draft)).toBe(true);
-    for (const document of posts.filter((candidate) => !candidate.draft)) {
+    const published = posts.filter((candidate) => !candidate.draft);
+    for (const document of published) {
       expect(document.text.split(' ').length).toBeGreaterThanOrEqual(400);
       expect(document.cover).toMatch(/^assets\/.+\.svg$/);
     }
+    // Every post has related reading: it shares a tag with another published post.
+    const lonely = published.filter((document) => !published.some((other) => other !== document && other.tags.some((tag) => document.tags.includes(tag))));
+    expect(lonely.map((document) => document._path)).toEqual([]);
   });
 
   it('links only to pages that exist: content paths, site routes and gallery series', () => {
