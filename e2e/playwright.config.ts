@@ -73,6 +73,8 @@ export default defineConfig({
     ...Object.entries(STANDALONE_PORTS).map(([name, port]) => ({
       command: `npm run serve -w ${name.replace('_', '-')}`,
       cwd: '..',
+      // The harness forwards /api to the composed site's API (one database process, the server above).
+      env: { API_ORIGIN: `http://localhost:${SITE_PORT}` },
       url: `http://localhost:${port}/remoteEntry.js`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
