@@ -6,7 +6,7 @@
  * payment's idempotency key (PayPal-Request-Id), and a fulfilled order returns the first result.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { CaptureResult, PaymentProvider, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { orders, paymentMethods, payments } from '../../db/schema';
@@ -32,7 +32,7 @@ type PaymentRow = typeof payments.$inferSelect;
 const ORDERS_HINT = 'GET /api/orders lists your orders.';
 
 /** The order row, locked, with whether it may still be paid (within its time plus the capture grace). */
-async function lockOrder(tx: Db, where: ReturnType<typeof eq>) {
+async function lockOrder(tx: Db, where: SQL | undefined) {
   const [row] = await tx
     .select({ order: orders, payable: sql<boolean>`now() < ${orders.expiresAt} + ${sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`)}` })
     .from(orders)
@@ -141,7 +141,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     if (!saved) throw notFound(`Saved ${input.provider} method`, 'GET /api/me/payment-methods lists yours; or pay without one.');
   }
   const outcome = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn)) as ReturnType<typeof eq>);
+    const locked = await lockOrder(tx, and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn)));
     if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
     assertPayable(locked.order, locked.payable);
     const [payment] = await tx
