@@ -25,6 +25,8 @@ export interface Authenticator {
 /** Three base64url parts; the emulator's unsigned tokens have an empty third part. */
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const MAX_TOKEN_LENGTH = 4096;
+/** How far ahead of our clock a token's issue time may be (clock skew between Firebase and us). */
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 export function resolveAuthOptions(
   options: { projectId?: string | undefined; checkRevoked?: boolean | undefined },
@@ -57,12 +59,16 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
             'Start it (npx firebase emulators:start --only auth) and set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
         );
       }
-      try {
-        const decoded = await auth.verifyIdToken(token, options.checkRevoked);
-        return { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
-      } catch (error) {
+      const decoded = await auth.verifyIdToken(token, options.checkRevoked).catch((error: unknown) => {
         throw toAuthError(error);
+      });
+      // firebase-admin does not check that a token was issued in the past; Firebase never issues one
+      // ahead of the clock (beyond a little skew), so such a token was made by someone else.
+      const latest = Date.now() + MAX_CLOCK_SKEW_MS;
+      if (decoded.iat * 1000 > latest || decoded.auth_time * 1000 > latest) {
+        throw unauthenticated('The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.');
       }
+      return { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
     },
     close: () => deleteApp(app),
   };
