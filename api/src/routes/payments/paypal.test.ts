@@ -87,6 +87,18 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     expect(expectStatus(await capture(api, bob, token), 200).json<CaptureResult>().draw.id).toBe(paid.drawId);
   });
 
+  it('reads the order id of a capture event from its related ids, and ignores events it does not act on', async () => {
+    const order = await orderBox(api, bob, boxId);
+    const token = (await payWithPayPal(bob, order.orderSn)).payment.token ?? '';
+    const other = { id: 'WH-EVENT-REFUND-1', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: 'CAP1', supplementary_data: { related_ids: { order_id: token } } } };
+    expect((await webhook(other, paypal.signWebhook(other))).statusCode).toBe(200);
+    expect((await get(`/api/orders/${order.orderSn}`, bob)).json<Order>().status).toBe('pending_payment');
+    paypal.approve(token);
+    const completed = { id: 'WH-EVENT-CAPTURE-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: 'CAP2', supplementary_data: { related_ids: { order_id: token } } } };
+    expect((await webhook(completed, paypal.signWebhook(completed))).statusCode).toBe(200);
+    expect((await get(`/api/orders/${order.orderSn}`, bob)).json<Order>().status).toBe('fulfilled');
+  });
+
   it('refuses webhooks PayPal did not sign', async () => {
     const order = await orderBox(api, bob, boxId);
     const token = (await payWithPayPal(bob, order.orderSn)).payment.token ?? '';
