@@ -13,6 +13,7 @@ import { type PayPalOptions, resolvePaymentProviders } from './domain/payments/p
 import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
+import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
 import type { RouteDeps } from './routes/deps';
@@ -75,6 +76,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
 
+  // Before the database opens, so a close never ends it under a running request.
+  waitForRequestsOnClose(fastify);
   const database = options.database ?? (await startDatabase(options, fastify.log));
   if (!options.database) fastify.addHook('onClose', () => database.close());
   try {
