@@ -10,6 +10,7 @@ import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
 import { startExpirySweep } from './domain/orders/reservation';
 import { type PayPalOptions, resolvePaymentProviders } from './domain/payments/providers';
+import { reconcilePayments } from './domain/payments/reconcile';
 import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -66,6 +67,8 @@ export interface ApiOptions {
   siteOrigin?: string;
   /** How often unpaid orders past their time are marked expired, in ms. Default 60 000; 0 turns the sweep off. */
   orderSweepIntervalMs?: number;
+  /** Settle payments in doubt when the API starts (see domain/payments/reconcile.ts). Default true. */
+  reconcilePayments?: boolean;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
   database?: Database;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
@@ -111,6 +114,14 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   if (sweepEvery > 0) {
     const stopSweep = startExpirySweep(database.db, sweepEvery, fastify.log);
     fastify.addHook('onClose', async () => stopSweep());
+  }
+  if (options.reconcilePayments !== false) {
+    // After every route is ready, so a slow provider delays nothing but this sweep's own answer.
+    fastify.addHook('onReady', async () => {
+      await reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls }, fastify.log).catch((error: unknown) =>
+        fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next start retries'),
+      );
+    });
   }
   await fastify.register(healthRoutes, { prefix: '/health', deps });
   await fastify.register(styleRoutes, { prefix: '/styles', deps });

@@ -1,0 +1,119 @@
+/**
+ * The API dies between the provider's capture and our fulfilment: PayPal took the money, our
+ * transaction never committed, so the order still waits for payment. A new API started on the same
+ * database settles it at start-up: the order is fulfilled exactly once, with PayPal's first capture
+ * (no second charge), and neither more starts nor the buyer's retry nor the webhook change anything.
+ */
+import type { CaptureResult, Order } from '@arttoy/shared/contracts/api';
+import { count, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiPlugin } from '../app';
+import { draws, lockerItems, orders, payments } from '../db/schema';
+import { signInTestUser, TEST_PROJECT_ID, type TestUser } from '../test/auth-emulator';
+import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
+import { bearer, capture, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
+
+describe('a crash between the provider’s capture and our fulfilment', () => {
+  let api: TestApi;
+  let paypal: PayPalTestServer;
+  let alice: TestUser;
+  let boxId: number;
+  const paypalOptions = () => ({ ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url });
+
+  beforeAll(async () => {
+    paypal = await startPayPalTestServer();
+    api = await buildTestApi({ orderSweepIntervalMs: 0, siteOrigin: 'https://arttoy.example', paypal: paypalOptions() });
+    alice = await signInTestUser('alice');
+    boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await api?.close();
+    await paypal?.close();
+  });
+
+  /** Another API process on the same database, as after a restart (it closes its own parts only). */
+  async function restart(): Promise<FastifyInstance> {
+    const app = Fastify({ logger: false });
+    await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, orderSweepIntervalMs: 0, paypal: paypalOptions() });
+    await app.ready();
+    return app;
+  }
+
+  /** What our API sends PayPal in a capture, sent by the test: PayPal completes it, and our side never hears back. */
+  async function captureAtPayPalOnly(token: string): Promise<string> {
+    const [payment] = await api.db.select({ key: payments.idempotencyKey }).from(payments).where(eq(payments.providerOrderId, token));
+    const basic = Buffer.from(`${PAYPAL_TEST_CREDENTIALS.clientId}:${PAYPAL_TEST_CREDENTIALS.clientSecret}`).toString('base64');
+    const oauth = await fetch(`${paypal.url}/v1/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const { access_token: accessToken } = (await oauth.json()) as { access_token: string };
+    const response = await fetch(`${paypal.url}/v2/checkout/orders/${token}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'paypal-request-id': payment?.key ?? '' },
+      body: '{}',
+    });
+    const body = (await response.json()) as { status: string; purchase_units: { payments: { captures: { id: string }[] } }[] };
+    expect(body.status).toBe('COMPLETED');
+    return body.purchase_units[0]?.payments.captures[0]?.id ?? '';
+  }
+
+  async function counts(orderId: number) {
+    const [drawRows] = await api.db.select({ n: count() }).from(draws).where(eq(draws.orderId, orderId));
+    const [itemRows] = await api.db.select({ n: count() }).from(lockerItems).innerJoin(draws, eq(lockerItems.drawId, draws.id)).where(eq(draws.orderId, orderId));
+    const [captured] = await api.db.select({ n: count() }).from(payments).where(eq(payments.orderId, orderId));
+    const captures = await api.db.select({ captureId: payments.captureId, status: payments.status }).from(payments).where(eq(payments.orderId, orderId));
+    return { draws: drawRows?.n, lockerItems: itemRows?.n, payments: captured?.n, captures };
+  }
+
+  it('fulfils the order exactly once at the next start, with PayPal’s first capture', async () => {
+    const order = await orderBox(api, alice, boxId);
+    const token = (await startPayment(api, alice, order.orderSn, { provider: 'paypal' })).payment.token ?? '';
+    paypal.approve(token);
+    const captureId = await captureAtPayPalOnly(token);
+    const [row] = await api.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderSn, order.orderSn));
+    // The crash: PayPal has the money, our order does not know.
+    expect(row?.status).toBe('pending_payment');
+    const orderId = row?.id ?? 0;
+
+    const first = await restart();
+    try {
+      const after = expectStatus(await first.inject({ method: 'GET', url: `/api/orders/${order.orderSn}`, headers: bearer(alice) }), 200).json<Order>();
+      expect(after).toMatchObject({ status: 'fulfilled', drawId: expect.any(Number), payment: { status: 'captured' } });
+    } finally {
+      await first.close();
+    }
+    expect(await counts(orderId)).toEqual({ draws: 1, lockerItems: 1, payments: 1, captures: [{ captureId, status: 'captured' }] });
+
+    // Starting again, the buyer's late return and PayPal's webhook change nothing.
+    await (await restart()).close();
+    const retried = expectStatus(await capture(api, alice, token), 200).json<CaptureResult>();
+    expect(retried.order.status).toBe('fulfilled');
+    const event = { id: `WH-${token}`, event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'checkout-order', resource: { id: token, status: 'APPROVED' } };
+    const hook = await api.app.inject({ method: 'POST', url: '/api/payments/webhook/paypal', headers: { 'content-type': 'application/json', ...paypal.signWebhook(event) }, payload: event });
+    expect(hook.statusCode).toBeLessThan(300);
+    expect(await counts(orderId)).toEqual({ draws: 1, lockerItems: 1, payments: 1, captures: [{ captureId, status: 'captured' }] });
+    // Every capture PayPal saw for this order carried one request id: the money was taken once.
+    const keys = new Set(paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`).map((call) => call.requestId));
+    expect(keys.size).toBe(1);
+  }, 60_000);
+
+  it('leaves a payment the buyer never approved as it was, and answers a PayPal outage by waiting for the next start', async () => {
+    const unapproved = await orderBox(api, alice, boxId);
+    const unapprovedToken = (await startPayment(api, alice, unapproved.orderSn, { provider: 'paypal' })).payment.token ?? '';
+    const approved = await orderBox(api, alice, boxId);
+    const approvedToken = (await startPayment(api, alice, approved.orderSn, { provider: 'paypal' })).payment.token ?? '';
+    paypal.approve(approvedToken);
+    await captureAtPayPalOnly(approvedToken);
+
+    // PayPal down during the start: the API starts anyway, and the order stays in doubt.
+    paypal.failNext(50);
+    await (await restart()).close();
+    paypal.failNext(0);
+    const status = async (orderSn: string) => (await api.db.select({ status: orders.status }).from(orders).where(eq(orders.orderSn, orderSn)))[0]?.status;
+    expect(await status(approved.orderSn)).toBe('pending_payment');
+
+    await (await restart()).close();
+    expect(await status(approved.orderSn)).toBe('fulfilled');
+    expect(await status(unapproved.orderSn)).toBe('pending_payment');
+    expect((await api.db.select({ status: payments.status }).from(payments).where(eq(payments.providerOrderId, unapprovedToken)))[0]?.status).toBe('created');
+  }, 60_000);
+});
