@@ -33,6 +33,8 @@ export interface PayPalTestServer {
   failNext(count: number): void;
   /** The next capture reports this amount instead of the order's (a provider-side mismatch). */
   captureAmountOverride: string | null;
+  /** The next capture reports this currency instead of the order's. */
+  captureCurrencyOverride: string | null;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     calls: [],
     tokensIssued: 0,
     captureAmountOverride: null,
+    captureCurrencyOverride: null,
     approve(orderId) {
       const stored = orders.get(orderId);
       if (!stored) throw new Error(`The PayPal test server has no order ${orderId}.`);
@@ -121,8 +124,9 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
 
   const completed = (stored: StoredOrder): PayPalOrder => {
     const unit = stored.request.purchase_units[0];
-    const amount = { currency_code: unit?.amount.currency_code ?? 'USD', value: state.captureAmountOverride ?? unit?.amount.value ?? '0' };
+    const amount = { currency_code: state.captureCurrencyOverride ?? unit?.amount.currency_code ?? 'USD', value: state.captureAmountOverride ?? unit?.amount.value ?? '0' };
     state.captureAmountOverride = null;
+    state.captureCurrencyOverride = null;
     const paypal = stored.request.payment_source?.paypal ?? {};
     const wantsVault = (paypal.attributes as { vault?: { store_in_vault?: string } } | undefined)?.vault?.store_in_vault === 'ON_SUCCESS';
     const vaultId = (paypal.vault_id as string | undefined) ?? (wantsVault ? `VT${id(10)}` : undefined);
