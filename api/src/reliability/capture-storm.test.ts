@@ -98,8 +98,8 @@ describe('captures and webhooks in a storm', () => {
       const captured = await api.db.select({ orderId: payments.orderId, n: count() }).from(payments).where(inArray(payments.orderId, orderIds)).groupBy(payments.orderId);
       const items = await api.db.select({ orderId: draws.orderId, n: count() }).from(lockerItems).innerJoin(draws, eq(lockerItems.drawId, draws.id)).where(inArray(draws.orderId, orderIds)).groupBy(draws.orderId);
       const statuses = await api.db.select({ status: orders.status, payment: payments.status }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(inArray(orders.id, orderIds));
-      const one = orderIds.map((orderId) => ({ orderId, n: 1 })).sort((a, b) => a.orderId - b.orderId);
-      const byOrder = (rows: { orderId: number; n: number }[]) => [...rows].sort((a, b) => a.orderId - b.orderId);
+      const one = orderIds.map((orderId) => ({ orderId, n: 1 })).toSorted((a, b) => a.orderId - b.orderId);
+      const byOrder = (rows: { orderId: number; n: number }[]) => rows.toSorted((a, b) => a.orderId - b.orderId);
       expect(byOrder(drawn)).toEqual(one);
       expect(byOrder(captured)).toEqual(one);
       expect(byOrder(items)).toEqual(one);
