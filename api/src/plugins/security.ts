@@ -29,6 +29,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicies = {
   notFound: { max: 60, timeWindow: 60_000 },
 };
 
+/** A year, subdomains included (helmet's default value). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | undefined): RateLimitPolicies | null {
@@ -41,6 +44,11 @@ export async function registerSecurity(fastify: FastifyInstance, limits: RateLim
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     // Figure art is shown by the site's pages, on the same origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Set below, over TLS only: on plain http it is meaningless and tells of a misconfigured proxy.
+    strictTransportSecurity: false,
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   if (!limits) return;
   // Every write route gets the write policy unless it names its own, so a new route cannot forget
