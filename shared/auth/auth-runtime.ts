@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../contracts';
 import { applySignInConfig, authStore } from '../stores';
 import type { FirebaseSession, ProviderSignIn } from './firebase-session';
 import { AuthNotInitialisedError } from './messages';
+import { watchSignInService } from './service-probe';
 
 type SdkModule = typeof import('./firebase-session');
 
@@ -18,6 +19,8 @@ export interface StartAuthOptions {
   signInWith?: ProviderSignIn;
   /** Loads the SDK module (tests make it fail). */
   loadSdk?: () => Promise<SdkModule>;
+  /** Watches whether the emulator answers, disabling sign-in while it does not (tests replace it). */
+  watchEmulator?: (url: string) => void;
 }
 
 let openSession: (() => Promise<FirebaseSession>) | null = null;
@@ -55,6 +58,7 @@ export function startAuth(config: RuntimeConfig, options: StartAuthOptions = {})
     return session;
   };
   (options.schedule ?? ((task) => task()))(() => {
+    if (emulatorUrl) (options.watchEmulator ?? watchSignInService)(emulatorUrl);
     openSession?.().catch(() => undefined);
   });
 }

@@ -37,7 +37,9 @@ if (buildId) {
     currentBuildId: buildId,
     intervalMs: config.buildPollIntervalMs,
     checkManifest: siteManifest,
-    onNewBuild: (id) => newBuildStore.setState({ buildId: id }),
+    onNewBuild: (id) => newBuildStore.setState({ buildId: id, checkProblem: null }),
+    onCheckProblem: (problem) => newBuildStore.setState({ checkProblem: problem }),
+    online: () => window.navigator.onLine,
     connection: () => (window.navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
   });
 }

@@ -5,9 +5,10 @@ import { NewBuildNotice } from './build-watch/new-build-notice';
 import { SiteDrawer } from './chrome/drawer';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
+import { OfflineNotice } from './federation/offline-notice';
 import { SearchOverlay } from './chrome/search-overlay';
 
-/** The chrome around every page: header, drawer, search, main content, footer, new-version notice. */
+/** The chrome around every page: header, drawer, search, main content, footer, notices (offline, new version). */
 export function Layout(): ReactNode {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -36,7 +37,11 @@ export function Layout(): ReactNode {
         <Outlet />
       </main>
       <Footer />
-      <NewBuildNotice />
+      {/* Notices stack at the bottom of the screen, so two at once never cover each other. */}
+      <div className="site__notices">
+        <OfflineNotice />
+        <NewBuildNotice />
+      </div>
       <ScrollRestoration />
     </div>
   );

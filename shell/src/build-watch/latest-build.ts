@@ -1,4 +1,4 @@
-import { LATEST_BUILD_PATH, parseLatestBuild } from '@arttoy/shared/contracts';
+import { buildMetaPath, LATEST_BUILD_PATH, parseBuildMeta, parseLatestBuild } from '@arttoy/shared/contracts';
 
 /** The manifest check waits this long after start, off the critical path (spec §9). */
 export const MANIFEST_CHECK_DELAY_MS = 1000;
@@ -8,12 +8,19 @@ export interface BuildWatcherOptions {
   currentBuildId: string;
   /** How often to ask for the live build id. */
   intervalMs: number;
-  /** Called once, when a newer build is live. */
+  /** Called once, when a newer build is live and its manifest reads well. */
   onNewBuild: (buildId: string) => void;
+  /**
+   * Called with what went wrong when a check fails (the page keeps its own build), and with null
+   * when a later check succeeds again.
+   */
+  onCheckProblem?: (problem: string | null) => void;
   /** Reads the current manifest (the page's own), ~1 s after start. */
   checkManifest: () => Promise<unknown>;
   fetchJson?: (url: string) => Promise<unknown>;
   connection?: () => { effectiveType?: string } | undefined;
+  /** False while the browser is offline: checks are skipped rather than failed. */
+  online?: () => boolean;
   now?: () => number;
 }
 
@@ -25,11 +32,15 @@ async function defaultFetchJson(url: string): Promise<unknown> {
 
 /**
  * Watches for a deploy of any app: reads this build's manifest ~1 s after start (not on slow-2g),
- * then polls /builds/latest.json?{timestamp}. A failed fetch is only logged. Returns a stop function.
+ * then polls /builds/latest.json?{timestamp}. A newer build is announced only once its own
+ * manifest reads well: a half-published or corrupt deploy must not lead the visitor into a broken
+ * page. A failed check is logged and reported through onCheckProblem; the page keeps the build it
+ * runs and polling goes on. Returns a stop function.
  */
 export function startBuildWatcher(options: BuildWatcherOptions): () => void {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
   const now = options.now ?? Date.now;
+  const online = options.online ?? (() => true);
   let stopped = false;
 
   const manifestTimer =
@@ -40,15 +51,29 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
         }, MANIFEST_CHECK_DELAY_MS);
 
   const poll = async (): Promise<void> => {
+    if (!online()) return;
     try {
       const url = `${LATEST_BUILD_PATH}?${now()}`;
       const latest = parseLatestBuild(await fetchJson(url), LATEST_BUILD_PATH);
-      if (!stopped && latest.id !== options.currentBuildId) {
+      if (latest.id !== options.currentBuildId) {
+        const metaPath = buildMetaPath(latest.id);
+        try {
+          parseBuildMeta(await fetchJson(metaPath), metaPath);
+        } catch (cause) {
+          throw new Error(`the live build ${latest.id} has no readable manifest (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+        }
+      }
+      if (stopped) return;
+      options.onCheckProblem?.(null);
+      if (latest.id !== options.currentBuildId) {
         stop();
         options.onNewBuild(latest.id);
       }
     } catch (error) {
-      console.error('[shell] checking for a new build failed:', error);
+      if (stopped) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`[shell] checking for a new build failed; this page keeps build ${options.currentBuildId}:`, reason);
+      options.onCheckProblem?.(reason);
     }
   };
   const pollTimer = setInterval(() => void poll(), options.intervalMs);

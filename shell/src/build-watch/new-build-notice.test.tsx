@@ -3,29 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { NewBuildNotice } from './new-build-notice';
 import { newBuildStore } from './new-build-store';
-
-/**
- * Stands in for `window.location.reload` during a test. jsdom 26 makes `window.location` and its
- * `reload` non-configurable and read-only, so neither can be replaced; the `Location` object
- * forwards `reload()` to its implementation object, and that is where the mock goes.
- */
-function mockLocationReload(): { reload: jest.Mock; restore: () => void } {
-  const implSymbol = Object.getOwnPropertySymbols(window.location).find((symbol) => symbol.description === 'impl');
-  if (!implSymbol) throw new Error('This jsdom has no Location implementation object to stub reload on.');
-  const impl = (window.location as unknown as Record<symbol, { reload?: () => void }>)[implSymbol]!;
-  const reload = jest.fn();
-  impl.reload = reload;
-  return { reload, restore: () => delete impl.reload };
-}
+import { mockLocationReload } from '../federation/mock-location-reload';
 
 let location: ReturnType<typeof mockLocationReload>;
 beforeEach(() => {
   location = mockLocationReload();
-  newBuildStore.setState({ buildId: null });
+  newBuildStore.setState({ buildId: null, checkProblem: null });
 });
 afterEach(() => {
   location.restore();
-  newBuildStore.setState({ buildId: null });
+  newBuildStore.setState({ buildId: null, checkProblem: null });
 });
 
 function renderNotice(): ReturnType<typeof createMemoryRouter> {
@@ -61,5 +48,14 @@ describe('NewBuildNotice', () => {
     act(() => newBuildStore.setState({ buildId: '20261201000000-bbbbbbbb' }));
     await userEvent.click(screen.getByRole('button', { name: 'Reload now' }));
     expect(location.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('says, without an action, when a check failed and the page keeps its version; a later good check clears it', () => {
+    renderNotice();
+    act(() => newBuildStore.setState({ checkProblem: 'the live build b-1 has no readable manifest' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Could not check for a newer version of ArtToy Club. This page keeps the version it has');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    act(() => newBuildStore.setState({ checkProblem: null }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

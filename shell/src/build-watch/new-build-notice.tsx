@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button, Toast } from '@arttoy/shared/ui';
-import { useNewBuildId } from './new-build-store';
+import { useBuildCheckProblem, useNewBuildId } from './new-build-store';
 
 /**
  * Tells the visitor a new version is live, without interrupting them; the next navigation loads
@@ -9,6 +9,7 @@ import { useNewBuildId } from './new-build-store';
  */
 export function NewBuildNotice(): ReactNode {
   const buildId = useNewBuildId();
+  const checkProblem = useBuildCheckProblem();
   const location = useLocation();
   const seenAt = useRef<string | null>(null);
 
@@ -21,7 +22,10 @@ export function NewBuildNotice(): ReactNode {
     if (seenAt.current !== location.key) window.location.reload();
   }, [buildId, location.key]);
 
-  if (!buildId) return null;
+  if (!buildId) {
+    // Nothing for the visitor to do: the page runs on, and the next check may clear it.
+    return checkProblem ? <Toast>Could not check for a newer version of ArtToy Club. This page keeps the version it has and works as before.</Toast> : null;
+  }
   return (
     <Toast action={<Button variant="secondary" onClick={() => window.location.reload()}>Reload now</Button>}>
       A new version of ArtToy Club is available. It loads when you open the next page.

@@ -1,12 +1,13 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type Navigator, type RemoteName } from '@arttoy/shared/contracts';
 import { ParcelOutlet } from '@arttoy/shared/federation';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
 import { ErrorPage } from '../pages/error-page';
 import { claimReload } from './chunk-reload-guard';
-import { RemoteLoadError } from './remote-load-error';
-import { loadRemoteApp } from './remotes';
+import { onceOnline } from './online-status';
+import { isCodeLoadError } from './remote-load-error';
+import { loadRemoteApp, markRemoteFailed } from './remotes';
 
 /** The shell router's navigator, handed to every remote. */
 export const ShellNavigatorContext = createContext<Navigator | null>(null);
@@ -16,6 +17,12 @@ const loaders = Object.fromEntries(REMOTE_NAMES.map((name) => [name, () => loadR
   RemoteName,
   () => ReturnType<typeof loadRemoteApp>
 >;
+
+/** The contained fallback; when the connection comes back, it retries by itself. */
+function ContainedFallback({ name, error, retry }: { name: RemoteName; error: Error; retry: () => void }): ReactNode {
+  useEffect(() => onceOnline(retry), [retry]);
+  return <RemoteFallback name={name} error={error} onRetry={retry} />;
+}
 
 /**
  * Where a remote's pages appear. Rendered keyed by the remote's name, so moving between two
@@ -38,12 +45,17 @@ export function RemoteOutlet({ name }: { name: RemoteName }): ReactNode {
       loading={<Skeleton lines={5} label="Loading this page" />}
       renderError={(error, retry) => {
         if (isSiteError(error)) return <ErrorPage error={error} />;
-        if (error instanceof RemoteLoadError && claimReload(`${location.pathname}${location.search}`)) {
-          // Most likely a deploy replaced the files this page knew: a full load of the target gets the new build.
-          window.location.reload();
-          return <Skeleton lines={5} label="Loading this page" />;
+        if (isCodeLoadError(error)) {
+          // The next load must not reuse a container that remembers the failed chunk.
+          markRemoteFailed(name);
+          // Offline, a reload would only swap the site for the browser's error page: contain it and retry once online.
+          if (window.navigator.onLine && claimReload(`${location.pathname}${location.search}`)) {
+            // Most likely a deploy replaced the files this page knew: a full load of the target gets the new build.
+            window.location.reload();
+            return <Skeleton lines={5} label="Loading this page" />;
+          }
         }
-        return <RemoteFallback name={name} error={error} onRetry={retry} />;
+        return <ContainedFallback name={name} error={error} retry={retry} />;
       }}
     />
   );

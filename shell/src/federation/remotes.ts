@@ -34,6 +34,15 @@ async function reRegister(name: RemoteName): Promise<void> {
   registerRemotes([remoteFrom(manifest, name)], { force: true });
 }
 
+/**
+ * Records that a running remote failed to load one of its chunks: React and webpack keep such a
+ * failure, so the next load registers the remote afresh (a new container, new modules) instead of
+ * reusing the one that remembers it.
+ */
+export function markRemoteFailed(name: RemoteName): void {
+  failed.add(name);
+}
+
 /** Loads a remote's `./app` lifecycles. After a failure, the next call starts a fresh load. */
 export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
   try {
