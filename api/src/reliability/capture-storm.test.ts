@@ -9,6 +9,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { draws, lockerItems, orders, payments } from '../db/schema';
+import type { PayPalWebhookEvent } from '../domain/payments/paypal/paypal-types';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
@@ -49,7 +50,7 @@ describe('captures and webhooks in a storm', () => {
     await paypal?.close();
   });
 
-  const webhook = (event: object) =>
+  const webhook = (event: PayPalWebhookEvent) =>
     api.app.inject({ method: 'POST', url: '/api/payments/webhook/paypal', headers: { 'content-type': 'application/json', ...paypal.signWebhook(event) }, payload: event });
   const approvedEvent = (token: string, id: string) => ({ id, event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'checkout-order', resource: { id: token, status: 'APPROVED' } });
   const completedEvent = (token: string, id: string) => ({
