@@ -54,8 +54,8 @@ describe('content routes', () => {
   });
 
   it('answers /help and /about from help/index.md and pages/about.md', async () => {
-    for (const [path, stem] of [['/help', 'help/index'], ['/about', 'pages/about']]) {
-      const response = await get(`/api/content/document?path=${path}`);
+    for (const [sitePath, stem] of [['/help', 'help/index'], ['/about', 'pages/about']]) {
+      const response = await get(`/api/content/document?path=${sitePath}`);
       expect(response.statusCode).toBe(200);
       expect(response.json<ContentDocumentResponse>().document._stem).toBe(stem);
     }
