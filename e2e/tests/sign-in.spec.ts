@@ -92,7 +92,7 @@ test('the /login page signs in and returns to where the visitor came from', asyn
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
   const uid = await accountOf(who, 'facebook.com');
-  await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
 });
 
 test('the locker sends a signed-out visitor to /login and back to the locker', async ({ page }) => {
