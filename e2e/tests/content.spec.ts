@@ -63,15 +63,27 @@ test.describe('the search overlay', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FAIR_DRAWS_TITLE);
   });
 
-  test('finds a rules page, labelled by its kind, and opens it with a click', async ({ page }) => {
+  test('finds gallery series and figures and rules pages, each labelled by kind, and opens them', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search' });
-    await overlay.getByRole('combobox').fill('privacy');
+    const input = overlay.getByRole('combobox');
+    await input.fill('cloud bakery');
+    await expect(overlay.getByRole('option', { name: /^Series\s*Cloud Bakery/ })).toBeVisible();
+    await input.fill('golden souffle');
+    await expect(overlay.getByRole('option').first()).toContainText('FigureGolden Souffle');
+    await input.fill('privacy');
     await expect(overlay.getByRole('option').first()).toContainText('RulesPrivacy policy');
     await overlay.getByRole('option').first().click();
     await expect(page).toHaveURL(/\/rules\/privacy_policy$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
+
+    // A figure opens its gallery page.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await input.fill('golden souffle');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/gallery\/style\/detail\/cloud-bakery-golden-souffle$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golden Souffle');
   });
 });
 
