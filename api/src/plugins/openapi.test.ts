@@ -39,6 +39,7 @@ describe('GET /api/openapi.json', () => {
       '/api/orders/{orderSn}/cancel',
       '/api/orders/{orderSn}/payments',
       '/api/payments/capture',
+      '/api/payments/providers',
       '/api/payments/sandbox/checkout',
       '/api/payments/webhook/{provider}',
       '/api/search.json',

@@ -1,5 +1,5 @@
 /** The box catalogue (public reads). */
-import { boxModelDetailSchema, boxModelPageSchema, MAX_PAGE_SIZE, type BoxModelDetail } from '@arttoy/shared/contracts/api';
+import { boxModelDetailSchema, boxModelPageSchema, MAX_PAGE_SIZE, paymentProviderListSchema, type BoxModelDetail, type PaymentProvider } from '@arttoy/shared/contracts/api';
 import { apiJson } from '@arttoy/shared/http';
 
 /** One box with every figure and its published odds and stock. */
@@ -14,4 +14,9 @@ export function getBox(id: number, signal?: AbortSignal): Promise<BoxModelDetail
 export async function listBoxes(signal?: AbortSignal): Promise<BoxModelDetail[]> {
   const page = await apiJson(`/box-models?pageSize=${MAX_PAGE_SIZE}`, boxModelPageSchema, { signal });
   return Promise.all(page.items.map((box) => getBox(box.id, signal)));
+}
+
+/** The pay ways the site takes now (public; PayPal appears once the site configures it). */
+export async function listPaymentProviders(signal?: AbortSignal): Promise<readonly PaymentProvider[]> {
+  return (await apiJson('/payments/providers', paymentProviderListSchema, { signal })).providers;
 }

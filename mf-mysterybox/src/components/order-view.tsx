@@ -4,6 +4,7 @@ import type { CaptureResult, Order, PaymentProvider } from '@arttoy/shared/contr
 import { paymentStore, usePaymentStore } from '@arttoy/shared/stores';
 import { Button, Skeleton } from '@arttoy/shared/ui';
 import { cancelOrder, getOrder, listPaymentMethods, startPayment } from '../api/account';
+import { listPaymentProviders } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
 import { PaidView } from './capture-view';
 import { Countdown } from './countdown';
@@ -12,8 +13,8 @@ import { PayForm, type PayChoice } from './pay-form';
 import { goToProvider } from './provider-redirect';
 import { ErrorNotice } from './states';
 
-/** The providers offered. PayPal is added when the API reports it configured. */
-const PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
+/** Offered until the API says which pay ways it takes (and if it cannot say): the built-in one. */
+const FALLBACK_PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
 
 /** An order that is no longer payable, in plain words, with the way on. */
 function Closed({ order }: { order: Order }) {
@@ -52,6 +53,7 @@ function Closed({ order }: { order: Order }) {
 export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; cancelledAtProvider: boolean }) {
   const order = useResource(`order-${orderSn}`, (signal) => getOrder(orderSn, signal));
   const methods = useResource('payment-methods', listPaymentMethods);
+  const providers = useResource('payment-providers', listPaymentProviders);
   const payWay = usePaymentStore((state) => state.payWayChecked);
   const [action, setAction] = useState<{ busy: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
   if (action.paid) return <PaidView result={action.paid} />;
@@ -102,7 +104,7 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
               You cancelled the payment, so nothing was charged. Your box is still held: pay below, or cancel the order.
             </p>
           ) : null}
-          <PayForm providers={PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+          <PayForm providers={providers.state.status === 'ready' && providers.state.data.length > 0 ? providers.state.data : FALLBACK_PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
           {action.error ? <ErrorNotice title="The payment could not start." error={action.error} /> : null}
           <Button variant="secondary" onClick={() => void cancel()} disabled={action.busy}>
             Cancel order

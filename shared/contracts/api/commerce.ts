@@ -218,6 +218,10 @@ export const savedPaymentMethodSchema = z.object({
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 export const savedPaymentMethodListSchema = z.object({ items: z.array(savedPaymentMethodSchema) });
 
+/** GET /api/payments/providers: the pay ways this site takes now (the sandbox always; PayPal once configured). */
+export const paymentProviderListSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
+export type PaymentProviderList = z.infer<typeof paymentProviderListSchema>;
+
 /** POST /api/payments/webhook/:provider answer (after signature verification; replays answer the same). */
 export const webhookAckSchema = z.object({ received: z.literal(true) });
 export const webhookParamsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
@@ -236,6 +240,7 @@ export const webhookParamsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS
  * GET    /orders/:orderSn                signed-in, owner: Order (an unpaid order past expiresAt reads as expired).
  * POST   /orders/:orderSn/cancel         signed-in, owner: an unpaid order → cancelled (stock released) → Order.
  * POST   /orders/:orderSn/payments       signed-in, owner: StartPaymentBody → StartPaymentResult (201).
+ * GET    /payments/providers             public: PaymentProviderList (the pay ways configured on this site).
  * POST   /payments/capture               signed-in, owner: CaptureBody → CaptureResult (idempotent).
  * POST   /payments/webhook/:provider     public, provider-signed: → { received: true }.
  * GET    /payments/sandbox/checkout      public: the sandbox provider's approval page (HTML, test mode), ?token=.

@@ -29,6 +29,12 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
+  it('names the pay ways it takes: the sandbox only while PayPal is not configured', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/payments/providers' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ providers: ['sandbox'] });
+  });
+
   it('runs the whole flow: approval page, return with the token, capture, draw, locker item', async () => {
     const stockBefore = await totalStock(api, boxId);
     const fairness = (await get('/api/me/fairness', alice)).json<FairnessState>();

@@ -3,7 +3,7 @@
  * sandbox provider's checkout page (sandbox-checkout.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captureBodySchema, captureResultSchema, webhookAckSchema, webhookParamsSchema } from '@arttoy/shared/contracts/api';
+import { captureBodySchema, captureResultSchema, PAYMENT_PROVIDERS, paymentProviderListSchema, webhookAckSchema, webhookParamsSchema } from '@arttoy/shared/contracts/api';
 import { capturePayment } from '../../domain/payments/payment-service';
 import { handleWebhook } from '../../domain/payments/webhooks';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -11,6 +11,21 @@ import sandboxCheckoutRoutes from './sandbox-checkout';
 
 const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls };
+
+  fastify.get(
+    '/providers',
+    {
+      schema: {
+        summary: 'The pay ways this site takes: the sandbox always, PayPal once its credentials are configured',
+        tags: ['orders'],
+        response: { 200: paymentProviderListSchema },
+      },
+    },
+    async (_request, reply) => {
+      const providers = PAYMENT_PROVIDERS.filter((name) => deps.payments[name] !== null);
+      return reply.header('cache-control', 'public, max-age=60').send({ providers });
+    },
+  );
 
   fastify.post(
     '/capture',

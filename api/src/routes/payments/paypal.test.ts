@@ -32,6 +32,11 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     await paypal?.close();
   });
 
+  it('names PayPal among its pay ways once configured', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/payments/providers' });
+    expect(response.json()).toEqual({ providers: ['sandbox', 'paypal'] });
+  });
+
   it('creates a PayPal order for our amount, captures it on the server once approved, and fulfils', async () => {
     const order = await orderBox(api, alice, boxId);
     const started = await payWithPayPal(alice, order.orderSn);
