@@ -102,6 +102,10 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
     manifest: false,
+    // Leaner runtime code (measured on mf-gallery's remoteEntry.js, gzip -9: 27.8 → 19.2 KB): remotes
+    // are registered by entry URL, so no manifest snapshots; browsers only; and a remote never loads
+    // another remote, so only the shell keeps the remote-loading code.
+    experiments: { optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
   });
 }
 
