@@ -116,7 +116,8 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     fastify.addHook('onClose', async () => stopSweep());
   }
   if (options.reconcilePayments !== false) {
-    // After every route is ready, so a slow provider delays nothing but this sweep's own answer.
+    // Awaited by ready(): the server listens once orders in doubt are settled. A provider outage
+    // costs one call's timeout per provider, never a failed start.
     fastify.addHook('onReady', async () => {
       await reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls }, fastify.log).catch((error: unknown) =>
         fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next start retries'),

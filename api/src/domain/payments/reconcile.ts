@@ -24,7 +24,7 @@ export interface ReconcileReport {
   checked: number;
   /** Orders fulfilled by this run (their provider had completed or approved the payment). */
   fulfilled: number;
-  /** Payments the provider could not answer about (outage): the next start, a retry or a webhook settles them. */
+  /** Payments not settled because a provider could not answer (outage; a provider that fails once is not asked again in the run): the next start, a retry or a webhook settles them. */
   unavailable: number;
 }
 
@@ -44,7 +44,13 @@ export async function reconcilePayments(deps: PaymentDeps, log: ReconcileLog): P
       ),
     );
   const report: ReconcileReport = { checked: inDoubt.length, fulfilled: 0, unavailable: 0 };
+  // A provider that is down is not asked again in this run: each call would hold the start up for a timeout.
+  const down = new Set<string>();
   for (const { token, provider, orderSn } of inDoubt) {
+    if (down.has(provider)) {
+      report.unavailable += 1;
+      continue;
+    }
     try {
       await capturePayment(deps, token ?? '', null);
       report.fulfilled += 1;
@@ -52,8 +58,9 @@ export async function reconcilePayments(deps: PaymentDeps, log: ReconcileLog): P
     } catch (error) {
       // Not approved, cancelled, declined or not matching: nothing was taken that is ours to fulfil.
       if (error instanceof ApiError && error.statusCode < 500) continue;
+      down.add(provider);
       report.unavailable += 1;
-      log.warn({ orderSn, provider, err: error }, 'payment in doubt: the provider could not say; left for a retry or its webhook');
+      log.warn({ orderSn, provider, err: error }, 'payment in doubt: the provider could not say; left for the next start, a retry or its webhook');
     }
   }
   if (report.checked > 0) log.info({ ...report }, 'payments in doubt reconciled');
