@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { clearEmulatorAccounts, expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
+import { expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
 
 // The whole purchase, as a buyer lives it, against the real API (in-memory database), the Auth
 // emulator and the API's own sandbox payment page.
@@ -11,9 +11,9 @@ test.beforeAll(async () => {
   await waitForEmulator();
 });
 
-test.beforeEach(async () => {
-  await clearEmulatorAccounts();
-});
+// A buyer of its own per run, and no clearing of the emulator's accounts: the sign-in tests, which
+// start from no accounts, may run at the same time in another worker.
+const BUYER = { email: `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`, displayName: 'QA Buyer' };
 
 /** Fails on serious or critical axe findings, naming each with the elements concerned. */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
@@ -40,7 +40,7 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   await expect(page.getByRole('list', { name: 'Figures and their odds' }).getByRole('listitem').first()).toBeVisible();
   await page.getByRole('button', { name: 'Log in to buy' }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?return_to=%2Fmysterybox%2F${box.id}$`));
-  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), { email: 'buyer@example.test', displayName: 'QA Buyer' });
+  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), BUYER);
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expectNoSeriousAxeViolations(page);

@@ -52,9 +52,10 @@ test('one copy of React, react-dom, zustand, single-spa and the shared package s
 });
 
 test('a store value set in the shell reaches a remote, and a remote change reaches the shell', async ({ page }) => {
-  await page.goto('/gallery');
-  await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
-  await expect(page.getByTestId('visitor')).toHaveText('Signed out');
+  // mf_account's /login shows the sign-in buttons, or who is signed in, from the page's one auth store.
+  await page.goto('/login');
+  await expect(page.locator('[data-owner="mf_account"][data-route="login"]').getByRole('heading', { level: 1 })).toHaveText('Log in or sign up');
+  await expect(page.getByTestId('visitor')).toHaveCount(0);
 
   await setSignedInUser(page, { uid: 'qa-visitor-7', displayName: 'QA Visitor', email: 'qa@example.test' });
   await expect(page.getByTestId('visitor')).toHaveText('Signed in as qa-visitor-7');
