@@ -1,24 +1,25 @@
 // One site server for the benchmark: an origin folder served as `npm start` serves it, with the API
 // on an in-memory database and sign-in off (no page measured needs it).
-// Usage: tsx bench/serve.mts <origin-dir> <port> [--no-entry-preload]
+// Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload]
+import path from 'node:path';
 import { createSiteServer } from '../deploy/src/site-server';
 import { runtimeConfigFromEnv } from '../deploy/src/runtime-config';
 
 const [origin, portText, flag] = process.argv.slice(2);
 const port = Number(portText);
-if (!origin || !Number.isInteger(port) || (flag !== undefined && flag !== '--no-entry-preload')) {
-  console.error('Usage: tsx bench/serve.mts <origin-dir> <port> [--no-entry-preload]');
+if (!origin || !Number.isInteger(port) || (flag !== undefined && flag !== '--no-remote-preload')) {
+  console.error('Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload]');
   process.exit(2);
 }
 const env: NodeJS.ProcessEnv = { ...process.env, AUTH_EMULATOR: 'off' };
 for (const name of Object.keys(env)) if (name.startsWith('FIREBASE_')) delete env[name];
 
 const app = await createSiteServer({
-  origin,
+  origin: path.resolve(origin),
   config: runtimeConfigFromEnv(env),
   api: { databaseUrl: 'memory:' },
   // The monolith has no remote entries: preloading one would load code it never runs.
-  preloadRemoteEntry: flag !== '--no-entry-preload',
+  preloadRemotes: flag !== '--no-remote-preload',
 });
 await app.listen({ port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

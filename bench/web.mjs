@@ -38,7 +38,7 @@ export async function benchWeb({ runs, lighthouseRuns, build, executablePath, lo
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     stops.push(await serveOrigin(FEDERATED_ORIGIN, PORTS.federated));
-    stops.push(await serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-entry-preload']));
+    stops.push(await serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-remote-preload']));
     const origins = Object.fromEntries(BUILDS.map((name) => [name, `http://127.0.0.1:${PORTS[name]}`]));
     const { found: routes, missing } = await discoverRoutes(origins.federated);
     log(`routes: ${routes.map((route) => route.path).join(' ')}${missing.length ? ` (not measured: ${missing.map((m) => m.name).join(', ')})` : ''}`);

@@ -1,5 +1,6 @@
 import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, SITE_ROUTES, type BuildMeta } from '@arttoy/shared/contracts';
 import { sampleOf } from '@arttoy/shared/testing/route-samples';
+import { buildMetaFixture } from './build-meta-fixture';
 import { renderDocument } from './document';
 import { resolveRoute } from './route-status';
 
@@ -10,20 +11,7 @@ const TEMPLATE = [
   '<script defer src="/%SHELL_BASE%/main.js"></script></body></html>',
 ].join('');
 
-function meta(overrides: Partial<Record<(typeof APP_NAMES)[number], string>> = {}): BuildMeta {
-  return {
-    id: '20250101120000-abcdef12',
-    timestamp: 1735732800000,
-    prerendered: [],
-    routeRules: {},
-    apps: Object.fromEntries(
-      APP_NAMES.map((app) => {
-        const folder = app.replace('_', '-');
-        return [app, { version: `v-${folder}`, entry: overrides[app] ?? `/${folder}/v-${folder}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}` }];
-      }),
-    ) as BuildMeta['apps'],
-  };
-}
+const meta = buildMetaFixture;
 
 function head(html: string): string {
   return html.slice(0, html.indexOf('</head>'));
@@ -72,7 +60,7 @@ describe('renderDocument', () => {
   });
 
   it('leaves the remote entry out when told to (a build without remotes)', () => {
-    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/gallery'), DEFAULT_RUNTIME_CONFIG, false);
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/gallery'), DEFAULT_RUNTIME_CONFIG, { preloadRemotes: false });
     expect(scriptPreloads(head(html))).toEqual([]);
     expect(head(html)).toContain('<meta name="build-id"');
   });

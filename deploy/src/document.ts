@@ -1,5 +1,6 @@
 import { buildMetaPath, isRemoteName, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { runtimeConfigElement } from './runtime-config';
+import { preloadUrls, type PreloadLists } from './preload-list';
 import type { RouteResolution } from './route-status';
 
 const HEAD_END = '</head>';
@@ -12,10 +13,18 @@ function escapeAttribute(value: string): string {
 
 /**
  * The HTML document of a page: the shell's built index.html from its versioned folder, told which
- * build it belongs to and the runtime config, with the manifest and the route owner's remote entry preloaded so they load
- * in parallel with the shell instead of after it.
+ * build it belongs to and the runtime config, with the manifest, the route owner's remote entry and the
+ * chunks the page needs first (from the apps' preload lists) preloaded, so they load in parallel with
+ * the shell instead of one layer after another. `preloadRemotes: false` (the benchmark's monolith)
+ * leaves out the remotes' files.
  */
-export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig, preloadRemoteEntry = true): string {
+export function renderDocument(
+  template: string,
+  meta: BuildMeta,
+  resolution: RouteResolution,
+  config: RuntimeConfig,
+  { preloadRemotes = true, preloadLists = {} }: { preloadRemotes?: boolean; preloadLists?: PreloadLists } = {},
+): string {
   if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
     throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
   }
@@ -24,12 +33,15 @@ export function renderDocument(template: string, meta: BuildMeta, resolution: Ro
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
   ];
-  if (preloadRemoteEntry && resolution.status === 200 && isRemoteName(resolution.owner)) {
+  if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];
     // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
     const integrity = remote.integrity ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"` : '';
     head.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}>`);
   }
+  const route = resolution.status === 200 ? resolution.route : null;
+  // Chunks load as classic scripts without CORS (webpack's default), so the preloads carry no crossorigin.
+  for (const url of preloadUrls(preloadLists, route, { remotes: preloadRemotes })) head.push(`<link rel="preload" as="script" href="${escapeAttribute(url)}">`);
   const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
   return template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, `${head.join('')}${HEAD_END}`);
 }

@@ -11,6 +11,7 @@ import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
+import { readPreloadLists, type PreloadLists } from './preload-list';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -19,10 +20,11 @@ const VERSIONED_PATH = new RegExp(`^/(${APP_NAMES.map(appFolder).join('|')})/[0-
 interface LiveBuild {
   meta: BuildMeta;
   template: string;
+  preloadLists: PreloadLists;
 }
 
 /** Reads the live build each time latest.json changes, so a deploy needs no restart. */
-function liveBuildReader(origin: string): () => Promise<LiveBuild> {
+function liveBuildReader(origin: string, warn: (message: string) => void): () => Promise<LiveBuild> {
   let cached: { stamp: number; build: LiveBuild } | null = null;
   return async () => {
     const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
@@ -31,7 +33,8 @@ function liveBuildReader(origin: string): () => Promise<LiveBuild> {
     const meta = await readLatestBuild(origin);
     if (!meta) throw new Error(`No build is published in ${origin}: run npm run build.`);
     const template = await fs.readFile(path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')), 'utf8');
-    cached = { stamp: stat.mtimeMs, build: { meta, template } };
+    const preloadLists = await readPreloadLists(origin, meta, warn);
+    cached = { stamp: stat.mtimeMs, build: { meta, template, preloadLists } };
     return cached.build;
   };
 }
@@ -44,15 +47,15 @@ export interface SiteServerOptions {
   /** The API under /api, in this process; leave out (or false) when it runs elsewhere behind the same origin. */
   api?: ApiOptions | false;
   logger?: boolean;
-  /** Preload the route owner's remote entry in each document (default true; the benchmark's monolith has none). */
-  preloadRemoteEntry?: boolean;
+  /** Preload the route owner's remote entry and chunks in each document (default true; the benchmark's monolith has none). */
+  preloadRemotes?: boolean;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
 export async function createSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   // Behind nginx or a load balancer the client's address (rate limits) comes from X-Forwarded-For.
   const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY === '1' });
-  const liveBuild = liveBuildReader(options.origin);
+  const liveBuild = liveBuildReader(options.origin, (message) => app.log.warn(message));
 
   app.addHook('onSend', async (request, reply) => {
     // Over TLS only (behind a proxy: X-Forwarded-Proto with TRUST_PROXY=1): a browser ignores it on http anyway.
@@ -90,7 +93,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   }
 
   app.get('/*', async (request, reply) => {
-    const { meta, template } = await liveBuild();
+    const { meta, template, preloadLists } = await liveBuild();
     const url = new URL(request.url, 'http://site.invalid');
     const pathname = url.pathname;
     const routed = resolveRoute(pathname);
@@ -101,7 +104,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', contentSecurityPolicy(meta, options.config))
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution, options.config, options.preloadRemoteEntry ?? true));
+      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists }));
   });
 
   return app;

@@ -6,11 +6,11 @@ import { PAGE_TITLES } from './titles';
 
 /** Each page is its own chunk: the landing does not load the figure page's code. */
 const PAGES: Record<RouteIdOf<'mf_gallery'>, ComponentType> = {
-  gallery: lazy(() => import('./pages/gallery-page').then((module) => ({ default: module.GalleryPage }))),
-  'gallery-path': lazy(() => import('./pages/gallery-path-page').then((module) => ({ default: module.GalleryPathPage }))),
-  'gallery-style-style': lazy(() => import('./pages/style-page').then((module) => ({ default: module.StylePage }))),
-  'gallery-series-style': lazy(() => import('./pages/series-page').then((module) => ({ default: module.SeriesPage }))),
-  'gallery-style-detail-detail': lazy(() => import('./pages/figure-page').then((module) => ({ default: module.FigurePage }))),
+  gallery: lazy(() => import(/* webpackChunkName: "route-gallery" */ './pages/gallery-page').then((module) => ({ default: module.GalleryPage }))),
+  'gallery-path': lazy(() => import(/* webpackChunkName: "route-gallery-path" */ './pages/gallery-path-page').then((module) => ({ default: module.GalleryPathPage }))),
+  'gallery-style-style': lazy(() => import(/* webpackChunkName: "route-gallery-style-style" */ './pages/style-page').then((module) => ({ default: module.StylePage }))),
+  'gallery-series-style': lazy(() => import(/* webpackChunkName: "route-gallery-series-style" */ './pages/series-page').then((module) => ({ default: module.SeriesPage }))),
+  'gallery-style-detail-detail': lazy(() => import(/* webpackChunkName: "route-gallery-style-detail-detail" */ './pages/figure-page').then((module) => ({ default: module.FigurePage }))),
 };
 
 /** The remote's own route table: its rows of the site's table (shared/contracts/routes.ts), relative to /gallery. */

@@ -5,10 +5,10 @@ import { Skeleton } from '@arttoy/shared/ui';
 
 // One chunk per page: the box list does not carry the fairness page's simulation or the payment flow.
 const PAGES: Record<RouteIdOf<'mf_mysterybox'>, ComponentType> = {
-  mysterybox: lazy(() => import('./pages/box-list-page').then((module) => ({ default: module.BoxListPage }))),
-  'mysterybox-test': lazy(() => import('./pages/fairness-page').then((module) => ({ default: module.FairnessPage }))),
-  'mysterybox-model_id': lazy(() => import('./pages/box-page').then((module) => ({ default: module.BoxPage }))),
-  'payment-order_pay': lazy(() => import('./pages/order-pay-page').then((module) => ({ default: module.OrderPayPage }))),
+  mysterybox: lazy(() => import(/* webpackChunkName: "route-mysterybox" */ './pages/box-list-page').then((module) => ({ default: module.BoxListPage }))),
+  'mysterybox-test': lazy(() => import(/* webpackChunkName: "route-mysterybox-test" */ './pages/fairness-page').then((module) => ({ default: module.FairnessPage }))),
+  'mysterybox-model_id': lazy(() => import(/* webpackChunkName: "route-mysterybox-model_id" */ './pages/box-page').then((module) => ({ default: module.BoxPage }))),
+  'payment-order_pay': lazy(() => import(/* webpackChunkName: "route-payment-order_pay" */ './pages/order-pay-page').then((module) => ({ default: module.OrderPayPage }))),
 };
 
 export function AppRoutes() {

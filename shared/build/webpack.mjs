@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
+import { PreloadListPlugin } from './preload-list-plugin.mjs';
 
 const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -21,6 +22,8 @@ const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 
  * single-spa and one copy of the shared package per page. react-router is deliberately not shared:
  * each app bundles a tree-shaken copy (smaller than the whole shared package on first load), and
  * the router *instance* is the shell's anyway (remotes receive its location and navigator as props).
+ * zod is not shared either, for the same reason: shared, the whole of zod's core (80 KB gzip) came
+ * to the home page, where the tree-shaken zod/mini that reads the config and manifest is 17 KB.
  */
 function range(dependency) {
   const version = sharedPackage.dependencies[dependency];
@@ -97,7 +100,7 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
   }
   return new ModuleFederationPlugin({
     name,
-    ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': './src/app.tsx' } }),
+    ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } } }),
     shared: sharedModules(),
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
@@ -157,6 +160,8 @@ export function createConfig(options) {
       },
       plugins: [
         compositionPlugin(validated),
+        // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
+        new PreloadListPlugin(),
         new HtmlWebpackPlugin({
           // The shell's page is its own; every remote's standalone page is the QA harness page.
           template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,

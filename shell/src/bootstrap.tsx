@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
-import { navigatorFor } from '@arttoy/shared/federation';
+// The navigator alone: the parcel code (single-spa) loads with the first remote page, not here.
+import { navigatorFor } from '@arttoy/shared/federation/navigator';
 import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
 import { startAnalytics } from './analytics';
@@ -10,7 +11,7 @@ import { startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
 import { startBuildWatcher } from './build-watch/latest-build';
 import { newBuildStore } from './build-watch/new-build-store';
-import { ShellNavigatorContext } from './federation/remote-outlet';
+import { ShellNavigatorContext } from './federation/shell-navigator';
 import { currentBuildId, siteManifest } from './federation/site-manifest';
 import { createSiteRouter } from './router';
 

@@ -1,2 +1,3 @@
 // The async boundary: shared modules are negotiated before any app code runs.
-void import('./bootstrap');
+// Named: the site server preloads this chunk group (shared/build/preload-list-plugin.mjs).
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

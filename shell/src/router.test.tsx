@@ -13,7 +13,7 @@ import {
 } from '@arttoy/shared/contracts';
 import { defineRemote, navigatorFor } from '@arttoy/shared/federation';
 import { sampleOf } from '@arttoy/shared/testing';
-import { ShellNavigatorContext } from './federation/remote-outlet';
+import { ShellNavigatorContext } from './federation/shell-navigator';
 import { loadRemoteApp } from './federation/remotes';
 import { siteRouteObjects } from './router';
 

@@ -9,7 +9,7 @@ import {
   type SiteRoute,
 } from '@arttoy/shared/contracts';
 import { Layout } from './layout';
-import { RemoteOutlet } from './federation/remote-outlet';
+import { LazyRemoteOutlet } from './federation/lazy-remote-outlet';
 import { ContentPage } from './pages/content-page';
 import { RouteErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
@@ -34,7 +34,7 @@ function OwnedRoute({ route }: { route: SiteRoute }): ReactNode {
     return <Page />;
   }
   // Keyed by owner: react-router reuses the element across routes, and a new remote needs a new parcel.
-  return <RemoteOutlet key={route.owner} name={route.owner} />;
+  return <LazyRemoteOutlet key={route.owner} name={route.owner} />;
 }
 
 /** The one route table of the site, built from shared/contracts/routes.ts. */

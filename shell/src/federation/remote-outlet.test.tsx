@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { defineRemote, navigatorFor } from '@arttoy/shared/federation';
 import { mockLocationReload } from './mock-location-reload';
 import { RemoteLoadError } from './remote-load-error';
-import { RemoteOutlet, ShellNavigatorContext } from './remote-outlet';
+import { RemoteOutlet } from './remote-outlet';
+import { ShellNavigatorContext } from './shell-navigator';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
 
 jest.mock('./remotes', () => ({ loadRemoteApp: jest.fn(), markRemoteFailed: jest.fn() }));

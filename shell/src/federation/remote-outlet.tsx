@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
-import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type Navigator, type RemoteName } from '@arttoy/shared/contracts';
+import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type RemoteName } from '@arttoy/shared/contracts';
 import { ParcelOutlet } from '@arttoy/shared/federation';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
 import { ErrorPage } from '../pages/error-page';
@@ -8,9 +8,8 @@ import { claimReload } from './chunk-reload-guard';
 import { onceOnline } from './online-status';
 import { isCodeLoadError } from './remote-load-error';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
+import { ShellNavigatorContext } from './shell-navigator';
 
-/** The shell router's navigator, handed to every remote. */
-export const ShellNavigatorContext = createContext<Navigator | null>(null);
 
 /** One stable loader per remote: the outlet restarts its load when the loader changes. */
 const loaders = Object.fromEntries(REMOTE_NAMES.map((name) => [name, () => loadRemoteApp(name)])) as Record<

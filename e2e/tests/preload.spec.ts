@@ -1,0 +1,52 @@
+import { expect, test } from '../fixtures/site';
+import { NO_SIGN_IN_PORT, SITE_PORT } from '../playwright.config';
+
+// The document names the chunks a page needs first (deploy/src/preload-list.ts, from each build's
+// preload.json), so they download together instead of one layer after another. These pages must ask
+// for no script the document did not announce, and announce none they do not use. Served without
+// sign-in (the Firebase SDK loads after the first paint on purpose, and is never preloaded); that
+// server has no API of its own, so the page's API requests go to the composed site's.
+const SITE = `http://localhost:${NO_SIGN_IN_PORT}`;
+const API = `http://localhost:${SITE_PORT}`;
+const PAGES = [
+  { path: '/', owner: 'shell', heading: 'Art toys, drawn fairly.' },
+  { path: '/gallery/series/cloud-bakery', owner: 'mf_gallery', heading: 'Cloud Bakery' },
+  { path: '/mysterybox/1', owner: 'mf_mysterybox', heading: 'Cloud Bakery Blind Box' },
+  { path: '/rules/authenticity', owner: 'mf_rules', heading: 'Authenticity guarantee' },
+  { path: '/blog/displaying-your-figures', owner: 'mf_blog', heading: 'Displaying your figures' },
+];
+
+for (const { path, owner, heading } of PAGES) {
+  test(`${path}: every script the page starts with was preloaded by the document, and every preload was used`, async ({ page }) => {
+    const unused: string[] = [];
+    page.on('console', (message) => {
+      if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
+    });
+    await page.route(`${SITE}/api/**`, async (route) => {
+      const url = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${API}${url.pathname}${url.search}` }) });
+    });
+    await page.goto(`${SITE}${path}`);
+    // The page's data-filled heading: everything before it is what the page needed first.
+    await expect(page.locator('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+
+    const { preloaded, fetched } = await page.evaluate(() => {
+      // Until the heading showed: links in view are prefetched only once the page has settled.
+      const shown = performance.now();
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.startTime < shown && new URL(entry.name).pathname.endsWith('.js'));
+      return {
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => link.href),
+        // A preloaded script the page then runs is one request, made by the link.
+        fetched: scripts.filter((entry) => entry.initiatorType !== 'link').map((entry) => new URL(entry.name).pathname),
+      };
+    });
+    expect(preloaded.length).toBeGreaterThan(owner === 'shell' ? 3 : 8);
+    // Only the shell's entry comes from its script tag.
+    expect(fetched.filter((name) => !/^\/shell\/[^/]+\/main\.js$/.test(name))).toEqual([]);
+    // Chromium reports an unused preload about 3 s after the load.
+    await page.waitForTimeout(3_500);
+    expect(unused).toEqual([]);
+  });
+}
