@@ -1,4 +1,4 @@
-import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, SITE_ROUTES, type BuildMeta } from '@arttoy/shared/contracts';
+import { DEFAULT_RUNTIME_CONFIG, SITE_ROUTES } from '@arttoy/shared/contracts';
 import { sampleOf } from '@arttoy/shared/testing/route-samples';
 import { buildMetaFixture } from './build-meta-fixture';
 import { renderDocument } from './document';

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { APP_NAMES, SITE_ROUTES, type BuildMeta, type SiteRoute } from '@arttoy/shared/contracts';
+import { SITE_ROUTES, type SiteRoute } from '@arttoy/shared/contracts';
 import { buildMetaFixture } from './build-meta-fixture';
 import { preloadUrls, readPreloadLists, type PreloadList, type PreloadLists } from './preload-list';
 
