@@ -45,8 +45,9 @@ export function HelpPage(): ReactNode {
       {state.status === 'pending' ? <Skeleton lines={6} label="Loading the Help Center" /> : null}
       {state.status === 'error' && !state.notFound ? <LoadError what="The Help Center" onRetry={state.retry} /> : null}
       {state.status === 'success' ? <DocumentLayout document={state.data.document} /> : null}
-      {/* The ways to help stay useful even when the document cannot load. */}
-      <HelpCards />
+      {/* The ways to help stay useful even when the document cannot load; not under the loading
+          skeleton, where the document would push them down the screen. */}
+      {state.status === 'pending' ? null : <HelpCards />}
     </div>
   );
 }

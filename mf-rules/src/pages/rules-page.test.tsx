@@ -66,6 +66,22 @@ describe('the rules pages', () => {
     expect(within(nav).getByRole('link', { name: page.label })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the links to the other pages only once the document is there, so the document never pushes them down', async () => {
+    let answer: () => void = () => {};
+    requestMock.mockImplementation(
+      (_url, options) =>
+        new Promise((resolve) => {
+          answer = () => resolve(documentResponse(documentAt(String((options?.query ?? {}).path), { title: 'Authenticity guarantee' })));
+        }),
+    );
+    mountRemote({ name: 'mf_rules', app, path: '/rules/authenticity' });
+    expect(await screen.findByRole('status', { name: 'Loading authenticity' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Help and rules' })).toBeNull();
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authenticity guarantee' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Help and rules' })).toBeInTheDocument();
+  });
+
   it('fills the contact details of this deployment into the text, escaped', async () => {
     setContact('+1 (555) 010-0199', 'care+<b>@example.test');
     serveDocuments();
