@@ -65,6 +65,13 @@ describe('renderDocument', () => {
     expect(head(html)).toContain('<meta name="build-id"');
   });
 
+  it("preloads the page's first API reads in CORS mode, as the page's fetch asks for them, escaped", () => {
+    const reads = ['/api/series/cloud-bakery', '/api/content/document?path=%2Fhelp&locale=en"x'];
+    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/gallery/series/cloud-bakery'), DEFAULT_RUNTIME_CONFIG, { reads }));
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/series/cloud-bakery">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/content/document?path=%2Fhelp&amp;locale=en&quot;x">');
+  });
+
   it('escapes what it writes into attributes', () => {
     // Manifests are validated before they get here; the document still never trusts them.
     const hostile = { ...meta(), id: 'x"><script>alert(1)</script>&' };

@@ -14,8 +14,8 @@ function escapeAttribute(value: string): string {
 /**
  * The HTML document of a page: the shell's built index.html from its versioned folder, told which
  * build it belongs to and the runtime config, with the manifest, the route owner's remote entry and the
- * chunks the page needs first (from the apps' preload lists) preloaded, so they load in parallel with
- * the shell instead of one layer after another. `preloadRemotes: false` (the benchmark's monolith)
+ * chunks the page needs first (from the apps' preload lists) and its first API reads preloaded, so
+ * they load in parallel with the shell instead of one layer after another. `preloadRemotes: false` (the benchmark's monolith)
  * leaves out the remotes' files.
  */
 export function renderDocument(
@@ -23,7 +23,7 @@ export function renderDocument(
   meta: BuildMeta,
   resolution: RouteResolution,
   config: RuntimeConfig,
-  { preloadRemotes = true, preloadLists = {} }: { preloadRemotes?: boolean; preloadLists?: PreloadLists } = {},
+  { preloadRemotes = true, preloadLists = {}, reads = [] }: { preloadRemotes?: boolean; preloadLists?: PreloadLists; reads?: string[] } = {},
 ): string {
   if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
     throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
@@ -32,6 +32,8 @@ export function renderDocument(
     `<meta name="build-id" content="${escapeAttribute(meta.id)}">`,
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
+    // The page's first API reads (first-reads.ts): small answers, asked for before the code.
+    ...reads.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`),
   ];
   if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];

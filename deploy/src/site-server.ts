@@ -11,6 +11,7 @@ import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
+import { firstReads } from './first-reads';
 import { readPreloadLists, type PreloadLists } from './preload-list';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -104,7 +105,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', contentSecurityPolicy(meta, options.config))
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists }));
+      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, reads: firstReads(resolution, url) }));
   });
 
   return app;

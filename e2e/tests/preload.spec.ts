@@ -9,14 +9,19 @@ import { NO_SIGN_IN_PORT, SITE_PORT } from '../playwright.config';
 const SITE = `http://localhost:${NO_SIGN_IN_PORT}`;
 const API = `http://localhost:${SITE_PORT}`;
 const PAGES = [
-  { path: '/', owner: 'shell', heading: 'Art toys, drawn fairly.' },
-  { path: '/gallery/series/cloud-bakery', owner: 'mf_gallery', heading: 'Cloud Bakery' },
-  { path: '/mysterybox/1', owner: 'mf_mysterybox', heading: 'Cloud Bakery Blind Box' },
-  { path: '/rules/authenticity', owner: 'mf_rules', heading: 'Authenticity guarantee' },
-  { path: '/blog/displaying-your-figures', owner: 'mf_blog', heading: 'Displaying your figures' },
+  { path: '/', owner: 'shell', heading: 'Art toys, drawn fairly.', read: null },
+  { path: '/gallery/series/cloud-bakery', owner: 'mf_gallery', heading: 'Cloud Bakery', read: '/api/series/cloud-bakery' },
+  { path: '/mysterybox/1', owner: 'mf_mysterybox', heading: 'Cloud Bakery Blind Box', read: '/api/box-models/1' },
+  { path: '/rules/authenticity', owner: 'mf_rules', heading: 'Authenticity guarantee', read: '/api/content/document?path=%2Frules%2Fauthenticity&locale=en' },
+  {
+    path: '/blog/displaying-your-figures',
+    owner: 'mf_blog',
+    heading: 'Displaying your figures',
+    read: '/api/content/document?path=%2Fblog%2Fdisplaying-your-figures&locale=en',
+  },
 ];
 
-for (const { path, owner, heading } of PAGES) {
+for (const { path, owner, heading, read } of PAGES) {
   test(`${path}: every script the page starts with was preloaded by the document, and every preload was used`, async ({ page }) => {
     const unused: string[] = [];
     page.on('console', (message) => {
@@ -30,7 +35,7 @@ for (const { path, owner, heading } of PAGES) {
     // The page's data-filled heading: everything before it is what the page needed first.
     await expect(page.locator('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
 
-    const { preloaded, fetched } = await page.evaluate(() => {
+    const { preloaded, fetched, reads } = await page.evaluate((firstRead) => {
       // Until the heading showed: links in view are prefetched only once the page has settled.
       const shown = performance.now();
       const scripts = performance
@@ -40,9 +45,12 @@ for (const { path, owner, heading } of PAGES) {
         preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => link.href),
         // A preloaded script the page then runs is one request, made by the link.
         fetched: scripts.filter((entry) => entry.initiatorType !== 'link').map((entry) => new URL(entry.name).pathname),
+        // The page's first API read, and who asked for it: the document's preload, used by the page's fetch.
+        reads: firstRead ? performance.getEntriesByName(new URL(firstRead, location.href).href).map((entry) => (entry as PerformanceResourceTiming).initiatorType) : [],
       };
-    });
+    }, read);
     expect(preloaded.length).toBeGreaterThan(owner === 'shell' ? 3 : 8);
+    expect(reads).toEqual(read ? ['link'] : []);
     // Only the shell's entry comes from its script tag.
     expect(fetched.filter((name) => !/^\/shell\/[^/]+\/main\.js$/.test(name))).toEqual([]);
     // Chromium reports an unused preload about 3 s after the load.
