@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildFederated, buildMonolith, captureStatic, FEDERATED_ORIGIN, MONOLITH_ORIGIN } from './lib/builds.mjs';
+import { buildFederated, captureStatic, compileMonolith, publishMonolith, FEDERATED_ORIGIN, MONOLITH_ORIGIN } from './lib/builds.mjs';
 import { lighthouseScores } from './lib/lighthouse.mjs';
-import { CHROMIUM_ARGS, measureLoad, measureWarmNavigation } from './lib/measure.mjs';
+import { CHROMIUM_ARGS, measureLoad, measureWarmNavigation, preparePage } from './lib/measure.mjs';
 import { startServer } from './lib/processes.mjs';
 import { discoverRoutes } from './lib/routes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
@@ -28,17 +28,16 @@ function serveOrigin(origin, port, extra = []) {
   return startServer('npx', ['tsx', 'bench/serve.mts', origin, String(port), ...extra], `http://127.0.0.1:${port}/builds/latest.json`);
 }
 
-export async function benchWeb({ runs, lighthouseRuns, build, executablePath, log }) {
-  log(build ? 'building the federated site (npm run build)…' : 'taking the federated site in .origin/…');
-  await buildFederated({ build });
-  log('building the monolith…');
-  await buildMonolith();
+export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executablePath, log }) {
+  // Two builds at once: webpack keeps about one core busy, and the machine has two.
+  log(build ? 'building the federated site (npm run build, two streams) and the monolith…' : 'taking the federated site in .origin/, building the monolith…');
+  await Promise.all([buildFederated({ build }), compileMonolith()]);
+  await publishMonolith();
 
   const stops = [];
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    stops.push(await serveOrigin(FEDERATED_ORIGIN, PORTS.federated));
-    stops.push(await serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-remote-preload']));
+    stops.push(...(await Promise.all([serveOrigin(FEDERATED_ORIGIN, PORTS.federated), serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-remote-preload'])])));
     const origins = Object.fromEntries(BUILDS.map((name) => [name, `http://127.0.0.1:${PORTS[name]}`]));
     const { found: routes, missing } = await discoverRoutes(origins.federated);
     log(`routes: ${routes.map((route) => route.path).join(' ')}${missing.length ? ` (not measured: ${missing.map((m) => m.name).join(', ')})` : ''}`);
@@ -46,25 +45,37 @@ export async function benchWeb({ runs, lighthouseRuns, build, executablePath, lo
     const files = await captureStatic(browser, origins.federated, routes);
     stops.push(await startStaticServer(files, origins.federated, PORTS.static));
 
+    // One load at a time: two emulated phones at once shared the two cores and made every load about
+    // 1.5 times slower, and a static load beside the next one slowed whichever build came next. Builds
+    // alternate A B C, so each pair of runs is measured side by side. The next fresh context is made
+    // while the current page settles.
     const samples = routes.map(() => Object.fromEntries(BUILDS.map((name) => [name, []])));
-    for (let run = 0; run < runs; run += 1) {
-      log(`run ${run + 1}/${runs}`);
-      for (const [index, route] of routes.entries()) {
-        for (const name of BUILDS) {
-          try {
-            samples[index][name].push(await measureLoad(browser, `${origins[name]}${route.path}`, route.content));
-          } catch (error) {
-            samples[index][name].push({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+    let next = preparePage(browser);
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        log(`run ${run + 1}/${runs}`);
+        for (const [index, route] of routes.entries()) {
+          for (const name of BUILDS) {
+            const prepared = next;
+            next = null;
+            try {
+              samples[index][name].push(await measureLoad(prepared, `${origins[name]}${route.path}`, route.content, { onContent: () => (next = preparePage(browser)) }));
+            } catch (error) {
+              samples[index][name].push({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+            }
+            next ??= preparePage(browser);
           }
         }
       }
+    } finally {
+      await next?.then(({ context }) => context.close()).catch(() => {});
     }
 
     log('warm navigation…');
     const warmTarget = routes.find((route) => route.name === 'rules page') ?? routes.find((route) => route.name === 'series');
     const warm = { from: '/', to: warmTarget?.path ?? null, federated: [], monolith: [] };
     if (warmTarget) {
-      for (let run = 0; run < runs; run += 1) {
+      for (let run = 0; run < warmRuns; run += 1) {
         for (const name of ['federated', 'monolith']) {
           try {
             const result = await measureWarmNavigation(browser, origins[name], { from: '/', linkSelector: `a[href="${warmTarget.path}"]`, content: warmTarget.content });

@@ -91,7 +91,7 @@ async function load(engine: string, base: string, boxModelId: number, buyers: Aw
   const url = `${base}${READ_PATH}`;
   for (const connections of CONNECTION_LEVELS) {
     // Warm-up: JIT, the database's caches, the connection pool.
-    await autocannon({ url, connections, duration: 2 });
+    await autocannon({ url, connections, duration: 1 });
     const read = await autocannon({ url, connections, duration: DURATION });
     results.push(summarise(`GET ${READ_PATH}`, engine, connections, read, read.non2xx));
   }

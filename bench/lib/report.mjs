@@ -53,7 +53,7 @@ const kb = (stat) => (stat.median === null ? '–' : stat.median.toFixed(1));
 
 export function markdown(result) {
   const lines = [
-    `Runs: ${result.runs} per build and route, alternated; ${result.throttling}. Medians; ratios are the median of paired runs (min–max).`,
+    `Runs: ${result.runs} per build and route, alternated A B C, one at a time; ${result.throttling}. Medians; ratios are the median of paired runs (min–max). ${result.durationSeconds} s in all.`,
     '',
     '| route | federated ms | monolith ms | static ms | federated/monolith | federated/static | JS KB fed / mono / static | requests fed / mono / static | CLS fed | Lighthouse |',
     '|---|---|---|---|---|---|---|---|---|---|',
