@@ -25,9 +25,12 @@ function list(): HTMLElement {
 
 describe('/blog/list', () => {
   it('shows skeleton cards, then the posts with covers, dates and reading time', async () => {
-    requestMock.mockResolvedValue(listResponse(POSTS, { tags: TAGS }));
+    // The answer waits until the skeleton has been seen (the outlet shows a remote once it is mounted).
+    let answer: () => void = () => {};
+    requestMock.mockImplementation(() => new Promise((resolve) => (answer = () => resolve(listResponse(POSTS, { tags: TAGS })))));
     mountRemote({ name: 'mf_blog', app, path: '/blog/list' });
     expect(await screen.findByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
+    answer();
     const first = await screen.findByRole('link', { name: 'Series spotlight: Moonlit' });
     expect(first).toHaveAttribute('href', '/blog/series-spotlight-moonlit');
     const card = first.closest('article')!;
