@@ -6,6 +6,10 @@ import { CHROMIUM_ARGS } from './measure.mjs';
 import { median } from './stats.mjs';
 
 const DEBUGGING_PORT = 9338;
+// The performance score is the weighted mean of these five metrics and nothing else. Asking for them
+// alone gives the same score and skips the diagnostics' gatherers (coverage, image and script
+// audits): a run took 4.2–6.3 s instead of 6.6–9.9 s here.
+const SCORED_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
 /** Median performance score (0-100) of `runs` Lighthouse runs per URL. */
 export async function lighthouseScores(executablePath, urls, runs) {
@@ -17,7 +21,7 @@ export async function lighthouseScores(executablePath, urls, runs) {
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(url, {
           port: DEBUGGING_PORT,
-          onlyCategories: ['performance'],
+          onlyAudits: SCORED_METRICS,
           output: 'json',
           logLevel: 'error',
           // Pictures for a report nobody opens: they take seconds a run and no part of the score.
@@ -30,7 +34,11 @@ export async function lighthouseScores(executablePath, urls, runs) {
           cpuQuietThresholdMs: 250,
           skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
         });
-        const score = result?.lhr.categories.performance.score;
+        const category = result?.lhr.categories.performance;
+        // Lighthouse 12's metric weights add up to 100; less means it scores a metric not asked for.
+        const weights = category?.auditRefs.reduce((sum, ref) => sum + ref.weight, 0);
+        if (category && weights !== 100) throw new Error(`Lighthouse scored with weights adding up to ${weights}, not 100: add its scored metrics to SCORED_METRICS.`);
+        const score = category?.score;
         if (typeof score === 'number') values.push(Math.round(score * 100));
       }
       scores[url] = median(values);
