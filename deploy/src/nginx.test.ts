@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { APP_NAMES, type AppEntry, type AppName, type RuntimeConfig } from '@arttoy/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { renderNginxConfig } from './nginx-config';
@@ -37,6 +39,7 @@ let tmp: string;
 let site: FastifyInstance;
 let nginx: ChildProcess;
 let port: number;
+let shellEntryGzip: Buffer;
 let meta: Awaited<ReturnType<typeof writeBuild>>['meta'];
 
 beforeAll(async () => {
@@ -50,7 +53,13 @@ beforeAll(async () => {
   for (const app of APP_NAMES) {
     const dist = path.join(tmp, 'dist', app);
     await fs.mkdir(dist, { recursive: true });
-    await fs.writeFile(path.join(dist, entryFile(app)), `/* ${app} */\n${'console.log("padding so gzip applies");\n'.repeat(60)}`);
+    const entry = `/* ${app} */\n${'console.log("padding so gzip applies");\n'.repeat(60)}`;
+    await fs.writeFile(path.join(dist, entryFile(app)), entry);
+    // The build's gzip copy (level 9; nginx compresses on the fly at level 1).
+    if (app === 'shell') {
+      shellEntryGzip = gzipSync(entry, { level: 9 });
+      await fs.writeFile(path.join(dist, `${entryFile(app)}.gz`), shellEntryGzip);
+    }
     if (app === 'shell') await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script defer src="/%SHELL_BASE%/main.js"></script></body></html>');
     apps[app] = await publishApp(app, dist);
   }
@@ -97,6 +106,22 @@ describe('the site behind nginx', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends a published file's gzip copy as it is", async () => {
+    // Read undecoded (fetch would decompress): the bytes on the wire must be the copy's own.
+    const response = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}${meta.apps.shell.entry}`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.body.equals(shellEntryGzip)).toBe(true);
   });
 
   it('serves the manifests for revalidation', async () => {

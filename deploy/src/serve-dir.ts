@@ -20,7 +20,8 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
 const app = Fastify();
 // A shell on another origin may load this remote's entry and chunks.
 app.addHook('onSend', async (_request, reply) => void reply.header('access-control-allow-origin', '*'));
-await app.register(fastifyStatic, { root: dir, wildcard: false });
+// The build's brotli and gzip copies go out as they are.
+await app.register(fastifyStatic, { root: dir, wildcard: false, preCompressed: true });
 // The harness's pages call /api on their own origin: forward it to the API (API_ORIGIN).
 const apiOrigin = process.env.API_ORIGIN ?? DEFAULT_API_ORIGIN;
 await registerApiProxy(app, apiOrigin);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, type BuildMeta } from '@arttoy/shared/contracts';
 import { publishApp, writeBuild } from './publish';
@@ -108,6 +109,29 @@ describe('the site server', () => {
       expect(response.headers['content-type']).toMatch(/javascript/);
       expectSecurityHeaders(response.headers);
     }
+  });
+
+  it("sends a file's precompressed copy to a browser that takes its encoding", async () => {
+    // Marked apart from the original, so the test tells the build's copy from compression on the fly.
+    const folder = path.join(origin, 'shell', meta.apps.shell.version);
+    await fs.writeFile(path.join(folder, 'main.js.br'), brotliCompressSync('console.log("brotli copy");'));
+    await fs.writeFile(path.join(folder, 'main.js.gz'), gzipSync('console.log("gzip copy");'));
+    const fetchEntry = (acceptEncoding: string) => app.inject({ method: 'GET', url: meta.apps.shell.entry, headers: { 'accept-encoding': acceptEncoding } });
+
+    const brotli = await fetchEntry('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log("brotli copy");');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+
+    const gzip = await fetchEntry('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log("gzip copy");');
+
+    const identity = await fetchEntry('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe('console.log("shell");');
   });
 
   it('answers a missing versioned file with 404', async () => {

@@ -69,6 +69,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   await app.register(fastifyStatic, {
     root: options.origin,
     serve: false,
+    // The build's brotli and gzip copies (main.js.br, main.js.gz), made at the highest levels once;
+    // files without one are compressed on the fly.
+    preCompressed: true,
     // Cache headers are ours: immutable for versioned files, revalidate for everything else.
     cacheControl: false,
     setHeaders: (response, filePath) => {
@@ -77,6 +80,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       response.setHeader('cache-control', versioned ? IMMUTABLE : REVALIDATE);
       // Entries load in CORS mode (for Subresource Integrity); published files are public anyway.
       if (versioned) response.setHeader('access-control-allow-origin', '*');
+      // A precompressed copy is one of several answers to this URL: caches must key it by encoding.
+      if (/\.(br|gz)$/.test(filePath)) response.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -2,7 +2,9 @@
 // list of shared modules lives here and nowhere else. Node only: browser code never imports this.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
@@ -113,6 +115,29 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
   });
 }
 
+/** What is worth compressing ahead: scripts, styles and data, not the maps or the page template. */
+const PRECOMPRESSED = /\.(js|css|json|svg)$/;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every script, style, JSON and SVG file over
+ * 1 KB, made once at build time: the servers send them as they are (the site server's
+ * `preCompressed`, nginx's `gzip_static`) instead of compressing every response on the fly at a
+ * lower level. Brotli 11 is 14% smaller than the brotli 4 a server uses on the fly (the shell's and
+ * mf-rules' scripts: 494 → 427 KB).
+ */
+function precompressionPlugins() {
+  const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
+}
+
 /**
  * Builds the webpack config of one app.
  * @param {{ name: string, dir: string, port: number, title: string, runtimePlugins?: string[], monolith?: { remotes: string, outputDir: string } }} options
@@ -174,6 +199,7 @@ export function createConfig(options) {
           scriptLoading: 'defer',
           minify: production,
         }),
+        ...(production ? precompressionPlugins() : []),
       ],
       optimization: {
         // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
