@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { APP_NAMES, type AppEntry, type BuildMeta } from '@arttoy/shared/contracts';
 import { publishApp, readLatestBuild, writeBuild } from './publish';
 
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 /** Writes a fake build folder: `files` maps relative paths to contents. */
-async function fakeDist(name: string, files: Record<string, string>): Promise<string> {
+async function fakeDist(name: string, files: Record<string, string | Buffer>): Promise<string> {
   const dir = path.join(tmp, 'dists', name);
   for (const [file, content] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -85,6 +86,23 @@ describe('publishApp', () => {
 
   it('refuses a missing build folder, saying how to build it', async () => {
     await expect(publishApp('mf_account', path.join(tmp, 'nowhere'))).rejects.toThrow(/is missing: build mf-account first \(npm run build -w mf-account\)/);
+  });
+
+  it('publishes the compressed copies that hold their files', async () => {
+    const entry = 'var mf_blog = {};';
+    const dist = await fakeDist('blog-compressed', { 'remoteEntry.js': entry, 'remoteEntry.js.br': brotliCompressSync(entry), 'remoteEntry.js.gz': gzipSync(entry) });
+    const published = await publishApp('mf_blog', dist);
+    expect(await listTree(path.join(origin, 'mf-blog', published.version))).toEqual(['remoteEntry.js', 'remoteEntry.js.br', 'remoteEntry.js.gz']);
+  });
+
+  it.each([
+    ['a brotli copy of other code', 'remoteEntry.js.br', brotliCompressSync('var mf_blog = { old: true };'), /remoteEntry\.js\.br is not a brotli copy of remoteEntry\.js/],
+    ['a gzip copy of other code', 'remoteEntry.js.gz', gzipSync('var mf_blog = { old: true };'), /remoteEntry\.js\.gz is not a gzip copy of remoteEntry\.js/],
+    ['a copy that is not compressed data', 'remoteEntry.js.gz', Buffer.from('var mf_blog = {};'), /remoteEntry\.js\.gz is not a gzip copy/],
+  ])('refuses %s and publishes nothing', async (_case, copy, bytes, message) => {
+    const dist = await fakeDist('blog-stale', { 'remoteEntry.js': 'var mf_blog = {};', [copy]: bytes });
+    await expect(publishApp('mf_blog', dist)).rejects.toThrow(message);
+    await expect(fs.stat(path.join(origin, 'mf-blog'))).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses a folder without the entry file', async () => {

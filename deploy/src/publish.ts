@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   APP_NAMES,
   appFolder,
@@ -23,6 +24,35 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
     }),
   );
   return nested.flat().toSorted();
+}
+
+const DECOMPRESS: Record<string, { name: string; decompress: (bytes: Buffer) => Buffer }> = {
+  '.br': { name: 'brotli', decompress: brotliDecompressSync },
+  '.gz': { name: 'gzip', decompress: gunzipSync },
+};
+
+/**
+ * The servers send a file's precompressed copy (main.js.br beside main.js) to browsers that take its
+ * encoding: a copy left over from another build would give them other code than everyone else.
+ */
+async function checkCompressedCopies(dist: string, files: string[]): Promise<void> {
+  const present = new Set(files);
+  for (const file of files) {
+    const extension = path.extname(file);
+    const original = file.slice(0, -extension.length);
+    const encoding = DECOMPRESS[extension];
+    if (!encoding || !present.has(original)) continue;
+    const [copy, bytes] = await Promise.all([fs.readFile(path.join(dist, file)), fs.readFile(path.join(dist, original))]);
+    let same = false;
+    try {
+      same = encoding.decompress(copy).equals(bytes);
+    } catch {
+      // Not even valid compressed data: refused below like any other mismatch.
+    }
+    if (!same) {
+      throw new Error(`${path.join(dist, file)} is not a ${encoding.name} copy of ${original}: browsers that take ${encoding.name} would get other code. Rebuild the app, or delete the stale copy.`);
+    }
+  }
 }
 
 /** A version derived from the content: the same build publishes to the same folder, once. */
@@ -52,6 +82,7 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
     throw new Error(`${dist} is missing: build ${appFolder(app)} first (npm run build -w ${appFolder(app)}).`);
   });
   if (!files.includes(entryFile(app))) throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
+  await checkCompressedCopies(dist, files);
   const version = await contentVersion(dist, files);
   const target = path.join(originDir(), appFolder(app), version);
   const exists = await fs.stat(target).then(
