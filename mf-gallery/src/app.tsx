@@ -17,3 +17,6 @@ function GalleryApp(props: RemoteProps) {
 }
 
 export const { bootstrap, mount, update, unmount } = defineRemote({ name: 'mf_gallery', App: GalleryApp });
+
+/** Loads a page's code ahead of a navigation (see LifeCycles.prefetch). */
+export { prefetchPage as prefetch } from './routes';

@@ -17,3 +17,6 @@ function MysteryBoxApp(props: RemoteProps) {
 }
 
 export const { bootstrap, mount, update, unmount } = defineRemote({ name: 'mf_mysterybox', App: MysteryBoxApp });
+
+/** Loads a page's code ahead of a navigation (see LifeCycles.prefetch). */
+export { prefetchPage as prefetch } from './routes';

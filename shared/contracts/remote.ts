@@ -42,6 +42,12 @@ export interface LifeCycles<P = RemoteProps> {
   mount: Lifecycle<P> | Array<Lifecycle<P>>;
   unmount: Lifecycle<P> | Array<Lifecycle<P>>;
   update?: Lifecycle<P> | Array<Lifecycle<P>>;
+  /**
+   * Optional, beside the lifecycles in `./app`: loads the code of the remote's page at `path` (a site
+   * path such as `/gallery/series/cloud-bakery`) before a navigation to it. The shell's link
+   * prefetcher calls it; it resolves false when no page of the remote matches.
+   */
+  prefetch?: (path: string) => Promise<boolean>;
 }
 
 /** Props single-spa itself adds to a parcel's props. */

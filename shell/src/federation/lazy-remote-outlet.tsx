@@ -1,38 +1,31 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { RemoteName } from '@arttoy/shared/contracts';
-import { Skeleton } from '@arttoy/shared/ui';
+import { lazyComponent, Skeleton } from '@arttoy/shared/ui';
 import { claimReload } from './chunk-reload-guard';
-
-type Outlet = ComponentType<{ name: RemoteName }>;
 
 /**
  * The outlet's code (single-spa and the parcel runtime) is a chunk of its own, named for the site
- * server's preloads: the home page and the shell's content pages never need it.
+ * server's preloads: the home page and the shell's content pages never need it. It loads without
+ * Suspense (see lazyComponent): React's fallback throttle held every first remote page back 300 ms.
  */
-function loadOutlet(): Promise<{ default: Outlet }> {
-  return import(/* webpackChunkName: "remote-outlet" */ './remote-outlet').then(
-    (module) => ({ default: module.RemoteOutlet }),
-    (error: unknown) => {
-      // React keeps a failed lazy component: the next render must start a fresh load.
-      Outlet = lazy(loadOutlet);
+const Outlet = lazyComponent<{ name: RemoteName }>(
+  () => import(/* webpackChunkName: "remote-outlet" */ './remote-outlet').then((module) => module.RemoteOutlet),
+  {
+    fallback: <Skeleton lines={5} label="Loading this page" />,
+    onLoadError: () => {
       // As for a remote: a deploy may have replaced the files; one full load of this path gets the new build.
       const path = `${window.location.pathname}${window.location.search}`;
-      if (window.navigator.onLine && claimReload(path)) {
-        window.location.reload();
-        return new Promise<never>(() => {});
-      }
-      throw error;
+      if (!window.navigator.onLine || !claimReload(path)) return false;
+      window.location.reload();
+      return true;
     },
-  );
-}
+  },
+);
 
-let Outlet = lazy(loadOutlet);
+/** Loads the outlet's code ahead of a navigation to a remote's page (the link prefetcher). */
+export const preloadRemoteOutlet = Outlet.preload;
 
 /** Where a remote's pages appear (see RemoteOutlet), loading the outlet's own code first. */
 export function LazyRemoteOutlet({ name }: { name: RemoteName }): ReactNode {
-  return (
-    <Suspense fallback={<Skeleton lines={5} label="Loading this page" />}>
-      <Outlet name={name} />
-    </Suspense>
-  );
+  return <Outlet name={name} />;
 }
