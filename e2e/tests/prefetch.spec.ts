@@ -47,3 +47,24 @@ for (const [name, connection] of [
     await expect(page.locator('[data-owner="mf_rules"]')).toBeVisible();
   });
 }
+
+test('a rules page pointed at is read ahead, and opens without reading it again', async ({ page }) => {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/content/document') reads.push(url.searchParams.get('path') ?? '');
+  });
+  await page.setViewportSize({ width: 1280, height: 360 });
+  await page.goto('/pag-demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagination');
+  expect(reads).toEqual([]);
+
+  const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
+  await privacy.hover();
+  await expect.poll(() => reads).toEqual(['/rules/privacy_policy']);
+  await page.waitForLoadState('networkidle');
+  await privacy.click();
+  await expect(page.locator('main').getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
+  // The page showed the document read ahead: no second read was made.
+  expect(reads).toEqual(['/rules/privacy_policy']);
+});

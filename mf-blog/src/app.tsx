@@ -16,3 +16,6 @@ function BlogApp(props: RemoteProps) {
 }
 
 export const { bootstrap, mount, update, unmount } = defineRemote({ name: 'mf_blog', App: BlogApp });
+
+/** Reads a post's document ahead of a navigation (see LifeCycles.prefetch). */
+export { prefetchPage as prefetch } from './routes';

@@ -1,4 +1,6 @@
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
+import { prefetchContentDocument } from '@arttoy/shared/content';
+import { routesOf } from '@arttoy/shared/contracts';
 import { BlogListPage } from './pages/blog-list-page';
 import { BlogPostPage } from './pages/blog-post-page';
 
@@ -6,6 +8,12 @@ import { BlogPostPage } from './pages/blog-post-page';
 function ToList() {
   const { search } = useLocation();
   return <Navigate to={{ pathname: '/list', search }} replace />;
+}
+
+/** Reads a post's document ahead of a navigation to it (see LifeCycles.prefetch); the list reads nothing ahead. */
+export function prefetchPage(path: string): Promise<boolean> {
+  const match = matchRoutes(routesOf('mf_blog'), path)?.at(-1);
+  return match?.route.id === 'blog-id' ? prefetchContentDocument(`/blog/${match.params.id}`) : Promise.resolve(false);
 }
 
 /** The blog's routes, relative to its basename `/blog` (the rows of mf_blog in shared/contracts/routes.ts). */

@@ -16,3 +16,6 @@ function RulesApp(props: RemoteProps) {
 }
 
 export const { bootstrap, mount, update, unmount } = defineRemote({ name: 'mf_rules', App: RulesApp });
+
+/** Reads a page's document ahead of a navigation (see LifeCycles.prefetch). */
+export { prefetchPage as prefetch } from './routes';

@@ -8,6 +8,7 @@ import './content.css';
 export { ContentBody, type ContentBodyProps } from './content-body';
 export { contentNotFound, isContentNotFound, fetchContentDocument, fetchContentList, isHtmlPage, type DocumentRequest, type ListRequest } from './content-client';
 export { fillContactDetails } from './contact-details';
+export { clearPrefetchedDocuments, prefetchContentDocument, prefetchedContentDocument, PREFETCH_FRESH_MS } from './document-prefetch';
 export { escapeHtml, formatContentDate, formatReadingTime } from './format';
 export { PreviewBanner } from './preview-banner';
 export { previewRequested } from './preview';

@@ -3,6 +3,7 @@
  * the fields a test cares about, and a stand-in for the HTTP client's answers by URL and query.
  */
 import type { ContentDocument, ContentDocumentResponse, ContentList, ContentSummary } from '@arttoy/shared/contracts/api';
+import { clearPrefetchedDocuments } from './document-prefetch';
 
 /** A published summary at `path`, valid by the contract's schema. */
 export function summaryAt(path: string, fields: Partial<ContentSummary> = {}): ContentSummary {
@@ -52,4 +53,19 @@ export interface RequestCall {
 /** The calls of a jest mock of `request(url, { query })`, in order. */
 export function requestCalls(mock: { mock: { calls: unknown[][] } }): RequestCall[] {
   return mock.mock.calls.map(([url, options]) => ({ url: String(url), query: ((options as { query?: Record<string, unknown> } | undefined)?.query ?? {}) }));
+}
+
+/** Makes a jest mock of `request(url, { query })` answer every document read with a document at the query's path. */
+export function answerWithDocuments(mock: { mockImplementation: (implementation: (url: string, options?: { query?: Record<string, unknown> }) => Promise<unknown>) => unknown }, fields: (path: string) => Partial<ContentDocument> = () => ({})): void {
+  mock.mockImplementation(async (_url, options) => {
+    const path = String(options?.query?.path);
+    return documentResponse(documentAt(path, fields(path)));
+  });
+}
+
+/** Before each test of reads ahead: none kept, and every document read answered afresh. */
+export function resetDocumentReads(mock: Parameters<typeof answerWithDocuments>[0] & { mockReset: () => unknown }): void {
+  clearPrefetchedDocuments();
+  mock.mockReset();
+  answerWithDocuments(mock);
 }

@@ -44,8 +44,9 @@ export interface LifeCycles<P = RemoteProps> {
   update?: Lifecycle<P> | Array<Lifecycle<P>>;
   /**
    * Optional, beside the lifecycles in `./app`: loads the code of the remote's page at `path` (a site
-   * path such as `/gallery/series/cloud-bakery`) before a navigation to it. The shell's link
-   * prefetcher calls it; it resolves false when no page of the remote matches.
+   * path such as `/gallery/series/cloud-bakery`) before a navigation to it, and its first read where
+   * that is cheap and cacheable (a rules page's or a post's document). The shell's link prefetcher
+   * calls it; it resolves false when no page of the remote matches.
    */
   prefetch?: (path: string) => Promise<boolean>;
 }
