@@ -14,6 +14,7 @@ import { reconcilePayments } from './domain/payments/reconcile';
 import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerNulGuard } from './plugins/nul-guard';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
@@ -100,6 +101,7 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   await registerSecurity(fastify, limits);
   await registerOpenApi(fastify);
   registerErrorHandling(fastify, limits?.notFound);
+  registerNulGuard(fastify);
 
   const deps: RouteDeps = {
     database,
