@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AnswerCache, type AnswerCacheOptions, registerAnswerCache } from './cache/answer-cache';
+import { DataChanges, watchDataChanges } from './cache/data-changes';
 import { type ContentOptions, loadSiteContent } from './content/site-content';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
@@ -70,6 +72,8 @@ export interface ApiOptions {
   orderSweepIntervalMs?: number;
   /** Settle payments in doubt when the API starts (see domain/payments/reconcile.ts). Default true. */
   reconcilePayments?: boolean;
+  /** Public catalogue and content answers served from memory (cache/answer-cache.ts); `false` turns it off. */
+  answerCache?: AnswerCacheOptions | false;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
   database?: Database;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
@@ -103,6 +107,14 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   registerErrorHandling(fastify, limits?.notFound);
   registerNulGuard(fastify);
 
+  // Catalogue and content reads from memory, dropped as soon as a table they read changes.
+  const changes = new DataChanges(false);
+  if (options.answerCache !== false) {
+    const stopWatching = await watchDataChanges(database, changes, fastify.log);
+    fastify.addHook('onClose', () => stopWatching());
+    registerAnswerCache(fastify, new AnswerCache(changes, options.answerCache));
+  }
+
   const deps: RouteDeps = {
     database,
     db: database.db,
@@ -111,6 +123,7 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     limits,
     payments: resolvePaymentProviders(fastify.prefix, options.paypal),
     siteOrigin: options.siteOrigin ?? process.env.SITE_ORIGIN ?? null,
+    changes,
   };
   const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) {
@@ -121,7 +134,7 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     // Awaited by ready(): the server listens once orders in doubt are settled. A provider outage
     // costs one call's timeout per provider, never a failed start.
     fastify.addHook('onReady', async () => {
-      await reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls }, fastify.log).catch((error: unknown) =>
+      await reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls, changes }, fastify.log).catch((error: unknown) =>
         fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next start retries'),
       );
     });

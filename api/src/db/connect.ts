@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import type { DatabaseEngine } from '@arttoy/shared/contracts/api';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { type DatabaseTarget, describeTarget } from './database-target';
@@ -22,6 +22,13 @@ export interface Database {
   readonly description: string;
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * LISTENs on a channel: `onNotice` gets each payload NOTIFYed there after its transaction commits.
+   * On PostgreSQL on a connection of its own, reconnected after a loss; `onState(false)` says
+   * notices may be missed from now on, `onState(true)` that they arrive again (call it after a
+   * reconnect too: what changed in between was not heard). PGlite delivers in-process, always up.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,13 @@ async function openPglite(target: Extract<DatabaseTarget, { engine: 'pglite' }>)
     db,
     description: describeTarget(target),
     ping: () => ping(db),
+    async listen(channel, onNotice, onState) {
+      const unlisten = await client.listen(channel, onNotice);
+      onState?.(true);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: once(async () => {
       try {
         await client.close();
@@ -95,9 +109,64 @@ async function openPostgres(target: Extract<DatabaseTarget, { engine: 'postgres'
     db,
     description,
     ping: () => ping(db),
+    listen: (channel, onNotice, onState) => listenPostgres(url, channel, onNotice, onState),
     close: once(() => pool.end()),
   };
 }
+
+/** How long to wait before reconnecting a lost LISTEN connection: doubling from 250 ms up to 5 s. */
+const RELISTEN_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onState: ((listening: boolean) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let client: Client | null = null;
+  let stopped = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: url, application_name: 'arttoy-api-listen', connectionTimeoutMillis: 5_000 });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onState?.(false);
+      next.end().catch(() => undefined);
+      if (!stopped) retry();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? '');
+    });
+    await next.connect();
+    await next.query(`LISTEN ${escapeIdentifier(channel)}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    failures = 0;
+    onState?.(true);
+  };
+  const retry = () => {
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
+    timer = setTimeout(() => void connect().catch(retry), delay);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}
+
+const escapeIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Closing twice (a failed start, then the server's close) closes once. */
 function once(close: () => Promise<void>): () => Promise<void> {

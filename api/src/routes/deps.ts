@@ -2,6 +2,7 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import type { Database, Db } from '../db/connect';
+import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { upsertUser, type UserRow } from '../domain/users';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   payments: PaymentProviders;
   /** The site's origin for providers' return URLs; null: the origin the request came to. */
   siteOrigin: string | null;
+  /** Tables changed, as this process has heard or made them (the answer cache's clock). */
+  changes: DataChanges;
 }
 
 export interface RouteOptions {
@@ -26,6 +29,13 @@ export interface RouteOptions {
 
 /** Catalogue reads change rarely: shared caches may keep them a minute. */
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+/** Route config of a catalogue read served from memory until a table it reads changes (cache/answer-cache.ts). */
+export const cachedRead = (...tables: WatchedTable[]): FastifyContextConfig => ({ cachedRead: { tables } });
+/** What a figure, series or style answer reads (no stock). */
+export const CATALOGUE_TABLES: WatchedTable[] = ['styles', 'series', 'figures', 'box_models'];
+/** What an answer with box stock reads. */
+export const STOCK_TABLES: WatchedTable[] = [...CATALOGUE_TABLES, 'box_model_figures'];
 /** A user's own data: never stored by a shared cache. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 

@@ -13,6 +13,7 @@ import { orders, paymentMethods, payments } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { findDraw } from '../draws/draw-proof';
+import type { DataChanges } from '../../cache/data-changes';
 import { fulfilOrder } from '../draws/fulfil';
 import { findOrderById, toPaymentSummary } from '../orders/order-view';
 import { CAPTURE_GRACE_SECONDS } from '../orders/reservation';
@@ -24,6 +25,8 @@ export interface PaymentDeps {
   db: Db;
   providers: PaymentProviders;
   urls: CatalogueUrls;
+  /** Told once a fulfilment (a draw takes a figure from stock) has committed, so cached stock is never served after it. */
+  changes: DataChanges;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -180,6 +183,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     const applied = created.capture ? await applyCapture(tx, locked.order, stored, created.capture) : null;
     return { orderId: locked.order.id, paymentId: payment.id, approvalUrl: created.approvalUrl, applied };
   });
+  if (outcome.applied?.kind === 'fulfilled') deps.changes.changed('box_model_figures');
   if (outcome.applied?.kind === 'refused') throw outcome.applied.error;
   const [payment] = await deps.db.select().from(payments).where(eq(payments.id, outcome.paymentId));
   if (!payment) throw new Error(`Payment ${outcome.paymentId} vanished.`);
@@ -214,5 +218,6 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
     return applyCapture(tx, locked.order, payment, capture);
   });
   if (outcome.kind === 'refused') throw outcome.error;
+  deps.changes.changed('box_model_figures');
   return captureResult(deps, found.payment.orderId);
 }

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { contentDocumentQuerySchema, contentDocumentResponseSchema, contentListQuerySchema, contentListSchema } from '@arttoy/shared/contracts/api';
 import type { SiteContent } from '../../content/site-content';
 import { notFound } from '../../errors';
-import { errorResponses, type RouteOptions } from '../deps';
+import { cachedRead, errorResponses, type RouteOptions } from '../deps';
 import { contentCacheControl, draftsAllowed } from './drafts';
 
 export interface ContentRouteOptions extends RouteOptions {
@@ -23,6 +23,8 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
   fastify.get(
     '/document',
     {
+      // The compiled content is fixed for the life of the process: no table to watch.
+      config: cachedRead(),
       schema: {
         summary: 'One document by its site path, with previous/next and related documents of its folder',
         description: 'Drafts are answered only with `preview=true` and a valid `previewToken` cookie; otherwise they do not exist (404).',
@@ -42,6 +44,8 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
   fastify.get(
     '/documents',
     {
+      // The compiled content is fixed for the life of the process: no table to watch.
+      config: cachedRead(),
       schema: {
         summary: 'A folder of documents (blog, rules, help, pages), newest first, optionally of one tag, with tag counts',
         tags: ['content'],
@@ -59,6 +63,8 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
   fastify.get(
     '/assets/:name',
     {
+      // The compiled content is fixed for the life of the process: no table to watch.
+      config: cachedRead(),
       schema: {
         summary: 'A cover image of content/assets (SVG); the ?v= hash in its URL makes it immutable',
         tags: ['content'],

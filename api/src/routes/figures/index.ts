@@ -5,7 +5,7 @@ import { figureListQuerySchema, figurePageSchema, figureSchema, slugParamsSchema
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
 import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions } from '../deps';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
 
 /** The art URL's version (`?v=`): a matching version is immutable; anything else revalidates hourly. */
 const artQuerySchema = z.object({ v: z.optional(z.string().max(20)) });
@@ -16,6 +16,7 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   fastify.get(
     '',
     {
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: {
         summary: 'Figures; filter by style, series, rarity or name; sort by catalogue order, name or newest',
         tags: ['catalogue'],
@@ -28,7 +29,7 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
 
   fastify.get(
     '/:slug',
-    { schema: { summary: 'One figure', tags: ['catalogue'], params: slugParamsSchema, response: { 200: figureSchema, ...errorResponses(400, 404) } } },
+    { config: cachedRead(...CATALOGUE_TABLES), schema: { summary: 'One figure', tags: ['catalogue'], params: slugParamsSchema, response: { 200: figureSchema, ...errorResponses(400, 404) } } },
     async (request, reply) => {
       const figure = await getFigure(deps.db, request.params.slug, deps.urls);
       if (!figure) throw missing(request.params.slug);
@@ -39,6 +40,7 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   fastify.get(
     '/:slug/art.svg',
     {
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: {
         summary: "The figure's art (SVG, generated from its art seed)",
         tags: ['catalogue'],

@@ -96,7 +96,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
       const user = await requireUser(deps, request);
       const returnUrl = `${siteOriginOf(deps, request)}${PAYMENT_RETURN_PATH}`;
       const result = await startPayment(
-        { db: deps.db, providers: deps.payments, urls: deps.urls },
+        { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes },
         {
           userId: user.id,
           orderSn: request.params.orderSn,

@@ -10,7 +10,7 @@ import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from
 import sandboxCheckoutRoutes from './sandbox-checkout';
 
 const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
-  const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls };
+  const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes };
 
   fastify.get(
     '/providers',

@@ -7,12 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchIndexSchema } from '@arttoy/shared/contracts/api';
 import { catalogueSearchEntries } from '../../content/catalogue-search';
 import type { ContentRouteOptions } from '../content';
-import { CATALOGUE_CACHE } from '../deps';
+import { CATALOGUE_CACHE, cachedRead, CATALOGUE_TABLES } from '../deps';
 
 const searchRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify, { deps, content }) => {
   fastify.get(
     '/search.json',
     {
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: {
         summary: 'The site search index: published documents, series and figures',
         tags: ['content'],

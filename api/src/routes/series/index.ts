@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seriesDetailSchema, seriesListQuerySchema, seriesPageSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
 import { getSeries, listSeries } from '../../domain/catalogue/series';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions } from '../deps';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, STOCK_TABLES } from '../deps';
 
 const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.get(
     '',
     {
+      config: cachedRead(...STOCK_TABLES),
       schema: {
         summary: 'Series, in gallery order; filter by style slug or name',
         tags: ['catalogue'],
@@ -22,6 +23,7 @@ const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   fastify.get(
     '/:slug',
     {
+      config: cachedRead(...STOCK_TABLES),
       schema: {
         summary: 'One series with its figures and box models',
         tags: ['catalogue'],

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { slugParamsSchema, styleDetailSchema, styleListQuerySchema, stylePageSchema } from '@arttoy/shared/contracts/api';
 import { getStyle, listStyles } from '../../domain/catalogue/styles';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions } from '../deps';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
 
 const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.get(
     '',
     {
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: { summary: 'Styles, in gallery order', tags: ['catalogue'], querystring: styleListQuerySchema, response: { 200: stylePageSchema, ...errorResponses(400) } },
     },
     async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listStyles(deps.db, request.query, deps.urls)),
@@ -17,6 +18,7 @@ const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
   fastify.get(
     '/:slug',
     {
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: { summary: 'One style with its series', tags: ['catalogue'], params: slugParamsSchema, response: { 200: styleDetailSchema, ...errorResponses(400, 404) } },
     },
     async (request, reply) => {

@@ -1,0 +1,71 @@
+/**
+ * The floor the API is measured against: a plain `node:http` + `pg` server answering the bench's
+ * catalogue read (`GET /api/figures?series=…&page=…&pageSize=…`) with the same SQL the API runs and
+ * the same JSON. No framework, no validation beyond what the query needs, no headers but the
+ * content type: what Node and PostgreSQL give on this machine. `api/bench/load.ts` checks its answer
+ * equals the API's before loading either. Never used to serve visitors.
+ */
+import http from 'node:http';
+import { Pool } from 'pg';
+
+const port = Number(process.env.API_PORT);
+if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
+const url = process.env.DATABASE_URL;
+if (!url?.startsWith('postgres')) throw new Error('DATABASE_URL must name a PostgreSQL database (postgres://…).');
+
+// The pool the API uses by default (plugins/database.ts: 10 connections).
+const pool = new Pool({ connectionString: url, max: Number(process.env.POOL_SIZE ?? 10) });
+
+// The statement the API's listFigures sends for a series filter in catalogue order (drizzle's text).
+const SQL =
+  'select "figures"."id", "figures"."slug", "figures"."name", "figures"."description", "figures"."number", "figures"."rarity", ' +
+  '"figures"."height_mm", "series"."slug", "series"."name", "styles"."slug", "styles"."name", (count(*) over ())::int ' +
+  'from "figures" inner join "series" on "figures"."series_id" = "series"."id" inner join "styles" on "series"."style_id" = "styles"."id" ' +
+  'where "series"."slug" = $1 order by "styles"."position" asc, "styles"."id" asc, "series"."position" asc, "series"."id" asc, ' +
+  '"figures"."number" asc, "figures"."id" asc limit $2 offset $3';
+
+type Row = [number, string, string, string, number, string, number, string, string, string, string, number];
+
+async function figures(search: URLSearchParams) {
+  const seriesSlug = search.get('series') ?? '';
+  const page = Number(search.get('page') ?? 1);
+  const pageSize = Number(search.get('pageSize') ?? 24);
+  const { rows } = await pool.query<Row>({ text: SQL, values: [seriesSlug, pageSize, (page - 1) * pageSize], rowMode: 'array' });
+  const total = rows[0]?.[11] ?? 0;
+  return {
+    items: rows.map(([id, slug, name, description, number, rarity, heightMm, sSlug, sName, stSlug, stName]) => ({
+      id,
+      slug,
+      name,
+      description,
+      number,
+      rarity,
+      heightMm,
+      artUrl: `/api/figures/${encodeURIComponent(slug)}/art.svg?v=1`,
+      series: { slug: sSlug, name: sName },
+      style: { slug: stSlug, name: stName },
+    })),
+    page,
+    pageSize,
+    total,
+    totalPages: Math.ceil(total / pageSize),
+  };
+}
+
+const server = http.createServer((request, response) => {
+  const target = new URL(request.url ?? '/', 'http://floor');
+  const answer = (status: number, body: unknown) => {
+    const json = JSON.stringify(body);
+    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+    response.end(json);
+  };
+  if (target.pathname === '/api/health') return answer(200, { status: 'ok' });
+  if (target.pathname !== '/api/figures') return answer(404, { error: 'not found' });
+  figures(target.searchParams).then(
+    (body) => answer(200, body),
+    (error: Error) => answer(500, { error: error.message }),
+  );
+});
+server.keepAliveTimeout = 72_000;
+server.listen(port, '127.0.0.1');
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => void pool.end().then(() => process.exit(0))));
