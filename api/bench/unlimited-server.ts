@@ -9,6 +9,7 @@ const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
 
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
-await app.register(apiPlugin, { prefix: '/api', rateLimits: false });
+// ANSWER_CACHE=off measures the uncached read (every answer from the database).
+await app.register(apiPlugin, { prefix: '/api', rateLimits: false, answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined });
 await app.listen({ port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -4,7 +4,7 @@
  * up (validation, error shape, headers, limits) stays inside its own prefix.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AnswerCache, type AnswerCacheOptions, registerAnswerCache } from './cache/answer-cache';
 import { DataChanges, watchDataChanges } from './cache/data-changes';
 import { type ContentOptions, loadSiteContent } from './content/site-content';
@@ -17,6 +17,7 @@ import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
+import { compiledSerializerCompiler } from './plugins/serializer';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
@@ -82,7 +83,7 @@ export interface ApiOptions {
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
   fastify.setValidatorCompiler(validatorCompiler);
-  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setSerializerCompiler(compiledSerializerCompiler);
 
   // Before the database opens, so a close never ends it under a running request.
   waitForRequestsOnClose(fastify);

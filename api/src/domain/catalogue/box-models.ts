@@ -1,7 +1,8 @@
 /** Mystery box models: what a series sells, at what price, with the odds of every figure. */
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { ODDS_SCALE, type BoxModelDetail, type BoxModelListQuery, type BoxModelSummary, type Page } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { preparedFor } from '../../db/prepared';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 import { boxModelColumns, toBoxModelSummary } from './columns';
@@ -48,9 +49,24 @@ export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<B
 }
 
 export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Promise<BoxModelDetail | null> {
-  const [row] = await selectBoxModels(db, eq(boxModels.id, id));
+  const model = preparedFor(db, 'box_model_by_id', (name) => selectBoxModels(db, eq(boxModels.id, sql.placeholder('id'))).prepare(name));
+  const [row] = await model.execute({ id });
   if (!row) return null;
-  const lines = await db
+  const lines = await preparedFor(db, 'box_model_lines', (name) => linesOfBox(db).prepare(name)).execute({ id });
+  return {
+    ...toBoxModelSummary(row),
+    odds: lines.map(({ oddsPpm, stock, ...figure }) => ({
+      figure: { ...figure, artUrl: urls.figureArt(figure.slug) },
+      oddsPpm,
+      odds: oddsPpm / ODDS_SCALE,
+      stock,
+    })),
+  };
+}
+
+/** A box's figures with their odds and stock, in line-up order (the box id as parameter `id`). */
+function linesOfBox(db: Db) {
+  return db
     .select({
       id: figures.id,
       slug: figures.slug,
@@ -62,15 +78,6 @@ export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Prom
     })
     .from(boxModelFigures)
     .innerJoin(figures, eq(boxModelFigures.figureId, figures.id))
-    .where(eq(boxModelFigures.boxModelId, id))
+    .where(eq(boxModelFigures.boxModelId, sql.placeholder('id')))
     .orderBy(asc(figures.number), asc(figures.id));
-  return {
-    ...toBoxModelSummary(row),
-    odds: lines.map(({ oddsPpm, stock, ...figure }) => ({
-      figure: { ...figure, artUrl: urls.figureArt(figure.slug) },
-      oddsPpm,
-      odds: oddsPpm / ODDS_SCALE,
-      stock,
-    })),
-  };
 }

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Figure, FigureListQuery, Page } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { preparedFor } from '../../db/prepared';
 import { figures, series, styles } from '../../db/schema';
 import type { ArtInput } from '../figure-art';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
@@ -24,32 +25,52 @@ function selectFigures(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-export async function listFigures(db: Db, query: FigureListQuery, urls: CatalogueUrls): Promise<Page<Figure>> {
-  const where = and(
-    query.style ? eq(styles.slug, query.style) : undefined,
-    query.series ? eq(series.slug, query.series) : undefined,
-    query.rarity ? eq(figures.rarity, query.rarity) : undefined,
-    query.q ? ilike(figures.name, containsPattern(query.q)) : undefined,
+/** The filters a query uses, as parameters: one prepared statement per shape (db/prepared.ts). */
+function figureFilters(query: FigureListQuery) {
+  return and(
+    query.style ? eq(styles.slug, sql.placeholder('style')) : undefined,
+    query.series ? eq(series.slug, sql.placeholder('series')) : undefined,
+    query.rarity ? eq(figures.rarity, sql.placeholder('rarity')) : undefined,
+    query.q ? ilike(figures.name, sql.placeholder('pattern')) : undefined,
   );
-  const rows = await db
-    .select({ ...figureColumns, total: totalOverAll() })
-    .from(figures)
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(where)
-    .orderBy(...ORDERS[query.sort])
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-  const countAll = async () =>
-    (
-      await db
+}
+
+const shapeOf = (query: FigureListQuery) => `${query.style ? 's' : ''}${query.series ? 'r' : ''}${query.rarity ? 'y' : ''}${query.q ? 'q' : ''}`;
+
+export async function listFigures(db: Db, query: FigureListQuery, urls: CatalogueUrls): Promise<Page<Figure>> {
+  const values = {
+    style: query.style,
+    series: query.series,
+    rarity: query.rarity,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    limit: query.pageSize,
+    offset: offsetOf(query),
+  };
+  const page = preparedFor(db, `figures_page_${shapeOf(query)}_${query.sort}`, (name) =>
+    db
+      .select({ ...figureColumns, total: totalOverAll() })
+      .from(figures)
+      .innerJoin(series, eq(figures.seriesId, series.id))
+      .innerJoin(styles, eq(series.styleId, styles.id))
+      .where(figureFilters(query))
+      .orderBy(...ORDERS[query.sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const countAll = async () => {
+    const total = preparedFor(db, `figures_count_${shapeOf(query)}`, (name) =>
+      db
         .select({ n: count() })
         .from(figures)
         .innerJoin(series, eq(figures.seriesId, series.id))
         .innerJoin(styles, eq(series.styleId, styles.id))
-        .where(where)
-    )[0]?.n ?? 0;
-  return toPage(rows, query, ({ total: _total, ...row }) => toFigure(row, urls), countAll);
+        .where(figureFilters(query))
+        .prepare(name),
+    );
+    return (await total.execute(values))[0]?.n ?? 0;
+  };
+  return toPage(await page.execute(values), query, ({ total: _total, ...row }) => toFigure(row, urls), countAll);
 }
 
 export async function listFiguresOfSeries(db: Db, seriesId: number, urls: CatalogueUrls): Promise<Figure[]> {
@@ -58,7 +79,8 @@ export async function listFiguresOfSeries(db: Db, seriesId: number, urls: Catalo
 }
 
 export async function getFigure(db: Db, slug: string, urls: CatalogueUrls): Promise<Figure | null> {
-  const [row] = await selectFigures(db, eq(figures.slug, slug));
+  const statement = preparedFor(db, 'figure_by_slug', (name) => selectFigures(db, eq(figures.slug, sql.placeholder('slug'))).prepare(name));
+  const [row] = await statement.execute({ slug });
   return row ? toFigure(row, urls) : null;
 }
 
