@@ -52,6 +52,9 @@ export default {
       // And @noble/hashes (ES modules only), which draws use through @arttoy/shared/fair.
       transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite|@noble/hashes)/)'],
       testMatch: ['**/*.test.ts'],
+      // `*.postgres.test.ts`: several API processes on one database, which only PostgreSQL can be;
+      // they run in the PostgreSQL pass of `npm test` (npm run test:pg -w api).
+      testPathIgnorePatterns: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
       // Requests go to a real database and the Auth emulator; a loaded 2-core machine needs slack.
       testTimeout: 30_000,
       globalSetup: '<rootDir>/api/src/test/global-setup.ts',

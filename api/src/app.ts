@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AnswerCache, type AnswerCacheOptions, registerAnswerCache } from './cache/answer-cache';
 import { DataChanges, watchDataChanges } from './cache/data-changes';
 import { type ContentOptions, loadSiteContent } from './content/site-content';
+import { ifNoOtherInstance, LOCK_KEYS } from './db/advisory-lock';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
 import { startExpirySweep } from './domain/orders/reservation';
@@ -20,6 +21,7 @@ import { registerNulGuard } from './plugins/nul-guard';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
+import { connectRedis } from './plugins/redis';
 import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
 import type { RouteDeps } from './routes/deps';
 import accountRoutes from './routes/me';
@@ -62,6 +64,13 @@ export interface ApiOptions {
   /** Per-IP limits (see plugins/security.ts for the defaults); `false` turns them off. */
   rateLimits?: Partial<RateLimitPolicies> | false;
   /**
+   * Redis that several API instances count their rate limits in (`redis://host:6379`). Default
+   * REDIS_URL; unset: each process counts its own (right for one process, npm start's default).
+   */
+  redisUrl?: string;
+  /** What this site's keys in Redis start with, so several sites (or test runs) can share one. Default REDIS_PREFIX, else `arttoy:`. */
+  redisPrefix?: string;
+  /**
    * PayPal Orders v2 credentials. Default: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_API_BASE
    * (default https://api-m.sandbox.paypal.com) and PAYPAL_WEBHOOK_ID; without an id and secret,
    * PayPal is off and only the sandbox provider takes payments. `false` turns it off.
@@ -103,7 +112,10 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   fastify.addHook('onClose', () => auth.close());
 
   const limits = resolveRateLimits(options.rateLimits);
-  await registerSecurity(fastify, limits);
+  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  const redis = limits && redisUrl ? await connectRedis(redisUrl, fastify.log) : null;
+  if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await registerSecurity(fastify, limits, redis && { redis, prefix: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'arttoy:' });
   await registerOpenApi(fastify);
   registerErrorHandling(fastify, limits?.notFound);
   registerNulGuard(fastify);
@@ -128,14 +140,16 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   };
   const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) {
-    const stopSweep = startExpirySweep(database.db, sweepEvery, fastify.log);
+    const stopSweep = startExpirySweep(database, sweepEvery, fastify.log);
     fastify.addHook('onClose', async () => stopSweep());
   }
   if (options.reconcilePayments !== false) {
     // Awaited by ready(): the server listens once orders in doubt are settled. A provider outage
     // costs one call's timeout per provider, never a failed start.
     fastify.addHook('onReady', async () => {
-      await reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls, changes }, fastify.log).catch((error: unknown) =>
+      // One instance settles them; others starting at the same time skip (a capture is safe twice, but asks the provider twice).
+      const reconcile = () => reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls, changes }, fastify.log);
+      await ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, reconcile).catch((error: unknown) =>
         fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next start retries'),
       );
     });

@@ -1,10 +1,13 @@
 /**
- * Security headers (helmet) and rate limits. Limits are per client IP and per route, in memory
- * (one process); they apply to writes, to routes that verify sign-in tokens, and to unknown paths.
+ * Security headers (helmet) and rate limits. Limits are per client IP and per route; they apply to
+ * writes, to routes that verify sign-in tokens, and to unknown paths. Counted in memory (one
+ * process), or in Redis when REDIS_URL is set, so a burst spread over several instances is
+ * counted once.
  */
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { ApiError } from '../errors';
 
 export interface RateLimitPolicy {
@@ -38,7 +41,7 @@ export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | u
   return option === false ? null : { ...DEFAULT_RATE_LIMITS, ...option };
 }
 
-export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null): Promise<void> {
+export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null, shared: { redis: Redis; prefix: string } | null = null): Promise<void> {
   await fastify.register(helmet, {
     // JSON and SVG only: nothing may load or run anything.
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
@@ -59,6 +62,7 @@ export async function registerSecurity(fastify: FastifyInstance, limits: RateLim
   });
   await fastify.register(rateLimit, {
     global: false,
+    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new ApiError(context.statusCode, 'rate_limited', `Too many requests: at most ${context.max} in this window. Retry in ${context.after}.`),
   });

@@ -12,7 +12,8 @@
  * reached yet no longer counts as reserved anyway (the condition below reads the clock).
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connect';
+import { ifNoOtherInstance, LOCK_KEYS } from '../../db/advisory-lock';
+import type { Database, Db } from '../../db/connect';
 import { boxModelFigures, orders } from '../../db/schema';
 
 /** How long after expiresAt a started capture may still complete. */
@@ -60,10 +61,16 @@ export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<n
   return rows.length;
 }
 
-/** Runs the sweep every `intervalMs`; the returned function stops it. Errors are logged, never thrown. */
-export function startExpirySweep(db: Db, intervalMs: number, log: { warn(obj: object, msg: string): void }): () => void {
+/**
+ * Runs the sweep every `intervalMs`; the returned function stops it. Errors are logged, never
+ * thrown. With several instances on one database, one of them sweeps each round (an advisory
+ * lock); the update itself only ever moves a pending order, so an order expires once either way.
+ */
+export function startExpirySweep(database: Database, intervalMs: number, log: { warn(obj: object, msg: string): void }): () => void {
   const timer = setInterval(() => {
-    sweepExpiredOrders(db).catch((error: unknown) => log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'));
+    ifNoOtherInstance(database, LOCK_KEYS.expirySweep, () => sweepExpiredOrders(database.db)).catch((error: unknown) =>
+      log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'),
+    );
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,0 +1,91 @@
+/**
+ * Several API instances on one port: `npm run start:cluster -w api` (API_INSTANCES, default 2).
+ * Each worker is `server.ts`: its own connection pool and its own LISTEN for data changes, on one
+ * PostgreSQL database (DATABASE_URL); with REDIS_URL their rate limits are counted together. The
+ * primary only forks, restarts and stops workers; node's cluster hands connections round-robin.
+ *
+ * - SIGHUP: rolling restart (after a deploy of new code): one worker at a time, a new one is
+ *   started and listening before the old one drains and stops (plugins/drain.ts), so the port
+ *   never lacks an instance and no request is lost.
+ * - A worker that dies is replaced (after 1 s, so a worker that cannot start does not spin).
+ * - SIGINT/SIGTERM: every worker drains and stops, then the primary exits.
+ *
+ * PGlite is one process's database: the cluster needs PostgreSQL.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
+
+const count = Number(process.env.API_INSTANCES ?? 2);
+if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${process.env.API_INSTANCES}".`);
+if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
+  console.error('The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).');
+  process.exit(1);
+}
+
+const log = (message: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ time: Date.now(), name: 'arttoy-api-cluster', msg: message, ...fields }));
+
+cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'server.ts'), execArgv: ['--import', 'tsx'] });
+
+/** Workers that are serving, and those asked to stop (not replaced when they exit). */
+const retiring = new Set<Worker>();
+let stopping = false;
+let restarting: Promise<void> | null = null;
+
+function start(): Promise<Worker> {
+  const worker = cluster.fork();
+  return new Promise((resolve, reject) => {
+    worker.once('listening', () => {
+      log('instance listening', { pid: worker.process.pid });
+      resolve(worker);
+    });
+    worker.once('exit', (code) => reject(new Error(`instance ${worker.process.pid} exited with ${code} before listening`)));
+  });
+}
+
+function retire(worker: Worker): Promise<void> {
+  retiring.add(worker);
+  return new Promise((resolve) => {
+    worker.once('exit', () => resolve());
+    worker.send('shutdown');
+  });
+}
+
+cluster.on('exit', (worker, code, signal) => {
+  if (retiring.delete(worker) || stopping) return;
+  log('instance died; starting another in 1 s', { pid: worker.process.pid, code, signal });
+  setTimeout(() => void start().catch((error: Error) => log(error.message)), 1_000).unref();
+});
+
+async function rollingRestart(): Promise<void> {
+  const old = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !retiring.has(worker));
+  log('rolling restart', { instances: old.length });
+  for (const worker of old) {
+    await start();
+    await retire(worker);
+  }
+  log('rolling restart done', { pids: Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid) });
+}
+
+process.on('SIGHUP', () => {
+  if (stopping) return;
+  restarting ??= rollingRestart()
+    .catch((error: Error) => log(`rolling restart failed: ${error.message}`))
+    .finally(() => (restarting = null));
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopping = true;
+    log('stopping every instance', { signal });
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    void Promise.all(workers.map(retire)).then(() => process.exit(0));
+  });
+}
+
+try {
+  await Promise.all(Array.from({ length: count }, start));
+  log('API instances ready', { instances: count, port: process.env.API_PORT ?? 3001 });
+} catch (error) {
+  log(`could not start the instances: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,31 @@
+/**
+ * Stopping without losing a request (a rolling restart, a deploy's SIGTERM). Closing an HTTP/1.1
+ * server drops its idle keep-alive connections, and a client that sent a request on one at that
+ * moment sees its connection reset. So first, for DRAIN_MS, every answer says `Connection: close`:
+ * clients that are sending move to new connections (another instance, or this one until it stops
+ * listening), and only connections idle for the whole window are left to close. Then the server
+ * stops listening, the requests still running finish (plugins/in-flight.ts), and the database closes.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** How long answers say `Connection: close` before the server stops listening. */
+export const DRAIN_MS = Number(process.env.API_DRAIN_MS ?? 1_500);
+
+/** Adds the hook; the returned function drains, then closes the server (once). */
+export function drainThenClose(app: FastifyInstance, drainMs = DRAIN_MS): () => Promise<void> {
+  let draining = false;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
+  let closing: Promise<void> | null = null;
+  return () =>
+    (closing ??= (async () => {
+      draining = true;
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      const closed = app.close();
+      // Connections still idle after the window: nobody is using them; close them with the server.
+      app.server.closeIdleConnections();
+      await closed;
+    })());
+}
