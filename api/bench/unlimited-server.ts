@@ -12,4 +12,7 @@ const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 // ANSWER_CACHE=off measures the uncached read (every answer from the database).
 await app.register(apiPlugin, { prefix: '/api', rateLimits: false, answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined });
 await app.listen({ port, host: '127.0.0.1' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+const stop = () => void app.close().then(() => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// As a worker of src/cluster.ts (API_CLUSTER_WORKER=bench/unlimited-server.ts).
+process.on('message', (message) => message === 'shutdown' && stop());

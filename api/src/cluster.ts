@@ -24,7 +24,9 @@ if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
 
 const log = (message: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ time: Date.now(), name: 'arttoy-api-cluster', msg: message, ...fields }));
 
-cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'server.ts'), execArgv: ['--import', 'tsx'] });
+// API_CLUSTER_WORKER: another worker script (the load bench runs bench/unlimited-server.ts, without per-IP limits).
+const workerScript = path.resolve(process.cwd(), process.env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'));
+cluster.setupPrimary({ exec: workerScript, execArgv: ['--import', 'tsx'] });
 
 /** Workers that are serving, and those asked to stop (not replaced when they exit). */
 const retiring = new Set<Worker>();

@@ -5,7 +5,7 @@ import type { Database, Db } from '../db/connect';
 import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { PaymentProviders } from '../domain/payments/payment-service';
-import { upsertUser, type UserRow } from '../domain/users';
+import { type UserRow, userOf } from '../domain/users';
 import type { Authenticator } from '../plugins/auth';
 import type { RateLimitPolicies, RateLimitPolicy } from '../plugins/security';
 
@@ -47,10 +47,10 @@ export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 429 | 503)[
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<number, typeof apiErrorSchema>;
 }
 
-/** The signed-in user of a request: verifies the token, then creates or refreshes the user row. */
+/** The signed-in user of a request: verifies the token, then finds (or creates) the user row. */
 export async function requireUser(deps: RouteDeps, request: FastifyRequest): Promise<UserRow> {
   const identity = await deps.auth.verify(request.headers.authorization);
-  return upsertUser(deps.db, identity);
+  return userOf(deps.db, identity);
 }
 
 

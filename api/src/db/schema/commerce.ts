@@ -66,6 +66,9 @@ export const orders = pgTable(
     unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
+    // The boxes held by live orders are summed per box on every purchase (domain/orders/reservation.ts):
+    // without it, that sum read every order the box ever had.
+    index('orders_live_by_box_idx').on(t.boxModelId, t.expiresAt).where(sql`${t.status} IN ('pending_payment', 'paid')`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_live_by_box_idx" ON "orders" USING btree ("box_model_id","expires_at") WHERE "orders"."status" IN ('pending_payment', 'paid');
