@@ -6,18 +6,38 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** How long a close waits for running requests before closing anyway (a stuck request must not block a deploy). */
-export const DRAIN_TIMEOUT_MS = 15_000;
+/**
+ * How long a close waits for running requests before closing anyway (a stuck request must not block
+ * a deploy). Below Fastify's plugin timeout (10 s), which would otherwise end the close with an error.
+ */
+export const DRAIN_TIMEOUT_MS = 8_000;
 
-/** Counts this plugin's running requests; its preClose hook waits until none is left (or the timeout). */
+/**
+ * Counts this plugin's running requests; its preClose hook waits until none is left (or the timeout).
+ * A request ends when its answer has gone out (onResponse), or, when its client hung up first, once
+ * its handler has answered anyway (onSend after the connection closed): Fastify runs no onResponse
+ * for an answer it could not deliver, and counting on it left every such request running forever.
+ */
 export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRAIN_TIMEOUT_MS): void {
-  const running = new Set<FastifyRequest>();
+  /** Running requests: whether their handler has answered, and whether their connection has closed. */
+  const running = new Map<FastifyRequest, { answered: boolean; closed: boolean }>();
   let drained: (() => void) | null = null;
   const finished = (request: FastifyRequest) => {
     if (running.delete(request) && running.size === 0) drained?.();
   };
-  fastify.addHook('onRequest', async (request) => {
-    running.add(request);
+  fastify.addHook('onRequest', async (request, reply) => {
+    const state = { answered: false, closed: false };
+    running.set(request, state);
+    reply.raw.once('close', () => {
+      state.closed = true;
+      if (state.answered && !reply.raw.writableFinished) finished(request);
+    });
+  });
+  fastify.addHook('onSend', async (request) => {
+    const state = running.get(request);
+    if (!state) return;
+    state.answered = true;
+    if (state.closed) finished(request);
   });
   fastify.addHook('onResponse', async (request) => finished(request));
   fastify.addHook('preClose', async () => {

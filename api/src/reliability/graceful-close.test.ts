@@ -2,6 +2,8 @@
  * Closing the API (a deploy, SIGTERM) while requests are still running: the database must stay open
  * until they finish, so none of them fails with a 500 from a closed pool or a closed PGlite.
  */
+import http from 'node:http';
+import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiPlugin } from '../app';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
@@ -67,5 +69,42 @@ describe('closing the API with requests in flight', () => {
     const response = await inFlight;
     await closed;
     expect({ status: response.statusCode, body: response.statusCode >= 500 ? response.body : '' }).toEqual({ status: signedIn ? 201 : 200, body: '' });
+  }, 60_000);
+
+  it('does not wait for a request whose client hung up, once its handler has answered', async () => {
+    const hold = gate();
+    const logs: { msg?: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(JSON.parse(chunk.toString()) as { msg?: string });
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream } });
+    let answered: () => void = () => undefined;
+    const handlerAnswered = new Promise<void>((resolve) => (answered = resolve));
+    app.addHook('preHandler', async (request) => {
+      if (request.headers['x-hold'] !== '1') return;
+      hold.arrived();
+      await hold.opened;
+    });
+    app.addHook('onSend', async (request) => {
+      if (request.headers['x-hold'] === '1') answered();
+    });
+    await app.register(apiPlugin, { prefix: '/api', databaseUrl: place.url, seed: 'if-empty', rateLimits: false, orderSweepIntervalMs: 0, firebaseProjectId: 'demo-arttoy' });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The client sends, then gives up while the request waits at the hold (a load test's end, a closed tab).
+    const outgoing = http.request(`${address}/api/box-models`, { headers: { 'x-hold': '1' } });
+    outgoing.on('error', () => undefined);
+    outgoing.end();
+    await hold.held;
+    outgoing.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hold.open();
+    await handlerAnswered;
+    // The API's own hooks run after this root one: let them finish.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.close();
+    expect(logs.filter((line) => line.msg?.startsWith('closing')).map((line) => line.msg)).toEqual([]);
   }, 60_000);
 });
