@@ -1,82 +1,68 @@
 /**
- * `npm run bench -w api`: the API under load on both engines, each served by
- * `bench/unlimited-server.ts` in its own process while autocannon loads it from this one:
- * - a catalogue read (a gallery page of figures: two joins, a count and 12 rows);
- * - the purchase path (bench/purchase.ts): order → sandbox payment → approve → capture and draw.
- * Loopback only; bounded by BENCH_DURATION per level. Starts its own Auth emulator for the buyers.
+ * `npm run bench -w api`: the API under load, side by side with its floor, on both engines.
  *
- * BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_PATH (the read,
- * default below), BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test; a database of
- * its own is created there and dropped afterwards), BENCH_JSON (a file to write the results to, for
- * `npm run bench` at the root).
+ * On PostgreSQL (a database of its own beside BENCH_POSTGRES_URL, dropped afterwards):
+ * - the catalogue read (a gallery page of figures) from three servers started in turn: the floor
+ *   (bench/floor-server.ts: node:http + pg, the same SQL and JSON; its answer is checked equal to the
+ *   API's first), the API with every answer from the database (ANSWER_CACHE=off), and the API as it
+ *   runs (answers from memory). Each figure is reported with its ratio to the floor's;
+ * - the purchase path (bench/purchase.ts: order → sandbox payment → approve → capture and draw) on
+ *   one instance and on two (src/cluster.ts), then an audit of what it left: no stock below zero,
+ *   every paid order with exactly one draw and one locker item.
+ * On the embedded database (PGlite, one process), the same reads and the purchase path, for the record.
+ *
+ * Servers are bench/unlimited-server.ts (the API without per-IP limits); autocannon runs in this
+ * process, on the same 2 cores. Loopback only. Starts its own Auth emulator for the buyers.
+ *
+ * BENCH_DURATION (s per run, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_PATH,
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINES (default
+ * postgres,pglite), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
-import { openDatabase, type Database } from '../src/db/connect';
-import { migrateDatabase } from '../src/db/migrate';
-import { seedCatalogue } from '../src/db/seed/seed';
 import { startAuthEmulator } from '../src/test/auth-emulator';
-import { benchBuyers, loadPurchases, stockBenchBox } from './purchase';
+import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase, READ_PATH, serve, type Served } from './harness';
+import type { TestUser } from '../src/test/auth-emulator';
+import { auditPurchases, benchBuyers, loadPurchases, type PurchaseAudit } from './purchase';
 
-const API_DIR = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
-const READ_PATH = process.env.BENCH_PATH ?? '/api/figures?series=moonlit-forest&pageSize=12';
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
   throw new Error(`BENCH_CONNECTIONS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_CONNECTIONS}".`);
 }
+if (ENGINES.some((engine) => engine !== 'postgres' && engine !== 'pglite')) throw new Error(`BENCH_ENGINES lists postgres and/or pglite, got "${process.env.BENCH_ENGINES}".`);
 
 interface Result {
   scenario: string;
   engine: string;
+  /** API processes serving (the floor is one). */
+  instances: number;
   connections: number;
   requestsPerSecond: number;
+  /** Purchase path: orders paid, drawn and put in a locker, per second. */
+  ordersPerSecond?: number;
   p50: number;
   p99: number;
+  /** The floor's figure at the same level divided into this one's (reads on PostgreSQL). */
+  rpsOverFloor?: number;
+  p99OverFloor?: number;
   non2xx: number;
   errors: number;
+  audit?: PurchaseAudit;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/unlimited-server.ts'], {
-    cwd: API_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, API_PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The API exited (code ${child.exitCode}) before answering on ${base}.`);
-    if (Date.now() > deadline) throw new Error(`The API did not answer on ${base} within 120 s.`);
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
-    if (healthy) return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function summarise(scenario: string, engine: string, connections: number, result: autocannon.Result, unexpected = 0): Result {
+function summarise(scenario: string, engine: string, instances: number, connections: number, result: autocannon.Result, unexpected: number): Result {
   return {
     scenario,
     engine,
+    instances,
     connections,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -86,67 +72,105 @@ function summarise(scenario: string, engine: string, connections: number, result
   };
 }
 
-async function load(engine: string, base: string, boxModelId: number, buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
+async function readOnce(base: string): Promise<unknown> {
+  const response = await fetch(`${base}${READ_PATH}`);
+  if (!response.ok) throw new Error(`${base}${READ_PATH} answered ${response.status}.`);
+  return response.json();
+}
+
+/** The catalogue read from each server at each level, servers taking turns so they share the machine's state. */
+async function loadReads(engine: string, servers: { name: string; served: Served }[]): Promise<Result[]> {
   const results: Result[] = [];
-  const url = `${base}${READ_PATH}`;
   for (const connections of CONNECTION_LEVELS) {
-    // Warm-up: JIT, the database's caches, the connection pool.
-    await autocannon({ url, connections, duration: 1 });
-    const read = await autocannon({ url, connections, duration: DURATION });
-    results.push(summarise(`GET ${READ_PATH}`, engine, connections, read, read.non2xx));
-  }
-  for (const connections of CONNECTION_LEVELS) {
-    const run = await loadPurchases(base, boxModelId, buyers, connections, DURATION);
-    // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
-    const unexpected = run['4xx'] + run['5xx'];
-    results.push(summarise('purchase path (4 requests)', engine, connections, run, unexpected));
+    let floor: Result | undefined;
+    for (const { name, served } of servers) {
+      const url = `${served.base}${READ_PATH}`;
+      // Warm-up: JIT, the database's caches, the connection pool.
+      await autocannon({ url, connections, duration: 1 });
+      const run = await autocannon({ url, connections, duration: DURATION });
+      const result = summarise(`GET ${READ_PATH} (${name})`, engine, 1, connections, run, run.non2xx);
+      if (name === 'floor') floor = result;
+      else if (floor) {
+        result.rpsOverFloor = round2(result.requestsPerSecond / floor.requestsPerSecond);
+        result.p99OverFloor = round2(result.p99 / Math.max(floor.p99, 1));
+      }
+      results.push(result);
+    }
   }
   return results;
 }
 
-/** Migrates, seeds and stocks a database, then serves and loads it. */
-async function bench(engine: string, databaseUrl: string, prepare: () => Promise<Database>, buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
-  const database = await prepare();
-  let boxModelId: number;
-  try {
-    await migrateDatabase(database);
-    await seedCatalogue(database.db);
-    boxModelId = await stockBenchBox(database.db);
-  } finally {
-    await database.close();
+const READ_VARIANTS = [
+  ['uncached', { ANSWER_CACHE: 'off' }],
+  ['cached', {}],
+] as const;
+
+async function benchReads(database: BenchDatabase): Promise<Result[]> {
+  if (database.engine === 'PGlite') {
+    // One process's database: its servers take turns on it, and there is no floor to compare with.
+    const results: Result[] = [];
+    for (const [name, env] of READ_VARIANTS) {
+      const served = await serve('bench/unlimited-server.ts', { DATABASE_URL: database.url, ...env });
+      try {
+        results.push(...(await loadReads(database.engine, [{ name, served }])));
+      } finally {
+        await served.stop();
+      }
+    }
+    return results;
   }
-  const { base, child } = await startServer(databaseUrl);
+  const servers: { name: string; served: Served }[] = [];
   try {
-    return await load(engine, base, boxModelId, buyers);
+    servers.push({ name: 'floor', served: await serve('bench/floor-server.ts', { DATABASE_URL: database.url }) });
+    for (const [name, env] of READ_VARIANTS) servers.push({ name, served: await serve('bench/unlimited-server.ts', { DATABASE_URL: database.url, ...env }) });
+    const [reference, ...others] = await Promise.all(servers.map(({ served }) => readOnce(served.base)));
+    if (!others.every((answer) => isDeepStrictEqual(answer, reference))) {
+      throw new Error(`The floor and the API answer ${READ_PATH} differently: align bench/floor-server.ts with the route before measuring.`);
+    }
+    return await loadReads(database.engine, servers);
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await Promise.all(servers.map(({ served }) => served.stop()));
   }
 }
 
-async function benchPglite(buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-bench-'));
-  const dataDir = path.join(dir, 'pglite');
+/** The purchase path at each level on `instances` API processes (src/cluster.ts when more than one), then an audit. */
+async function benchPurchases(database: BenchDatabase, buyers: TestUser[], instances: number): Promise<Result[]> {
+  const env = { DATABASE_URL: database.url };
+  const served =
+    instances === 1
+      ? await serve('bench/unlimited-server.ts', env)
+      : await serve('src/cluster.ts', { ...env, API_INSTANCES: String(instances), API_CLUSTER_WORKER: 'bench/unlimited-server.ts' });
+  const results: Result[] = [];
   try {
-    return await bench('PGlite', `file:${dataDir}`, () => openDatabase({ engine: 'pglite', dataDir }), buyers);
+    for (const connections of CONNECTION_LEVELS) {
+      await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
+      const run = await loadPurchases(served.base, database.boxModelId, buyers, connections, DURATION);
+      // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
+      const result = summarise('purchase path (4 requests)', database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
+      result.ordersPerSecond = Math.round(run.orders / DURATION);
+      results.push(result);
+    }
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    await served.stop();
   }
+  const db = await database.open();
+  try {
+    results.at(-1)!.audit = await auditPurchases(db.db);
+  } finally {
+    await db.close();
+  }
+  return results;
 }
 
-async function benchPostgres(buyers: Awaited<ReturnType<typeof benchBuyers>>): Promise<Result[]> {
-  const name = `arttoy_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+async function benchEngine(engine: string, buyers: TestUser[]): Promise<Result[]> {
+  const database = engine === 'postgres' ? await postgresBenchDatabase() : await pgliteBenchDatabase();
   try {
-    return await bench('PostgreSQL', url.toString(), () => openDatabase({ engine: 'postgres', url: url.toString() }), buyers);
+    const results = await benchReads(database);
+    results.push(...(await benchPurchases(database, buyers, 1)));
+    if (database.engine === 'PostgreSQL') results.push(...(await benchPurchases(database, buyers, 2)));
+    return results;
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -155,17 +179,37 @@ const results: Result[] = [];
 try {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const buyers = await benchBuyers(Math.max(...CONNECTION_LEVELS));
-  results.push(...(await benchPglite(buyers)));
-  try {
-    results.push(...(await benchPostgres(buyers)));
-  } catch (error) {
-    console.error(`PostgreSQL skipped: ${(error as Error).message} (set BENCH_POSTGRES_URL).`);
+  for (const engine of ENGINES) {
+    try {
+      results.push(...(await benchEngine(engine, buyers)));
+    } catch (error) {
+      if (engine !== 'postgres') throw error;
+      console.error(`PostgreSQL skipped: ${(error as Error).message} (set BENCH_POSTGRES_URL).`);
+    }
   }
 } finally {
   await emulator.stop();
 }
 
+const audits = results.filter((r) => r.audit);
+const badAudit = audits.some(({ audit }) => audit!.incomplete > 0 || audit!.negativeStock > 0 || audit!.draws !== audit!.paidOrders || audit!.lockerItems !== audit!.paidOrders);
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results));
-console.log(`\n${DURATION} s per level, ${os.cpus().length} CPUs`);
-console.table(results.map((r) => ({ scenario: r.scenario, engine: r.engine, connections: r.connections, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, failed: r.non2xx, errors: r.errors })));
-if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
+console.log(`\n${DURATION} s per run, ${os.cpus().length} CPUs, load generator on the same machine`);
+console.table(
+  results.map((r) => ({
+    scenario: r.scenario,
+    engine: r.engine,
+    inst: r.instances,
+    conns: r.connections,
+    'req/s': r.requestsPerSecond,
+    'orders/s': r.ordersPerSecond ?? '',
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    '÷floor req/s': r.rpsOverFloor ?? '',
+    '÷floor p99': r.p99OverFloor ?? '',
+    failed: r.non2xx,
+    errors: r.errors,
+  })),
+);
+for (const { engine, instances, audit } of audits) console.log(`audit after the purchases (${engine}, ${instances} instance(s)): ${JSON.stringify(audit)}`);
+if (results.some((r) => r.non2xx > 0 || r.errors > 0) || badAudit) process.exitCode = 1;

@@ -32,10 +32,17 @@ interface PurchaseContext {
   token?: string;
 }
 
+export interface PurchaseRun {
+  result: autocannon.Result;
+  /** Captures answered 200: orders paid, drawn and put in a locker. */
+  orders: number;
+}
+
 /** One autocannon run of the purchase path; `buyers` must hold at least `connections` users. */
-export function loadPurchases(base: string, boxModelId: number, buyers: readonly TestUser[], connections: number, duration: number) {
+export async function loadPurchases(base: string, boxModelId: number, buyers: readonly TestUser[], connections: number, duration: number): Promise<PurchaseRun> {
   let next = 0;
-  return autocannon({
+  let orders = 0;
+  const result = await autocannon({
     url: base,
     connections,
     duration,
@@ -73,7 +80,36 @@ export function loadPurchases(base: string, boxModelId: number, buyers: readonly
         method: 'POST',
         path: '/api/payments/capture',
         setupRequest: (request, context: PurchaseContext) => ({ ...request, body: JSON.stringify({ token: context.token }) }),
+        onResponse: (status) => {
+          if (status === 200) orders += 1;
+        },
       },
     ],
   });
+  return { result, orders };
+}
+
+export interface PurchaseAudit {
+  paidOrders: number;
+  draws: number;
+  lockerItems: number;
+  /** Paid orders without exactly one draw and one locker item. */
+  incomplete: number;
+  /** Stock rows below zero. */
+  negativeStock: number;
+}
+
+/** What the purchases left in the database: every paid order with exactly one draw and one locker item, no stock below zero. */
+export async function auditPurchases(db: Db): Promise<PurchaseAudit> {
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from orders where status = 'fulfilled') as "paidOrders",
+      (select count(*)::int from draws) as "draws",
+      (select count(*)::int from locker_items) as "lockerItems",
+      (select count(*)::int from orders o where o.status in ('paid', 'fulfilled') and (
+        (select count(*) from draws d where d.order_id = o.id) <> 1 or
+        (select count(*) from locker_items l join draws d on l.draw_id = d.id where d.order_id = o.id) <> 1)) as "incomplete",
+      (select count(*)::int from box_model_figures where stock < 0) as "negativeStock"`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as PurchaseAudit[];
+  return rows[0]!;
 }

@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 // Jest runs this file as CommonJS (swc): __dirname, not import.meta.
 const API_DIR = path.resolve(__dirname, '../..');
@@ -21,15 +21,6 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export async function startApiProcess(script: 'src/server.ts' | 'src/cluster.ts', env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
   const port = await freePort();

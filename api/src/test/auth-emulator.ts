@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 export const TEST_PROJECT_ID = 'demo-arttoy';
 const DEFAULT_HOST = '127.0.0.1:9099';
@@ -25,15 +25,6 @@ async function answers(host: string): Promise<boolean> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export interface RunningEmulator {
   host: string;
