@@ -86,7 +86,7 @@ export function flameGraphSvg(root, title) {
     depth = Math.max(depth, level);
     rects.push({ node, x, level, width });
     let childX = x;
-    const children = [...node.children.values()].sort((a, b) => b.total - a.total);
+    const children = [...node.children.values()].toSorted((a, b) => b.total - a.total);
     for (const child of children) {
       place(child, childX, level + 1);
       childX += child.total * scale;
@@ -141,7 +141,7 @@ export function selfTime(root) {
     for (const child of node.children.values()) walk(child);
   };
   walk(root);
-  const shares = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([name, samples]) => ({ name, percent: Math.round((samples / root.total) * 1000) / 10 }));
+  const shares = (map) => [...map].toSorted((a, b) => b[1] - a[1]).map(([name, samples]) => ({ name, percent: Math.round((samples / root.total) * 1000) / 10 }));
   return { owners: shares(owners), functions: shares(functions) };
 }
 
