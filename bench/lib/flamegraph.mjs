@@ -1,13 +1,15 @@
 // A V8 CPU profile (`node --cpu-prof`, .cpuprofile) as a flame graph in SVG, and where its time goes.
 //
-//   node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title]
+//   node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title] [--from-ms N]
 //
+// --from-ms leaves out the first N ms of the profile (a server's start-up, before the load began).
 // Frames are merged by call path (same function, file and line under the same parent), widths are
 // sample counts, colours tell whose code a frame is: ours (api/, shared/), a package (named in the
 // tooltip), Node's own, or V8 (GC, idle, program). Every frame keeps a <title> tooltip with its
 // share of the samples. The summary printed to stdout is self time per owner and per package.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 const WIDTH = 1200;
 const ROW = 16;
@@ -26,11 +28,15 @@ export function ownerOf(callFrame) {
   return 'app';
 }
 
-/** The profile as a tree of merged call paths with sample counts (self and total). */
-export function callTree(profile) {
+/** The profile as a tree of merged call paths with sample counts (self and total), from `fromMs` on. */
+export function callTree(profile, fromMs = 0) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfSamples = new Map();
-  for (const id of profile.samples ?? []) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+  let elapsedUs = 0;
+  (profile.samples ?? []).forEach((id, index) => {
+    elapsedUs += profile.timeDeltas?.[index] ?? 0;
+    if (elapsedUs >= fromMs * 1000) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+  });
   const build = (node, into) => {
     const { functionName, url, lineNumber } = node.callFrame;
     const key = `${functionName}|${url}|${lineNumber}`;
@@ -146,12 +152,14 @@ export function selfTime(root) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [input, output, title = path.basename(input)] = process.argv.slice(2);
-  if (!input || !output) {
-    console.error('usage: node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title]');
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'from-ms': { type: 'string', default: '0' } } });
+  const [input, output, title = path.basename(input ?? '')] = positionals;
+  const fromMs = Number(values['from-ms']);
+  if (!input || !output || !Number.isFinite(fromMs) || fromMs < 0) {
+    console.error('usage: node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title] [--from-ms N]');
     process.exit(2);
   }
-  const root = callTree(JSON.parse(fs.readFileSync(input, 'utf8')));
+  const root = callTree(JSON.parse(fs.readFileSync(input, 'utf8')), fromMs);
   fs.writeFileSync(output, flameGraphSvg(root, title));
   const { owners, functions } = selfTime(root);
   console.log('self time by owner:');

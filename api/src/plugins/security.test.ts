@@ -19,6 +19,22 @@ describe('security headers and rate limits', () => {
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
+  it('sends the same headers on errors, unknown paths and cached answers, and leaves a route its own CSP', async () => {
+    const first = await api.app.inject({ method: 'GET', url: '/api/styles' });
+    const answers = [
+      await api.app.inject({ method: 'GET', url: '/api/figures/no-such-figure' }),
+      await api.app.inject({ method: 'GET', url: '/api/figures?page=0' }),
+      await api.app.inject({ method: 'GET', url: '/api/styles', headers: { 'if-none-match': String(first.headers.etag) } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 400, 304]);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'cross-origin-resource-policy', 'x-frame-options', 'referrer-policy']) {
+      expect(answers.map((answer) => answer.headers[name])).toEqual(answers.map(() => first.headers[name]));
+    }
+    const page = await api.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout?token=unknown' });
+    expect(page.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('limits sign-in routes per client, with a 429 in the API’s error shape', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {

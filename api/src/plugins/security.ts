@@ -4,7 +4,7 @@
  * process), or in Redis when REDIS_URL is set, so a burst spread over several instances is
  * counted once.
  */
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -37,20 +37,44 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const HELMET_OPTIONS: HelmetOptions = {
+  // JSON and SVG only: nothing may load or run anything.
+  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  // Figure art is shown by the site's pages, on the same origin.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Set per answer, over TLS only: on plain http it is meaningless and tells of a misconfigured proxy.
+  strictTransportSecurity: false,
+};
+
+/**
+ * helmet's headers for these options, worked out once: none of them depends on the request (no
+ * nonces), and running helmet's middleware per request cost about 3% of a catalogue read's CPU
+ * (bench/results/2026-11-25-catalogue-read.svg).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let failure: unknown = null;
+  helmet(options)({ headers: {}, method: 'GET', url: '/' } as never, response as never, (error?: unknown) => (failure = error ?? null));
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (headers.size === 0) throw new Error('helmet set no header: its middleware API has changed.');
+  return Object.fromEntries(headers);
+}
+
 export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | undefined): RateLimitPolicies | null {
   return option === false ? null : { ...DEFAULT_RATE_LIMITS, ...option };
 }
 
 export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null, shared: { redis: Redis; prefix: string } | null = null): Promise<void> {
-  await fastify.register(helmet, {
-    // JSON and SVG only: nothing may load or run anything.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // Figure art is shown by the site's pages, on the same origin.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Set below, over TLS only: on plain http it is meaningless and tells of a misconfigured proxy.
-    strictTransportSecurity: false,
-  });
+  const headers = Object.entries(securityHeaders(HELMET_OPTIONS));
+  // Every answer (errors, 404s and cached answers included) carries them, unless its route set its
+  // own (the sandbox checkout page's CSP); HSTS over TLS only.
   fastify.addHook('onSend', async (request, reply) => {
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   if (!limits) return;
