@@ -30,7 +30,8 @@ async function figures(search: URLSearchParams) {
   const seriesSlug = search.get('series') ?? '';
   const page = Number(search.get('page') ?? 1);
   const pageSize = Number(search.get('pageSize') ?? 24);
-  const { rows } = await pool.query<Row>({ text: SQL, values: [seriesSlug, pageSize, (page - 1) * pageSize], rowMode: 'array' });
+  // Named, as the API's statement is: each connection parses and plans it once.
+  const { rows } = await pool.query<Row>({ name: 'figures_page', text: SQL, values: [seriesSlug, pageSize, (page - 1) * pageSize], rowMode: 'array' });
   const total = rows[0]?.[11] ?? 0;
   return {
     items: rows.map(([id, slug, name, description, number, rarity, heightMm, sSlug, sName, stSlug, stName]) => ({

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../src/db/connect';
+import { type Db, rowsOf } from '../src/db/connect';
 import { boxModelFigures, boxModels } from '../src/db/schema';
 import { signInTestUser, type TestUser } from '../src/test/auth-emulator';
 
@@ -110,6 +110,5 @@ export async function auditPurchases(db: Db): Promise<PurchaseAudit> {
         (select count(*) from draws d where d.order_id = o.id) <> 1 or
         (select count(*) from locker_items l join draws d on l.draw_id = d.id where d.order_id = o.id) <> 1)) as "incomplete",
       (select count(*)::int from box_model_figures where stock < 0) as "negativeStock"`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as PurchaseAudit[];
-  return rows[0]!;
+  return rowsOf<PurchaseAudit>(result)[0]!;
 }

@@ -182,3 +182,8 @@ async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** The rows of a `db.execute(sql\`…\`)`: both drivers answer `{ rows }`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -8,8 +8,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 
+/** API_DRAIN_MS as a whole number of milliseconds from 0 to 60000 (default 1500); anything else stops the start with why. */
+export function drainMsFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 1_500;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value.trim()) || ms > 60_000) throw new Error(`API_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${value}".`);
+  return ms;
+}
+
 /** How long answers say `Connection: close` before the server stops listening. */
-export const DRAIN_MS = Number(process.env.API_DRAIN_MS ?? 1_500);
+export const DRAIN_MS = drainMsFrom(process.env.API_DRAIN_MS);
 
 /** Adds the hook; the returned function drains, then closes the server (once). */
 export function drainThenClose(app: FastifyInstance, drainMs = DRAIN_MS): () => Promise<void> {

@@ -14,7 +14,7 @@ export function parseRedisUrl(value: string): URL {
     throw new Error(`REDIS_URL "${value}" is not a URL: use redis://host:6379 (or rediss:// for TLS).`);
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new Error(`REDIS_URL must start with redis:// or rediss://, got "${url.protocol}//…".`);
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (it starts with "${url.protocol}").`);
   }
   return url;
 }

@@ -5,13 +5,14 @@
  * stock (shared/fair: out-of-stock figures are left out, the rest renormalised), takes the nonce
  * from the buyer's active seed and increments it under that row's lock.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
-import type { Db } from '../../db/connect';
+import { columnName as column } from '../../db/column-name';
+import { type Db, rowsOf } from '../../db/connect';
 import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
 import { activeSeed } from '../fairness/seeds';
 import { canMoveOrder } from '../order-status';
-import { lockStock } from '../orders/reservation';
+import { stockLines } from '../orders/reservation';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -19,43 +20,55 @@ function move(order: OrderRow, to: OrderRow['status']): void {
   if (!canMoveOrder(order.status, to)) throw new Error(`Order ${order.orderSn} cannot move from ${order.status} to ${to}.`);
 }
 
-/** Order (locked by the caller, pending_payment) → paid → fulfilled. Returns the draw's id. */
+/** How often a draw is tried again when its figure sold out between reading the stock and taking one. */
+const DRAW_ATTEMPTS = 20;
+
+/**
+ * Order (locked by the caller, pending_payment) → paid → fulfilled. Returns the draw's id.
+ *
+ * Every purchase of a box meets the same stock rows, so none is locked while the API works: the
+ * buyer's seed is locked (it is theirs alone), the stock is read, the figure drawn, and one
+ * statement takes the figure from stock only if one is left (`stock > 0`, re-checked by
+ * PostgreSQL on the row's newest version), moves the nonce on, writes the draw and the locker item
+ * and marks the order fulfilled. If another purchase took that figure's last unit in between,
+ * nothing was written: the stock is read again and the same roll (same nonce) is mapped onto it.
+ * The draw records the lines it was mapped onto, so it stays verifiable.
+ */
 export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number> {
   move(order, 'paid');
-  await tx.update(orders).set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-
-  const inStock = (await lockStock(tx, order.boxModelId)).filter((line) => line.stock > 0);
-  // The reservation guarantees a box for a paid order; an empty box here is a bug, not a sale.
-  if (inStock.length === 0) throw new Error(`Box ${order.boxModelId} has no stock left for paid order ${order.orderSn}.`);
-  const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
-
-  const seed = await activeSeed(tx, order.userId, { lock: true });
-  const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.clientSeed, nonce: seed.nextNonce, lines });
-  await tx.update(serverSeeds).set({ nextNonce: sql`${serverSeeds.nextNonce} + 1` }).where(eq(serverSeeds.id, seed.id));
-  await tx
-    .update(boxModelFigures)
-    .set({ stock: sql`${boxModelFigures.stock} - 1` })
-    .where(and(eq(boxModelFigures.boxModelId, order.boxModelId), eq(boxModelFigures.figureId, result.figureId)));
-
-  const [draw] = await tx
-    .insert(draws)
-    .values({
-      orderId: order.id,
-      userId: order.userId,
-      boxModelId: order.boxModelId,
-      serverSeedId: seed.id,
-      serverSeedHash: seed.seedHash,
-      clientSeed: seed.clientSeed,
-      nonce: seed.nextNonce,
-      rollPpm: result.rollPpm,
-      figureId: result.figureId,
-      oddsLines: lines,
-    })
-    .returning({ id: draws.id });
-  if (!draw) throw new Error(`Inserting the draw of order ${order.orderSn} returned no row.`);
-  await tx.insert(lockerItems).values({ userId: order.userId, figureId: result.figureId, drawId: draw.id });
-
   move({ ...order, status: 'paid' }, 'fulfilled');
-  await tx.update(orders).set({ status: 'fulfilled', fulfilledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-  return draw.id;
+  const seed = await activeSeed(tx, order.userId, { lock: true });
+  for (let attempt = 1; attempt <= DRAW_ATTEMPTS; attempt += 1) {
+    const inStock = (await stockLines(tx, order.boxModelId)).filter((line) => line.stock > 0);
+    // The reservation guarantees a box for a paid order; an empty box here is a bug, not a sale.
+    if (inStock.length === 0) throw new Error(`Box ${order.boxModelId} has no stock left for paid order ${order.orderSn}.`);
+    const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
+    const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.clientSeed, nonce: seed.nextNonce, lines });
+    const written = await tx.execute(sql`
+      with taken as (
+        update ${boxModelFigures} set ${column(boxModelFigures.stock)} = ${column(boxModelFigures.stock)} - 1
+        where ${column(boxModelFigures.boxModelId)} = ${order.boxModelId} and ${column(boxModelFigures.figureId)} = ${result.figureId}
+          and ${column(boxModelFigures.stock)} > 0
+        returning 1
+      ), nonce as (
+        update ${serverSeeds} set ${column(serverSeeds.nextNonce)} = ${column(serverSeeds.nextNonce)} + 1
+        where ${column(serverSeeds.id)} = ${seed.id} and exists (select 1 from taken)
+      ), draw as (
+        insert into ${draws} (${column(draws.orderId)}, ${column(draws.userId)}, ${column(draws.boxModelId)}, ${column(draws.serverSeedId)},
+          ${column(draws.serverSeedHash)}, ${column(draws.clientSeed)}, ${column(draws.nonce)}, ${column(draws.rollPpm)}, ${column(draws.figureId)}, ${column(draws.oddsLines)})
+        select ${order.id}, ${order.userId}, ${order.boxModelId}, ${seed.id}, ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}, ${result.rollPpm},
+          ${result.figureId}, ${JSON.stringify(lines)}::jsonb
+        from taken
+        returning ${column(draws.id)}
+      ), locker as (
+        insert into ${lockerItems} (${column(lockerItems.userId)}, ${column(lockerItems.figureId)}, ${column(lockerItems.drawId)})
+        select ${order.userId}, ${result.figureId}, ${column(draws.id)} from draw
+      )
+      update ${orders} set ${column(orders.status)} = 'fulfilled', ${column(orders.paidAt)} = now(), ${column(orders.fulfilledAt)} = now(), ${column(orders.updatedAt)} = now()
+      where ${column(orders.id)} = ${order.id} and exists (select 1 from taken)
+      returning (select ${column(draws.id)} from draw) as "drawId"`);
+    const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
+    if (drawId) return Number(drawId);
+  }
+  throw new Error(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
 }

@@ -1,17 +1,17 @@
 /**
- * POST /api/orders: one box reserved for ORDER_RESERVATION_MINUTES, in one transaction under the
- * box's stock locks (reservation.ts), so the last box is never sold twice. The client's
+ * POST /api/orders: one box reserved for ORDER_RESERVATION_MINUTES, counted and inserted under the
+ * box's stock locks in one statement (reservation.ts), so the last box is never sold twice. The client's
  * Idempotency-Key makes a retry return the same order; the same key with another body is a 409.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@arttoy/shared/contracts/api';
-import type { Db } from '../../db/connect';
+import { type Db, rowsOf } from '../../db/connect';
 import { boxModels, orders } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import { setClientSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
 import { findOrderById } from './order-view';
-import { lockStock, reservedBoxes } from './reservation';
+import { CAPTURE_GRACE_SECONDS } from './reservation';
 
 export interface CreateOrderInput {
   userId: number;
@@ -58,35 +58,23 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   if (input.body.clientSeed) await setClientSeed(db, input.userId, input.body.clientSeed);
   let orderId: number;
   try {
-    orderId = await db.transaction(async (tx) => {
-      const [box] = await tx.select().from(boxModels).where(and(eq(boxModels.id, input.body.boxModelId), eq(boxModels.active, true)));
-      if (!box) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
-      const stock = (await lockStock(tx, box.id)).reduce((sum, line) => sum + line.stock, 0);
-      const available = stock - (await reservedBoxes(tx, box.id));
-      if (available < input.body.quantity) {
-        throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
-          reason: 'sold_out',
-          boxModelId: box.id,
-          available: Math.max(available, 0),
-        });
-      }
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          orderSn: newOrderSn(),
-          userId: input.userId,
-          boxModelId: box.id,
-          quantity: input.body.quantity,
-          unitPriceMinor: box.priceMinor,
-          totalMinor: box.priceMinor * input.body.quantity,
-          currency: box.currency,
-          idempotencyKey: input.idempotencyKey,
-          expiresAt: sql`now() + ${sql.raw(`interval '${ORDER_RESERVATION_MINUTES} minutes'`)}`,
-        })
-        .returning({ id: orders.id });
-      if (!row) throw new Error('Inserting the order returned no row.');
-      return row.id;
-    });
+    const [box] = await db.select().from(boxModels).where(and(eq(boxModels.id, input.body.boxModelId), eq(boxModels.active, true)));
+    if (!box) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
+    // One statement on its own, so the box's stock locks are released at its end (migration 0004).
+    const reserved = await db.execute(sql`
+      select reserved_order_id as "orderId", boxes_left as "left" from arttoy_reserve_box(${box.id}::int, ${input.body.quantity}::int,
+        ${CAPTURE_GRACE_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::int, ${box.priceMinor}::bigint,
+        ${box.currency}, ${input.idempotencyKey})`);
+    const [row] = rowsOf<{ orderId: number | null; left: number }>(reserved);
+    if (!row) throw new Error(`Reserving box ${box.id} answered no row.`);
+    if (row.orderId === null) {
+      throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
+        reason: 'sold_out',
+        boxModelId: box.id,
+        available: Number(row.left),
+      });
+    }
+    orderId = Number(row.orderId);
   } catch (error) {
     // The same key sent twice at once: the other request created the order; return it.
     if (isKeyConflict(error)) {
