@@ -108,6 +108,9 @@ export const payments = pgTable(
     check('payments_captured_at', sql`(${t.status} IN ('captured', 'refunded')) = (${t.capturedAt} IS NOT NULL)`),
     unique('payments_provider_order').on(t.provider, t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
+    // Captures and the buyer's return find a payment by the provider's token alone: without it,
+    // every capture read every payment ever made (the unique key above leads with the provider).
+    index('payments_provider_order_id_idx').on(t.providerOrderId),
   ],
 );
 
@@ -171,6 +174,8 @@ export const sandboxCheckouts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    // A saved sandbox method is looked up by its token.
+    index('sandbox_checkouts_vault_token_idx').on(t.vaultToken),
     check('sandbox_checkouts_status', inList(t.status, SANDBOX_CHECKOUT_STATUSES)),
     check('sandbox_checkouts_amount_positive', sql`${t.amountMinor} > 0`),
     check('sandbox_checkouts_captured', sql`(${t.status} = 'completed') = (${t.captureId} IS NOT NULL)`),

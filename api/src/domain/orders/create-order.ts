@@ -10,7 +10,7 @@ import { boxModels, orders } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import { setClientSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
-import { findOrderById } from './order-view';
+import { findNewOrder, findOrderById } from './order-view';
 import { CAPTURE_GRACE_SECONDS } from './reservation';
 
 export interface CreateOrderInput {
@@ -83,7 +83,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     }
     throw error;
   }
-  const order = await findOrderById(db, orderId);
+  const order = await findNewOrder(db, orderId);
   if (!order) throw new Error(`Order ${orderId} vanished after creation.`);
   return { order, created: true };
 }

@@ -64,17 +64,32 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
   };
 }
 
+/** The payments of these orders, newest first. */
+async function paymentsOf(db: Db, orderIds: number[]): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
+}
+
 async function withPayments(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(inArray(payments.orderId, rows.map((row) => row.order.id)))
-    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const paymentRows = await paymentsOf(db, rows.map((row) => row.order.id));
   // Newest first, so the first seen per order is its latest attempt.
   const latest = new Map<number, PaymentRow>();
   for (const payment of paymentRows) if (!latest.has(payment.orderId)) latest.set(payment.orderId, payment);
   return rows.map((row) => toOrder(row, latest.get(row.order.id)));
+}
+
+/** An order, its owner and all its payments (newest first); null when it does not exist. */
+export async function findOrderWithPayments(db: Db, orderId: number): Promise<{ order: Order; ownerId: number; payments: PaymentRow[] } | null> {
+  const [row] = await selectOrders(db, eq(orders.id, orderId));
+  if (!row) return null;
+  const paymentRows = await paymentsOf(db, [orderId]);
+  return { order: toOrder(row, paymentRows[0]), ownerId: row.order.userId, payments: paymentRows };
+}
+
+/** An order just created: it has no payment yet, so none is looked for. */
+export async function findNewOrder(db: Db, orderId: number): Promise<Order | null> {
+  const [row] = await selectOrders(db, eq(orders.id, orderId));
+  return row ? toOrder(row, undefined) : null;
 }
 
 /** One order of its owner, by reference; null when it does not exist or is someone else's. */

@@ -15,7 +15,7 @@ import type { CatalogueUrls } from '../catalogue/urls';
 import { findDraw } from '../draws/draw-proof';
 import type { DataChanges } from '../../cache/data-changes';
 import { fulfilOrder } from '../draws/fulfil';
-import { findOrderById, toPaymentSummary } from '../orders/order-view';
+import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
 import { CAPTURE_GRACE_SECONDS } from '../orders/reservation';
 import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, ProviderUnavailableError } from './provider';
 
@@ -116,12 +116,12 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
 
 /** The result every capture of this order returns (the first and every retry). */
 export async function captureResult(deps: PaymentDeps, orderId: number): Promise<CaptureResult> {
-  const order = await findOrderById(deps.db, orderId);
-  if (!order?.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
-  const [payment] = await deps.db.select({ userId: orders.userId, vaultToken: payments.vaultToken }).from(payments).innerJoin(orders, eq(payments.orderId, orders.id)).where(and(eq(payments.orderId, orderId), eq(payments.status, 'captured')));
-  const draw = await findDraw(deps.db, payment?.userId ?? 0, order.drawId, deps.urls);
-  if (!draw) throw new Error(`Draw ${order.drawId} of order ${orderId} not found.`);
-  return { order, draw, vaultToken: payment?.vaultToken ?? null };
+  const found = await findOrderWithPayments(deps.db, orderId);
+  if (!found?.order.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
+  const draw = await findDraw(deps.db, found.ownerId, found.order.drawId, deps.urls);
+  if (!draw) throw new Error(`Draw ${found.order.drawId} of order ${orderId} not found.`);
+  const captured = found.payments.find((payment) => payment.status === 'captured');
+  return { order: found.order, draw, vaultToken: captured?.vaultToken ?? null };
 }
 
 export interface StartPaymentInput {
@@ -181,11 +181,12 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
       .returning();
     if (!stored) throw new Error(`Payment ${payment.id} vanished.`);
     const applied = created.capture ? await applyCapture(tx, locked.order, stored, created.capture) : null;
-    return { orderId: locked.order.id, paymentId: payment.id, approvalUrl: created.approvalUrl, applied };
+    return { orderId: locked.order.id, paymentId: payment.id, stored, approvalUrl: created.approvalUrl, applied };
   });
   if (outcome.applied?.kind === 'fulfilled') deps.changes.changed('box_model_figures');
   if (outcome.applied?.kind === 'refused') throw outcome.applied.error;
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, outcome.paymentId));
+  // A capture at once (a saved method) changed the payment after `stored` was read.
+  const [payment] = outcome.applied ? await deps.db.select().from(payments).where(eq(payments.id, outcome.paymentId)) : [outcome.stored];
   if (!payment) throw new Error(`Payment ${outcome.paymentId} vanished.`);
   return {
     payment: toPaymentSummary(payment),
@@ -199,18 +200,16 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
  * `userId` null: a verified webhook completing it for a buyer who never came back.
  */
 export async function capturePayment(deps: PaymentDeps, token: string, userId: number | null): Promise<CaptureResult> {
-  const [found] = await deps.db
-    .select({ payment: payments })
-    .from(payments)
-    .innerJoin(orders, eq(payments.orderId, orders.id))
-    .where(and(eq(payments.providerOrderId, token), userId === null ? undefined : eq(orders.userId, userId)))
-    .limit(1);
-  if (!found) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
-  const provider = providerOf(deps.providers, found.payment.provider);
+  let orderId = 0;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const locked = await lockOrder(tx, eq(orders.id, found.payment.orderId));
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.payment.id)).for('update');
-    if (!locked || !payment) throw new Error(`Payment ${token} lost its order.`);
+    // The order first, then its payment: the order that every other path locks first.
+    const ofPayment = sql`(select ${payments.orderId} from ${payments} where ${payments.providerOrderId} = ${token} limit 1)`;
+    const locked = await lockOrder(tx, and(eq(orders.id, ofPayment), userId === null ? undefined : eq(orders.userId, userId)));
+    if (!locked) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
+    orderId = locked.order.id;
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.providerOrderId, token), eq(payments.orderId, orderId))).limit(1).for('update');
+    if (!payment) throw new Error(`Payment ${token} lost its order.`);
+    const provider = providerOf(deps.providers, payment.provider);
     // A retry (or a webhook after the buyer's return): the first capture's result stands.
     if (locked.order.status === 'fulfilled' && payment.status === 'captured') return { kind: 'fulfilled' };
     assertPayable(locked.order, locked.payable);
@@ -219,5 +218,5 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
   });
   if (outcome.kind === 'refused') throw outcome.error;
   deps.changes.changed('box_model_figures');
-  return captureResult(deps, found.payment.orderId);
+  return captureResult(deps, orderId);
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "payments_provider_order_id_idx" ON "payments" USING btree ("provider_order_id");--> statement-breakpoint
+CREATE INDEX "sandbox_checkouts_vault_token_idx" ON "sandbox_checkouts" USING btree ("vault_token");
