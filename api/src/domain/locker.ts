@@ -31,17 +31,16 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
 type LockerRow = Awaited<ReturnType<typeof selectLocker>>[number];
 
 function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
-  const { itemId, status, acquiredAt, shipRequestedAt, shippedAt, drawId, shipRequestId, ...figure } = row;
   return {
-    id: itemId,
-    status,
-    figure: toFigure(figure, urls),
-    series: { slug: figure.seriesSlug, name: figure.seriesName },
-    acquiredAt: acquiredAt.toISOString(),
-    shipRequestedAt: shipRequestedAt?.toISOString() ?? null,
-    shippedAt: shippedAt?.toISOString() ?? null,
-    drawId,
-    shipRequestId,
+    id: row.itemId,
+    status: row.status,
+    figure: toFigure(row, urls),
+    series: { slug: row.seriesSlug, name: row.seriesName },
+    acquiredAt: row.acquiredAt.toISOString(),
+    shipRequestedAt: row.shipRequestedAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    drawId: row.drawId,
+    shipRequestId: row.shipRequestId,
   };
 }
 

@@ -40,7 +40,7 @@ export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<P
         .innerJoin(styles, eq(series.styleId, styles.id))
         .where(where)
     )[0]?.n ?? 0;
-  return toPage(rows, query, ({ total: _total, ...row }) => toBoxModelSummary(row), countAll);
+  return toPage(rows, query, (row) => toBoxModelSummary(row), countAll);
 }
 
 export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<BoxModelSummary[]> {

@@ -70,7 +70,7 @@ export async function listFigures(db: Db, query: FigureListQuery, urls: Catalogu
     );
     return (await total.execute(values))[0]?.n ?? 0;
   };
-  return toPage(await page.execute(values), query, ({ total: _total, ...row }) => toFigure(row, urls), countAll);
+  return toPage(await page.execute(values), query, (row) => toFigure(row, urls), countAll);
 }
 
 export async function listFiguresOfSeries(db: Db, seriesId: number, urls: CatalogueUrls): Promise<Figure[]> {

@@ -20,8 +20,15 @@ const styleColumns = {
 
 type StyleRow = { coverSlug: string | null } & Omit<Style, 'coverArtUrl'>;
 
-function toStyle({ coverSlug, ...style }: StyleRow, urls: CatalogueUrls): Style {
-  return { ...style, coverArtUrl: coverSlug === null ? null : urls.figureArt(coverSlug) };
+function toStyle(row: StyleRow, urls: CatalogueUrls): Style {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    seriesCount: row.seriesCount,
+    coverArtUrl: row.coverSlug === null ? null : urls.figureArt(row.coverSlug),
+  };
 }
 
 export async function listStyles(db: Db, query: PageQuery, urls: CatalogueUrls): Promise<Page<Style>> {
@@ -31,7 +38,7 @@ export async function listStyles(db: Db, query: PageQuery, urls: CatalogueUrls):
     .orderBy(asc(styles.position), asc(styles.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  return toPage(rows, query, ({ total: _total, ...style }) => toStyle(style, urls), async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
+  return toPage(rows, query, (row) => toStyle(row, urls), async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
 }
 
 export async function getStyle(db: Db, slug: string, urls: CatalogueUrls): Promise<StyleDetail | null> {
