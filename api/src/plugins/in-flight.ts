@@ -25,21 +25,27 @@ export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRA
   const finished = (request: FastifyRequest) => {
     if (running.delete(request) && running.size === 0) drained?.();
   };
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     const state = { answered: false, closed: false };
     running.set(request, state);
     reply.raw.once('close', () => {
       state.closed = true;
       if (state.answered && !reply.raw.writableFinished) finished(request);
     });
+    done();
   });
-  fastify.addHook('onSend', async (request) => {
+  fastify.addHook('onSend', (request, _reply, payload, done) => {
     const state = running.get(request);
-    if (!state) return;
-    state.answered = true;
-    if (state.closed) finished(request);
+    if (state) {
+      state.answered = true;
+      if (state.closed) finished(request);
+    }
+    done(null, payload);
   });
-  fastify.addHook('onResponse', async (request) => finished(request));
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    finished(request);
+    done();
+  });
   fastify.addHook('preClose', async () => {
     if (running.size === 0) return;
     fastify.log.info({ running: running.size }, 'closing: waiting for running requests to finish');

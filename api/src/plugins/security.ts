@@ -73,9 +73,11 @@ export async function registerSecurity(fastify: FastifyInstance, limits: RateLim
   const headers = Object.entries(securityHeaders(HELMET_OPTIONS));
   // Every answer (errors, 404s and cached answers included) carries them, unless its route set its
   // own (the sandbox checkout page's CSP); HSTS over TLS only.
-  fastify.addHook('onSend', async (request, reply) => {
+  // Callback hooks here and in in-flight.ts: an async hook costs a promise per request.
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done(null, payload);
   });
   if (!limits) return;
   // Every write route gets the write policy unless it names its own, so a new route cannot forget
