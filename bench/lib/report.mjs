@@ -71,8 +71,21 @@ export function markdown(result) {
   lines.push('', '| budget | measured | limit | met |', '|---|---|---|---|');
   for (const budget of result.budgets) lines.push(`| ${budget.name} | ${budget.measured ?? '–'} ${budget.unit} | ${budget.limit} ${budget.unit} | ${budget.met ? 'yes' : '**no**'} |`);
   if (result.api?.length) {
-    lines.push('', '| API load | engine | connections | req/s | p50 ms | p99 ms | errors |', '|---|---|---|---|---|---|---|');
-    for (const row of result.api) lines.push(`| ${row.scenario} | ${row.engine} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors + row.non2xx} |`);
+    const cell = (value) => value ?? '–';
+    lines.push(
+      '',
+      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | failed |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+    );
+    for (const row of result.api) {
+      lines.push(
+        `| ${row.scenario} | ${row.engine} | ${cell(row.instances)} | ${row.connections} | ${row.requestsPerSecond} | ${cell(row.ordersPerSecond)} | ${row.p50} | ${row.p99} | ${cell(row.rpsOverFloor)} | ${cell(row.p99OverFloor)} | ${row.errors + row.non2xx} |`,
+      );
+    }
+    for (const row of result.api.filter((r) => r.audit)) {
+      const { paidOrders, draws, lockerItems, incomplete, negativeStock } = row.audit;
+      lines.push('', `After the purchases (${row.engine}, ${row.instances} instance(s)): ${paidOrders} paid orders, ${draws} draws, ${lockerItems} locker items, ${incomplete} incomplete, ${negativeStock} stock rows below zero.`);
+    }
   }
   return lines.join('\n');
 }

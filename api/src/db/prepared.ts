@@ -1,7 +1,7 @@
 /**
  * Statements built once per database and query shape. Building a query with drizzle costs more
  * CPU than the query itself on a catalogue read (about a tenth of the API's time per request in
- * the profile of bench/results/2026-11-25-catalogue-read.svg); a prepared query is built once, and
+ * its profile, `npm run bench:profile -w api`); a prepared query is built once, and
  * on PostgreSQL its name makes each pooled connection parse and plan it once, not per request.
  * The key names the shape (which filters, which order): the values always travel as parameters.
  */

@@ -29,7 +29,7 @@ type FigureRow = SelectResultFields<typeof figureColumns>;
 
 // The mappers below name every field: rest destructuring copies a row's properties one by one at
 // run time, and on a page of figures it cost about 5% of the API's CPU
-// (bench/results/2026-11-25-catalogue-read.svg). Extra columns on the row (a page's total) are left out.
+// (`npm run bench:profile -w api`, before and after). Extra columns on the row (a page's total) are left out.
 export function toFigure(row: FigureRow, urls: CatalogueUrls): Figure {
   return {
     id: row.id,
