@@ -7,7 +7,7 @@ describe('sameSitePath', () => {
     expect(sameSitePath(path)).toBe(path);
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'locker', '', '/login', '/login?return_to=/x', '/login/'])('refuses %s', (path) => {
+  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', '/.//evil.example', '/..//evil.example', 'locker', '', '/login', '/login?return_to=/x', '/login/', '/./login'])('refuses %s', (path) => {
     expect(sameSitePath(path)).toBeNull();
   });
 

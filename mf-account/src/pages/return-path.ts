@@ -1,14 +1,16 @@
+import { sameSitePath as siteOnly } from '@arttoy/shared/http';
+
 /** The query parameter a link to /login can carry: where to go once signed in (`/login?return_to=/locker`). */
 export const RETURN_PARAM = 'return_to';
 
 /**
- * A path on this site, or null. Only "/…" qualifies: "//host" and "/\host" are other sites to a
- * browser, and a way back to /login itself would go nowhere.
+ * A path on this site as the browser resolves it, or null (shared/http: "//host", "/\\host" and
+ * "/.//host" are other sites to a browser). A way back to /login itself would go nowhere.
  */
 export function sameSitePath(value: unknown): string | null {
-  const path = typeof value === 'object' && value !== null ? pathOf(value) : value;
-  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
-  if (/^\/login(?:[/?#]|$)/.test(path)) return null;
+  const given = typeof value === 'object' && value !== null ? pathOf(value) : value;
+  const path = typeof given === 'string' ? siteOnly(given) : null;
+  if (path === null || /^\/login(?:[/?#]|$)/.test(path)) return null;
   return path;
 }
 

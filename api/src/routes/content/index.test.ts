@@ -179,12 +179,17 @@ describe('content routes', () => {
       }
     });
 
-    it('never redirects to another site', async () => {
-      for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'blog']) {
-        const response = await get(`/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}&redirect=${encodeURIComponent(redirect)}`);
-        expect(response.statusCode).toBe(400);
-        expect(response.json().error.details.issues[0].field).toBe('query.redirect');
+    it('never redirects to another site, however the path is dressed up', async () => {
+      // Dot segments collapse in the browser: "/.//evil.example/login" would land on //evil.example.
+      for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'blog', '/.//evil.example/login', '/..//evil.example', '/a/../..//evil.example']) {
+        for (const query of [`token=${LOCAL_PREVIEW_TOKEN}&`, 'exit=true&']) {
+          const response = await get(`/api/content/preview?${query}redirect=${encodeURIComponent(redirect)}`);
+          expect({ redirect, status: response.statusCode, field: response.json().error?.details?.issues?.[0]?.field }).toEqual({ redirect, status: 400, field: 'query.redirect' });
+        }
       }
+      // A path that resolves on this site is followed as resolved.
+      const resolved = await get(`/api/content/preview?exit=true&redirect=${encodeURIComponent('/blog/./x/../displaying-your-figures')}`);
+      expect({ status: resolved.statusCode, location: resolved.headers.location }).toEqual({ status: 303, location: '/blog/displaying-your-figures' });
     });
 
     it('clears the cookie on exit and on DELETE', async () => {

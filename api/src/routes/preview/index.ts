@@ -8,16 +8,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { apiErrorSchema } from '@arttoy/shared/contracts/api';
+import { sameSitePath } from '@arttoy/shared/http';
 import { isPreviewToken, PREVIEW_COOKIE } from '../../content/preview-tokens';
 import { ApiError } from '../../errors';
 import type { ContentRouteOptions } from '../content';
 import { errorResponses, limitedBy } from '../deps';
 
-/** A path on this site: one leading slash (not `//host` or `/\host`, which browsers treat as another host). */
+/**
+ * A path on this site, checked as the browser will resolve it (shared/http sameSitePath): `//host`,
+ * `/\host` and `/.//host` are other sites to a browser. The redirect uses the resolved path.
+ */
 const sitePathSchema = z
   .string()
   .max(500)
-  .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on this site such as /blog/my-post');
+  .refine((value) => sameSitePath(value) !== null, 'must be a path on this site such as /blog/my-post')
+  .transform((value) => sameSitePath(value) ?? '/');
 
 const previewQuerySchema = z.object({
   token: z.optional(z.string().min(1).max(200)),
@@ -25,12 +30,12 @@ const previewQuerySchema = z.object({
   exit: z.optional(z.enum(['true', 'false'])),
 });
 
-/** The redirect target with `preview=true` added (entering) or removed (leaving). */
+/** The redirect target with `preview=true` added (entering) or removed (leaving); checked again once built. */
 function target(redirect: string, previewing: boolean): string {
   const url = new URL(redirect, 'http://site.invalid');
   if (previewing) url.searchParams.set('preview', 'true');
   else url.searchParams.delete('preview');
-  return `${url.pathname}${url.search}${url.hash}`;
+  return sameSitePath(`${url.pathname}${url.search}${url.hash}`) ?? '/';
 }
 
 const cookieOptions = (request: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
