@@ -2,8 +2,11 @@ import { HOME_ALIASES, sampleHref, SITE_ROUTES } from '@arttoy/shared/contracts'
 import { expect, test } from '../fixtures/site';
 
 const HOME_HEADING = 'Art toys, drawn fairly.';
-/** Routes with no page of their own: the route their owner sends them to. */
-const REDIRECTS: Readonly<Record<string, string>> = { blog: 'blog-list' };
+/**
+ * Routes that send this (signed-out) visitor on: the page their owner shows instead. The locker
+ * goes to log in as soon as sign-in state is known, so its own page may show for a moment or not at all.
+ */
+const REDIRECTS: Readonly<Record<string, string>> = { blog: 'blog-list', locker: 'login' };
 /** A post page needs an existing post (a sample id is a 404): content.spec.ts covers it. */
 const NEEDS_CONTENT = new Set(['slug', 'blog-id']);
 
