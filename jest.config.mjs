@@ -36,8 +36,9 @@ export default {
       testEnvironment: 'node',
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       // fastify's inject (light-my-request) requires cookie@2, which ships ES modules only: compile it like our own code.
-      // The site server mounts the API: PGlite, @fastify/cookie and @noble/hashes load ES modules or use import() too.
-      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@fastify/cookie|@electric-sql/pglite|@noble/hashes)/)'],
+      // The site server mounts the API: PGlite, @fastify/cookie and @noble/hashes load ES modules or use import() too,
+      // and so does content-disposition under the API reference page's @fastify/static.
+      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@fastify/cookie|@electric-sql/pglite|@noble/hashes|content-disposition)/)'],
       testMatch: ['**/*.test.ts'],
     },
     {
@@ -49,8 +50,12 @@ export default {
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       // Also PGlite: its CommonJS build loads Node modules with import(), which jest's VM refuses
       // without --experimental-vm-modules; compiled, those become require().
-      // And @noble/hashes (ES modules only), which draws use through @arttoy/shared/fair.
-      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite|@noble/hashes)/)'],
+      // And @noble/hashes (ES modules only), which draws use through @arttoy/shared/fair, content-disposition
+      // (the reference page's @fastify/static), and the OpenAPI linter openapi.test.ts runs
+      // (@redocly/openapi-core and its ES-module dependencies).
+      transformIgnorePatterns: [
+        '/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@electric-sql/pglite|@noble/hashes|content-disposition|@redocly/openapi-core|@redocly/config|jsonpath-rfc9535|colorette)/)',
+      ],
       testMatch: ['**/*.test.ts'],
       // `*.postgres.test.ts`: several API processes on one database, which only PostgreSQL can be;
       // they run in the PostgreSQL pass of `npm test` (npm run test:pg -w api).

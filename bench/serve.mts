@@ -1,14 +1,15 @@
-// One site server for the benchmark: an origin folder served as `npm start` serves it, with the API
-// on an in-memory database and sign-in off (no page measured needs it).
-// Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload]
+// One site server for the benchmark: an origin folder served as `npm start` serves it (server-rendered
+// unless --client-only), with the API on an in-memory database and sign-in off (no page measured needs it).
+// Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload] [--client-only]
 import path from 'node:path';
 import { createSiteServer } from '../deploy/src/site-server';
 import { runtimeConfigFromEnv } from '../deploy/src/runtime-config';
 
-const [origin, portText, flag] = process.argv.slice(2);
+const FLAGS = ['--no-remote-preload', '--client-only'];
+const [origin, portText, ...flags] = process.argv.slice(2);
 const port = Number(portText);
-if (!origin || !Number.isInteger(port) || (flag !== undefined && flag !== '--no-remote-preload')) {
-  console.error('Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload]');
+if (!origin || !Number.isInteger(port) || flags.some((flag) => !FLAGS.includes(flag))) {
+  console.error(`Usage: tsx bench/serve.mts <origin-dir> <port> [${FLAGS.join('] [')}]`);
   process.exit(2);
 }
 const env: NodeJS.ProcessEnv = { ...process.env, AUTH_EMULATOR: 'off' };
@@ -19,7 +20,9 @@ const app = await createSiteServer({
   config: runtimeConfigFromEnv(env),
   api: { databaseUrl: 'memory:' },
   // The monolith has no remote entries: preloading one would load code it never runs.
-  preloadRemotes: flag !== '--no-remote-preload',
+  preloadRemotes: !flags.includes('--no-remote-preload'),
+  // The site as it was before server rendering: every page rendered in the browser.
+  serverRender: !flags.includes('--client-only'),
 });
 await app.listen({ port, host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,18 +1,20 @@
-// The browser half of `npm run bench`: the federated site, the monolith and the static floor, loaded
-// in turn (A B C A B C …) in fresh throttled contexts, then warm navigation and Lighthouse.
+// The browser half of `npm run bench`: the site as served (server-rendered), the same build rendered in
+// the browser only (federated), the monolith and the static floor, loaded in turn (A B C D A B C D …)
+// in fresh throttled contexts, then warm navigation and Lighthouse.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildFederated, captureStatic, compileMonolith, publishMonolith, FEDERATED_ORIGIN, MONOLITH_ORIGIN } from './lib/builds.mjs';
-import { lighthouseScores } from './lib/lighthouse.mjs';
-import { CHROMIUM_ARGS, measureLoad, measureWarmNavigation, preparePage } from './lib/measure.mjs';
+import { lighthouseScores, lighthouseSeo } from './lib/lighthouse.mjs';
+import { CHROMIUM_ARGS, measureInteractive, measureLoad, measureWarmNavigation, preparePage } from './lib/measure.mjs';
 import { startServer } from './lib/processes.mjs';
 import { discoverRoutes } from './lib/routes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { median } from './lib/stats.mjs';
 
-const PORTS = { federated: 4191, monolith: 4192, static: 4193 };
-export const BUILDS = ['federated', 'monolith', 'static'];
+const PORTS = { server: 4194, federated: 4191, monolith: 4192, static: 4193 };
+export const BUILDS = ['server', 'federated', 'monolith', 'static'];
 
 /** Gzip (level 9) size of the shell's and the owner's scripts a page requested: the budget's unit. */
 function gzipKb(origin, scriptUrls) {
@@ -37,13 +39,21 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
   const stops = [];
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    stops.push(...(await Promise.all([serveOrigin(FEDERATED_ORIGIN, PORTS.federated), serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-remote-preload'])])));
+    stops.push(
+      ...(await Promise.all([
+        serveOrigin(FEDERATED_ORIGIN, PORTS.server),
+        serveOrigin(FEDERATED_ORIGIN, PORTS.federated, ['--client-only']),
+        serveOrigin(MONOLITH_ORIGIN, PORTS.monolith, ['--no-remote-preload', '--client-only']),
+      ])),
+    );
     const origins = Object.fromEntries(BUILDS.map((name) => [name, `http://127.0.0.1:${PORTS[name]}`]));
     const { found: routes, missing } = await discoverRoutes(origins.federated);
     log(`routes: ${routes.map((route) => route.path).join(' ')}${missing.length ? ` (not measured: ${missing.map((m) => m.name).join(', ')})` : ''}`);
     log('capturing the static floor…');
-    const files = await captureStatic(browser, origins.federated, routes);
-    stops.push(await startStaticServer(files, origins.federated, PORTS.static));
+    // From the server-rendered build: the floor carries the same inline stylesheets, so the ratio is
+    // what the page's code and data cost, not where its styles come from.
+    const files = await captureStatic(browser, origins.server, routes);
+    stops.push(await startStaticServer(files, origins.server, PORTS.static));
 
     // One load at a time: two emulated phones at once shared the two cores and made every load about
     // 1.5 times slower, and a static load beside the next one slowed whichever build came next. Builds
@@ -73,10 +83,10 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
 
     log('warm navigation…');
     const warmTarget = routes.find((route) => route.name === 'rules page') ?? routes.find((route) => route.name === 'series');
-    const warm = { from: '/', to: warmTarget?.path ?? null, federated: [], monolith: [] };
+    const warm = { from: '/', to: warmTarget?.path ?? null, server: [], federated: [], monolith: [] };
     if (warmTarget) {
       for (let run = 0; run < warmRuns; run += 1) {
-        for (const name of ['federated', 'monolith']) {
+        for (const name of ['server', 'federated', 'monolith']) {
           try {
             const result = await measureWarmNavigation(browser, origins[name], { from: '/', linkSelector: `a[href="${warmTarget.path}"]`, content: warmTarget.content });
             warm[name].push(result.ms);
@@ -87,16 +97,32 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
       }
     }
 
-    const home = samples[routes.findIndex((route) => route.path === '/')]?.federated.find((sample) => sample.scriptUrls);
+    // The site as served: its home page's scripts before the main content.
+    const home = samples[routes.findIndex((route) => route.path === '/')]?.server.find((sample) => sample.scriptUrls);
     const homeFirstLoadKbGzip = home ? gzipKb(FEDERATED_ORIGIN, home.scriptUrls) : null;
+    // …and before it is interactive (hydrated): the union of three loads, since what the browser asks
+    // for during hydration can vary with timing.
+    log('home until interactive…');
+    const interactive = [];
+    for (let run = 0; run < 3; run += 1) {
+      try {
+        const result = await measureInteractive(browser, `${origins.server}/`);
+        if (result) interactive.push(result);
+      } catch (error) {
+        log(`home until interactive failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+      }
+    }
+    const homeInteractiveKbGzip = interactive.length ? gzipKb(FEDERATED_ORIGIN, interactive.flatMap((result) => result.scriptUrls)) : null;
+    const homeInteractiveMs = interactive.length ? median(interactive.map((result) => result.liveMs)) : null;
 
     let lighthouse = {};
     if (lighthouseRuns > 0) {
       log('Lighthouse…');
-      const byUrl = await lighthouseScores(executablePath, routes.map((route) => `${origins.federated}${route.path}`), lighthouseRuns);
-      lighthouse = Object.fromEntries(routes.map((route) => [route.path, byUrl[`${origins.federated}${route.path}`]]));
+      const byUrl = await lighthouseScores(executablePath, routes.map((route) => `${origins.server}${route.path}`), lighthouseRuns);
+      const seo = await lighthouseSeo(executablePath, routes.map((route) => `${origins.server}${route.path}`));
+      lighthouse = Object.fromEntries(routes.map((route) => [route.path, { ...byUrl[`${origins.server}${route.path}`], seo: seo[`${origins.server}${route.path}`] }]));
     }
-    return { routes, missing, samples, warm, homeFirstLoadKbGzip, lighthouse };
+    return { routes, missing, samples, warm, homeFirstLoadKbGzip, homeInteractiveKbGzip, homeInteractiveMs, lighthouse };
   } finally {
     await browser.close();
     for (const stop of stops.toReversed()) await stop();

@@ -54,7 +54,10 @@ export default defineConfig({
       // Poll for new deploys every 10 s (the default is hourly), so the new-version test sees one quickly.
       // No FIREBASE_* settings: the server starts the Firebase Auth emulator (or reuses a running one).
       // The API's database in memory: the tests never contend with a running `npm start` for .data/.
-      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000', AUTH_EMULATOR: 'on', DATABASE_URL: 'memory:' },
+      // A generous server-render budget: these tests check what the server renders, on a machine
+      // the tests keep busy; the fall-back to the browser on a slow render has tests of its own
+      // (deploy/src/server-render/render-page.test.ts).
+      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000', AUTH_EMULATOR: 'on', DATABASE_URL: 'memory:', SSR_BUDGET_MS: '5000' },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
@@ -65,7 +68,7 @@ export default defineConfig({
       command: 'npm run serve -w deploy',
       cwd: '..',
       // No API here (SITE_API=off): its database allows one process, the server above.
-      env: { PORT: String(NO_SIGN_IN_PORT), AUTH_EMULATOR: 'off', SITE_API: 'off' },
+      env: { PORT: String(NO_SIGN_IN_PORT), AUTH_EMULATOR: 'off', SITE_API: 'off', SSR_BUDGET_MS: '5000' },
       url: `http://localhost:${NO_SIGN_IN_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -2,12 +2,13 @@ import Fastify from 'fastify';
 import { apiPlugin } from './app';
 import { createEmptyDatabaseUrl } from './test/test-database';
 import { buildTestApi, SETUP_TIMEOUT } from './test/helper';
+import { API_START_TIMEOUT_MS } from './server-options';
 
 describe('apiPlugin', () => {
   it('lives under its prefix beside a site’s own catch-all route, as the site server mounts it', async () => {
     const api = await buildTestApi();
     // A second server shaped like deploy/src/site-server.ts: a `/*` document route and its own 404s.
-    const site = Fastify({ logger: false });
+    const site = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
     site.get('/*', async () => '<!doctype html>');
     await site.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false });
     try {
@@ -29,7 +30,7 @@ describe('apiPlugin', () => {
     const { url, remove } = await createEmptyDatabaseUrl();
     const engine = url.startsWith('file:') ? 'pglite' : 'postgres';
     const total = async (options: { seed?: 'if-empty' | 'never' }) => {
-      const app = Fastify({ logger: false });
+      const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
       await app.register(apiPlugin, { prefix: '/api', databaseUrl: url, rateLimits: false, ...options });
       try {
         return (await app.inject({ method: 'GET', url: '/api/styles' })).json<{ total: number }>().total;

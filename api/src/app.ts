@@ -11,14 +11,17 @@ import { type ContentOptions, loadSiteContent } from './content/site-content';
 import { ifNoOtherInstance, LOCK_KEYS } from './db/advisory-lock';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
+import { resolveUnpaidOrderLimits, type UnpaidOrderLimits } from './domain/orders/order-limits';
 import { startExpirySweep } from './domain/orders/reservation';
 import { type PayPalOptions, resolvePaymentProviders } from './domain/payments/providers';
 import { reconcilePayments } from './domain/payments/reconcile';
+import { reconcileIntervalFrom, reconcileSchedule } from './domain/payments/reconcile-schedule';
 import { createAuthenticator, resolveAuthOptions } from './plugins/auth';
 import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
 import { compiledSerializerCompiler } from './plugins/serializer';
+import { siteOriginFrom } from './server-options';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { connectRedis } from './plugins/redis';
@@ -29,16 +32,27 @@ import boxModelRoutes from './routes/box-models';
 import contentRoutes from './routes/content';
 import drawRoutes from './routes/draws';
 import figureRoutes from './routes/figures';
+import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
 import lockerRoutes from './routes/locker';
 import previewRoutes from './routes/preview';
 import searchRoutes from './routes/search';
 import shipRequestRoutes from './routes/locker/ship-requests';
+import addressRoutes from './routes/me/addresses';
 import fairnessRoutes from './routes/me/fairness';
+import profileRoutes from './routes/me/profile';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import seriesRoutes from './routes/series';
 import styleRoutes from './routes/styles';
+
+/** For servers that mount the API: its error answers (see plugins/error-handler.ts). */
+export { sendError as sendApiError, sendFrameworkError } from './plugins/error-handler';
+export { serverOptions, siteOriginFrom } from './server-options';
+/** For servers that mount the API: their logger, readable lines in a terminal and JSON elsewhere. */
+export { logFormatFrom, type LogFormat, STARTUP } from './logging/log-format';
+export { createServerLog, type ServerLog } from './logging/server-log';
+export { checkPortFree, explainListenError, type PortSetting } from './port-check';
 
 export interface ApiOptions {
   /**
@@ -76,12 +90,21 @@ export interface ApiOptions {
    * PayPal is off and only the sandbox provider takes payments. `false` turns it off.
    */
   paypal?: PayPalOptions | false;
-  /** The site's origin in providers' return URLs (https://arttoy.example). Default SITE_ORIGIN, else each request's own origin. */
+  /**
+   * The site's origin in providers' return URLs (https://arttoy.example). Default SITE_ORIGIN, else
+   * http://localhost:<PORT or 3000>; never taken from a request's headers.
+   */
   siteOrigin?: string;
+  /** Payment provider events (webhooks) received at once, at most; more are answered 503 with Retry-After. Default 20. */
+  webhookConcurrency?: number;
+  /** Unpaid orders one account may hold at once, per box and over all boxes; more are refused with a 409. Default 3 and 10 (domain/orders/order-limits.ts). */
+  unpaidOrderLimits?: Partial<UnpaidOrderLimits>;
   /** How often unpaid orders past their time are marked expired, in ms. Default 60 000; 0 turns the sweep off. */
   orderSweepIntervalMs?: number;
-  /** Settle payments in doubt when the API starts (see domain/payments/reconcile.ts). Default true. */
+  /** Settle payments in doubt when the API starts and every `reconcileIntervalMs` after (see domain/payments/reconcile.ts). Default true. */
   reconcilePayments?: boolean;
+  /** How often payments in doubt are settled after the start-up's round, in ms (1 000 to 86 400 000). Default RECONCILE_INTERVAL_MS, else 300 000; 0: at start-up only. */
+  reconcileIntervalMs?: number;
   /** Public catalogue and content answers served from memory (cache/answer-cache.ts); `false` turns it off. */
   answerCache?: AnswerCacheOptions | false;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
@@ -108,6 +131,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options
 };
 
 async function registerEverything(fastify: FastifyInstance, options: ApiOptions, database: Database): Promise<void> {
+  // Settings first: a bad one stops the start before anything is opened.
+  const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, process.env);
+  const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
   const auth = createAuthenticator(resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }));
   fastify.addHook('onClose', () => auth.close());
 
@@ -135,32 +161,42 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     urls: catalogueUrls(fastify.prefix),
     limits,
     payments: resolvePaymentProviders(fastify.prefix, options.paypal),
-    siteOrigin: options.siteOrigin ?? process.env.SITE_ORIGIN ?? null,
+    siteOrigin: siteOriginFrom(options.siteOrigin === undefined ? process.env : { SITE_ORIGIN: options.siteOrigin }),
     changes,
+    webhookConcurrency: options.webhookConcurrency ?? 20,
+    unpaidOrderLimits,
   };
+  if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1) throw new Error(`The webhookConcurrency option must be a whole number of at least 1; got ${options.webhookConcurrency}.`);
   const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) {
     const stopSweep = startExpirySweep(database, sweepEvery, fastify.log);
     fastify.addHook('onClose', async () => stopSweep());
   }
   if (options.reconcilePayments !== false) {
+    const paymentDeps = { db: database.db, providers: deps.payments, urls: deps.urls, changes };
+    // One instance settles each round; others skip it (a capture is safe twice, but asks the provider twice).
+    const round = () =>
+      ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, () => reconcilePayments(paymentDeps, fastify.log)).then(
+        () => undefined,
+        (error: unknown) => fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next round retries'),
+      );
+    const schedule = reconcileSchedule(round, reconcileEvery);
     // Awaited by ready(): the server listens once orders in doubt are settled. A provider outage
     // costs one call's timeout per provider, never a failed start.
-    fastify.addHook('onReady', async () => {
-      // One instance settles them; others starting at the same time skip (a capture is safe twice, but asks the provider twice).
-      const reconcile = () => reconcilePayments({ db: database.db, providers: deps.payments, urls: deps.urls, changes }, fastify.log);
-      await ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, reconcile).catch((error: unknown) =>
-        fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next start retries'),
-      );
-    });
+    fastify.addHook('onReady', () => schedule.start());
+    // Before the database closes (onClose): a round under way finishes first.
+    fastify.addHook('preClose', () => schedule.stop());
   }
   await fastify.register(healthRoutes, { prefix: '/health', deps });
   await fastify.register(styleRoutes, { prefix: '/styles', deps });
   await fastify.register(seriesRoutes, { prefix: '/series', deps });
   await fastify.register(figureRoutes, { prefix: '/figures', deps });
+  await fastify.register(galleryPathRoutes, { prefix: '/gallery-paths', deps });
   await fastify.register(boxModelRoutes, { prefix: '/box-models', deps });
   await fastify.register(accountRoutes, { prefix: '/me', deps });
   await fastify.register(fairnessRoutes, { prefix: '/me', deps });
+  await fastify.register(profileRoutes, { prefix: '/me', deps });
+  await fastify.register(addressRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
   const content = loadSiteContent(options.content, fastify.prefix, fastify.log);
   await fastify.register(contentRoutes, { prefix: '/content', deps, content });

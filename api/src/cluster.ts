@@ -14,11 +14,29 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+import { checkPortFree } from './port-check';
+import { serverOptions, siteOriginFrom } from './server-options';
 
 const count = Number(process.env.API_INSTANCES ?? 2);
 if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${process.env.API_INSTANCES}".`);
+try {
+  // Every worker reads the same settings: refuse a bad one once, here, rather than in a restart loop.
+  serverOptions(process.env);
+  siteOriginFrom(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
   console.error('The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).');
+  process.exit(1);
+}
+
+// Before any worker starts: each would fail on a busy port, and be restarted, and fail again.
+try {
+  await checkPortFree({ port: Number(process.env.API_PORT ?? 3001), host: process.env.API_HOST ?? '127.0.0.1', portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm run start:cluster -w api' });
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(1);
 }
 

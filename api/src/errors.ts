@@ -19,6 +19,11 @@ export function notFound(what: string, hint: string): ApiError {
   return new ApiError(404, 'not_found', `${what} was not found. ${hint}`);
 }
 
+/** 400 for values the caller sent: `issues` name each field and why, as the request validation does. */
+export function invalidRequest(message: string, details?: Record<string, unknown>): ApiError {
+  return new ApiError(400, 'invalid_request', message, details);
+}
+
 export function conflict(message: string, details?: Record<string, unknown>): ApiError {
   return new ApiError(409, 'conflict', message, details);
 }

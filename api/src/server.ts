@@ -1,20 +1,47 @@
 /**
  * Runs the API alone: `npm start -w api` → http://localhost:3001/api (API_PORT to change it).
- * Structured JSON logs (pino) on stdout. SIGINT/SIGTERM (or the cluster's "shutdown" message, see
- * cluster.ts) drain the server, then close it and release the database.
+ * Logs (pino) on stdout: readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides
+ * when set). SIGINT/SIGTERM (or the cluster's "shutdown" message, see cluster.ts) drain the
+ * server, then close it and release the database.
  */
+import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { apiPlugin } from './app';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { logFormatFrom, STARTUP } from './logging/log-format';
+import { createServerLog, type ServerLog } from './logging/server-log';
 import { drainThenClose } from './plugins/drain';
+import { checkPortFree, explainListenError, type PortSetting } from './port-check';
+import { serverOptions } from './server-options';
 
 const port = Number(process.env.API_PORT ?? 3001);
 const host = process.env.API_HOST ?? '127.0.0.1';
 
+let shared;
+let log: ServerLog;
+try {
+  shared = serverOptions(process.env);
+  log = createServerLog(logFormatFrom(process.env, process.stdout.isTTY === true), { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] });
+} catch (error) {
+  // A bad setting: its message names it and says how to fix it.
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+// Before the database starts. A cluster's workers share the port its primary holds (cluster.ts checks it).
+const listenOn: PortSetting = { port, host, portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm start -w api' };
+if (!cluster.isWorker) {
+  try {
+    await checkPortFree(listenOn);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 const app = Fastify({
-  logger: { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] },
-  // Behind a proxy (the site server, a load balancer) the client IP comes from X-Forwarded-For.
-  trustProxy: process.env.TRUST_PROXY === '1',
+  ...log.fastifyOptions,
+  ...shared,
   // A request that arrives on an open connection while the server closes is still answered (see plugins/drain.ts).
   return503OnClosing: false,
   forceCloseConnections: false,
@@ -24,9 +51,11 @@ const shutdown = drainThenClose(app);
 try {
   await app.register(apiPlugin, { prefix: '/api' });
   await app.listen({ port, host });
-} catch (error) {
-  // A refused lock is an expected situation with its own instructions: no stack trace needed.
-  app.log.fatal(error instanceof DataDirLockedError ? {} : { err: error }, (error as Error).message);
+  app.log.info(STARTUP, `The API is served at http://${host.includes(':') ? `[${host}]` : host}:${port}/api`);
+} catch (caught) {
+  // A refused lock, or a port taken since the check, is an expected situation with its own instructions: no stack trace needed.
+  const error = explainListenError(caught, listenOn);
+  app.log.fatal(error instanceof DataDirLockedError || error !== caught ? {} : { err: error }, (error as Error).message);
   await app.close().catch(() => undefined);
   process.exit(1);
 }

@@ -55,19 +55,20 @@ export async function publishMonolith() {
 
 /** Removes what only running code needs; what stays is the rendered page with its styles. */
 function staticSnapshot() {
-  for (const element of document.querySelectorAll('script, link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]')) element.remove();
+  for (const element of document.querySelectorAll('script, noscript, link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]')) element.remove();
   return `<!doctype html>\n${document.documentElement.outerHTML}`;
 }
 
 /**
- * Static HTML of each route: the federated page as rendered (styles included), without scripts.
- * Returns the file of each route path.
+ * Static HTML of each route: the server-rendered document as served (styles included), read with
+ * JavaScript off, without its scripts, preloads and data. Returns the file of each route path.
  */
 export async function captureStatic(browser, origin, routes) {
   await fs.rm(STATIC_DIR, { recursive: true, force: true });
   await fs.mkdir(STATIC_DIR, { recursive: true });
   const files = {};
-  const context = await browser.newContext();
+  // JavaScript off: nothing the page's code adds later (another app's stylesheet, a prefetch) gets in.
+  const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     for (const [index, route] of routes.entries()) {
       const page = await context.newPage();

@@ -11,13 +11,14 @@ const DEBUGGING_PORT = 9338;
 // audits): a run took 4.2–6.3 s instead of 6.6–9.9 s here.
 const SCORED_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** Median performance score (0-100) of `runs` Lighthouse runs per URL. */
+/** Per URL, the median performance score (0-100) and total blocking time (ms) of `runs` Lighthouse runs. */
 export async function lighthouseScores(executablePath, urls, runs) {
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`] });
   const scores = {};
   try {
     for (const url of urls) {
       const values = [];
+      const blocking = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(url, {
           port: DEBUGGING_PORT,
@@ -40,11 +41,35 @@ export async function lighthouseScores(executablePath, urls, runs) {
         if (category && weights !== 100) throw new Error(`Lighthouse scored with weights adding up to ${weights}, not 100: add its scored metrics to SCORED_METRICS.`);
         const score = category?.score;
         if (typeof score === 'number') values.push(Math.round(score * 100));
+        const tbt = result?.lhr.audits['total-blocking-time']?.numericValue;
+        if (typeof tbt === 'number') blocking.push(Math.round(tbt));
       }
-      scores[url] = median(values);
+      scores[url] = { score: median(values), tbtMs: median(blocking) };
     }
   } finally {
     await browser.close();
   }
   return scores;
+}
+
+/**
+ * Lighthouse's SEO score (0-100) per URL, one run each (the audits read the document, not timings),
+ * with the audits that failed, by id.
+ */
+export async function lighthouseSeo(executablePath, urls) {
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`] });
+  const results = {};
+  try {
+    for (const url of urls) {
+      const result = await lighthouse(url, { port: DEBUGGING_PORT, onlyCategories: ['seo'], output: 'json', logLevel: 'error', disableFullPageScreenshot: true });
+      const category = result?.lhr.categories.seo;
+      const failed = (category?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && typeof result.lhr.audits[ref.id]?.score === 'number' && result.lhr.audits[ref.id].score < 1)
+        .map((ref) => ref.id);
+      results[url] = { score: typeof category?.score === 'number' ? Math.round(category.score * 100) : null, failed };
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
 }

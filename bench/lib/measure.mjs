@@ -136,6 +136,42 @@ export async function measureLoad(prepared, url, content, { onContent = () => {}
   }
 }
 
+/** In the page: the scripts it asked for before it was live (`#root[data-shell-ready]`, set once hydrated). */
+function scriptsBeforeLive() {
+  const live = performance.getEntriesByName('shell-live', 'mark')[0]?.startTime ?? null;
+  if (live === null) return null;
+  const scripts = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= live && new URL(entry.name).pathname.endsWith('.js'));
+  return { liveMs: live, scriptUrls: scripts.map((entry) => entry.name) };
+}
+
+/** Runs in the page before its own scripts: marks the moment the shell says it is live. */
+function markLive() {
+  const root = () => document.getElementById('root');
+  const observer = new MutationObserver(() => {
+    if (root()?.hasAttribute('data-shell-ready')) {
+      performance.mark('shell-live');
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-shell-ready'] });
+}
+
+/**
+ * Loads `url` throttled and waits until the page is live (hydrated, or rendered in the browser):
+ * the scripts it asked for until then are what "JavaScript before the page is interactive" counts.
+ */
+export async function measureInteractive(browser, url) {
+  const { context, page } = await preparePage(browser);
+  try {
+    await page.addInitScript(markLive);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('shell-live', 'mark').length > 0, null, { timeout: CONTENT_TIMEOUT_MS, polling: POLL_MS });
+    return await page.evaluate(scriptsBeforeLive);
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * Warm navigation: on `from`, hover the link to `to` (the site prefetches its remote), wait for the
  * network to settle, click, and time click → the target's main content painted. CPU slowed 4×,

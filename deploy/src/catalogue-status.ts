@@ -1,6 +1,6 @@
 /**
- * The HTTP status of a gallery page whose parameters are well formed but may name nothing: the
- * route table cannot know whether `kawaii-pop` is a style, the catalogue can. The site server asks
+ * The HTTP status of a gallery or box page whose parameters are well formed but may name nothing:
+ * the route table cannot know whether `kawaii-pop` is a style or 99999 a box, the catalogue can. The site server asks
  * its in-process API (no network hop, one indexed read) and remembers answers for a minute, like
  * the API's own cache headers, so crawlers get 404 for unknown styles, series and figures.
  */
@@ -14,8 +14,12 @@ const CHECKS: Partial<Record<SiteRoute['id'], (params: Record<string, string>) =
   'gallery-style-style': ({ style }) => [`/styles/${style}`],
   'gallery-series-style': ({ style }) => [`/series/${style}`],
   'gallery-style-detail-detail': ({ detail }) => [`/figures/${detail}`],
-  'gallery-path': ({ path }) => [`/figures/${path}`, `/series/${path}`],
+  'gallery-path': ({ path }) => [`/gallery-paths/${path}`],
+  'mysterybox-model_id': ({ model_id: id }) => [`/box-models/${id}`],
 };
+
+/** Answers that decide whether a page exists: found, or the name refused. Anything else is the API's own trouble. */
+export const isVerdict = (status: number): boolean => status <= 400 || status === 404 || status === 410;
 
 const REMEMBER_MS = 60_000;
 const MAX_REMEMBERED = 1_000;
@@ -34,8 +38,10 @@ export function catalogueStatus(app: FastifyInstance, prefix = '/api'): Catalogu
     const known = remembered.get(apiPath);
     if (known && known.until > now) return known.exists;
     const response = await app.inject({ method: 'GET', url: `${prefix}${apiPath}` });
-    // Only a 404 says "nothing here"; an API failure leaves the page to show its own error.
-    const found = response.statusCode !== 404;
+    // A refusal of the name (404, or 400: a slug or id the API cannot hold) says "nothing here";
+    // an API failure (5xx, 429) leaves the page to show its own error, and is not remembered.
+    if (!isVerdict(response.statusCode)) return true;
+    const found = response.statusCode < 400;
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
     remembered.set(apiPath, { exists: found, until: now + REMEMBER_MS });
     return found;

@@ -8,13 +8,16 @@
 //   npm run builds                     lists the builds, the live one marked
 //   npm run nginx:config -- --port 8080 --upstream 127.0.0.1:3000 --run-dir /run/arttoy
 //                                      prints the nginx configuration for this origin
+//   --help (-h), alone or after a command, says how to use it (cli-args.ts); a mistake in the
+//   command line exits 2 with the usage, a failed command 1.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { APP_NAMES, appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
 import { distDir, originDir, REPO_ROOT } from './origin';
 import { publishApp, readLatestBuild, writeBuild } from './publish';
 import { renderNginxConfig } from './nginx-config';
-import { buildHistory, deployApp, parseAppName, rollbackApp, rollbackTo } from './releases';
+import { buildHistory, deployApp, rollbackApp, rollbackTo } from './releases';
+import { type CliCommand, parseCommandLine } from './cli-args';
 
 function printBuild(meta: BuildMeta, headline: string): void {
   console.log(`${headline} ${meta.id} in ${originDir()}`);
@@ -28,18 +31,9 @@ async function publishAll(): Promise<void> {
   printBuild(meta, changed ? 'Published build' : 'Unchanged build');
 }
 
-function optionValue(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = args[index + 1];
-  if (!value || value.startsWith('--')) throw new Error(`${name} needs a value.`);
-  return value;
-}
-
-async function deploy(args: string[]): Promise<void> {
-  const dist = optionValue(args, '--dist');
-  const app = parseAppName(args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--dist'));
-  if (!dist && !args.includes('--no-build')) {
+async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Promise<void> {
+  const { app, dist } = command;
+  if (command.build) {
     const result = spawnSync('npm', ['run', 'build', '-w', appFolder(app)], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`The build of ${appFolder(app)} failed; nothing was published.`);
   }
@@ -47,15 +41,12 @@ async function deploy(args: string[]): Promise<void> {
   printBuild(meta, changed ? `Deployed ${appFolder(app)}: build` : `${appFolder(app)} is unchanged; still build`);
 }
 
-async function rollback(args: string[]): Promise<void> {
-  const toIndex = args.indexOf('--to');
-  if (toIndex >= 0) {
-    const buildId = args[toIndex + 1];
-    if (!buildId) throw new Error('Usage: npm run rollback -- --to <buildId>');
-    printBuild(await rollbackTo(buildId), 'Live again: build');
+async function rollback(command: Extract<CliCommand, { command: 'rollback' }>): Promise<void> {
+  if ('to' in command) {
+    printBuild(await rollbackTo(command.to), 'Live again: build');
     return;
   }
-  const { meta, restored } = await rollbackApp(parseAppName(args[0]));
+  const { meta, restored } = await rollbackApp(command.app);
   printBuild(meta, `Rolled back to ${restored.version}: build`);
 }
 
@@ -67,31 +58,40 @@ async function listBuilds(): Promise<void> {
   }
 }
 
-async function nginxConfig(args: string[]): Promise<void> {
+async function nginxConfig(command: Extract<CliCommand, { command: 'nginx-config' }>): Promise<void> {
   const config = await renderNginxConfig({
-    originDir: path.resolve(optionValue(args, '--origin') ?? originDir()),
-    port: Number(optionValue(args, '--port') ?? 8080),
-    upstream: optionValue(args, '--upstream') ?? '127.0.0.1:3000',
-    runDir: path.resolve(optionValue(args, '--run-dir') ?? '/run/arttoy'),
+    originDir: path.resolve(command.origin ?? originDir()),
+    port: command.port ?? 8080,
+    upstream: command.upstream ?? '127.0.0.1:3000',
+    runDir: path.resolve(command.runDir ?? '/run/arttoy'),
   });
   process.stdout.write(config);
 }
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
-  'publish-all': publishAll,
-  deploy,
-  rollback,
-  builds: listBuilds,
-  'nginx-config': nginxConfig,
-};
-
-const [command = '', ...rest] = process.argv.slice(2);
-const run = COMMANDS[command];
-if (!run) {
-  console.error(`Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(', ')}.`);
-  process.exit(2);
+function run(command: CliCommand): Promise<void> {
+  switch (command.command) {
+    case 'publish-all':
+      return publishAll();
+    case 'deploy':
+      return deploy(command);
+    case 'rollback':
+      return rollback(command);
+    case 'builds':
+      return listBuilds();
+    case 'nginx-config':
+      return nginxConfig(command);
+  }
 }
-run(rest).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+
+const parsed = parseCommandLine(process.argv.slice(2));
+if ('help' in parsed) {
+  console.log(parsed.help);
+} else if ('mistake' in parsed) {
+  console.error(`${parsed.mistake}\n\n${parsed.usage}`);
+  process.exitCode = 2;
+} else {
+  run(parsed.run).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

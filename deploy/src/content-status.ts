@@ -5,6 +5,7 @@
  * minute, like the API's own cache headers, so `/about` answers 200 and an unknown post 404.
  */
 import type { FastifyInstance } from 'fastify';
+import { isVerdict } from './catalogue-status';
 import type { RouteResolution } from './route-status';
 
 /** Routes whose page is the document at the URL's path. */
@@ -25,18 +26,20 @@ export interface ContentStatus {
 export function contentStatus(app: FastifyInstance, prefix = '/api'): ContentStatus {
   const remembered = new Map<string, { exists: boolean; until: number }>();
 
-  async function ask(path: string, cookie: string | undefined): Promise<boolean> {
+  async function ask(path: string, cookie: string | undefined): Promise<{ exists: boolean; verdict: boolean }> {
     const query = new URLSearchParams({ path, ...(cookie === undefined ? {} : { preview: 'true' }) });
     const response = await app.inject({ method: 'GET', url: `${prefix}/content/document?${query}`, headers: cookie === undefined ? {} : { cookie } });
-    // Only a 404 (or a path the API refuses) says "no document"; an API failure leaves the page to show its own error.
-    return response.statusCode !== 404 && response.statusCode !== 400;
+    // A 404 (or a path the API refuses) says "no document"; an API failure leaves the page to show
+    // its own error, and is not remembered.
+    return isVerdict(response.statusCode) ? { exists: response.statusCode < 400, verdict: true } : { exists: true, verdict: false };
   }
 
   async function published(path: string): Promise<boolean> {
     const now = Date.now();
     const known = remembered.get(path);
     if (known && known.until > now) return known.exists;
-    const exists = await ask(path, undefined);
+    const { exists, verdict } = await ask(path, undefined);
+    if (!verdict) return exists;
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
     remembered.set(path, { exists, until: now + REMEMBER_MS });
     return exists;
@@ -49,7 +52,7 @@ export function contentStatus(app: FastifyInstance, prefix = '/api'): ContentSta
       if (!route || !CONTENT_ROUTES.has(route.id) || (route.id !== 'slug' && resolution.status !== 200)) return resolution;
       const path = url.pathname.replace(/\/+$/, '') || '/';
       const preview = url.searchParams.get('preview') === 'true' && cookie !== undefined;
-      const exists = preview ? await ask(path, cookie) : await published(path);
+      const exists = preview ? (await ask(path, cookie)).exists : await published(path);
       return { ...resolution, status: exists ? 200 : 404 };
     },
   };

@@ -22,6 +22,54 @@ function scriptPreloads(html: string): string[] {
 }
 
 describe('renderDocument', () => {
+  it("puts the server's HTML in #root and its data after it, where no string in the data can end the element", () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    const payload = { path: '/rules/terms_of_service', remote: 'mf_rules' as const, data: { '/api/content/document?path=x': { title: hostile } } };
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/rules/terms_of_service'), DEFAULT_RUNTIME_CONFIG, {
+      rendered: { html: '<div class="site"><h1>Terms</h1></div>', payload, head: null },
+    });
+    expect(html).toContain('<div id="root"><div class="site"><h1>Terms</h1></div></div><script type="application/json" id="page-payload">');
+    const element = /<script type="application\/json" id="page-payload">([^<]*)<\/script>/.exec(html);
+    expect(element).not.toBeNull();
+    // The data block holds no `<` at all, and reads back as exactly what was written.
+    expect(JSON.parse(element![1]!)).toEqual(payload);
+    expect(html.split('</script>').length).toBe(html.split('<script').length);
+  });
+
+  it('links the stylesheets the page needs first, named as the apps\' CSS loader knows them, and preloads its scripts', () => {
+    const preloadLists = { shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } }, provides: {} } } };
+    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG, { preloadLists }));
+    expect(html).toContain('<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">');
+    expect(html).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js">');
+    expect(html).not.toContain('as="script" href="/shell/v-shell/bootstrap.css"');
+  });
+
+  it('writes a server-rendered page\'s stylesheets inline, before its code, which it asks for at low priority', () => {
+    const preloadLists = {
+      shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'other.css', 'bootstrap.js'], shared: [] } }, provides: {} } },
+    };
+    const inlineStylesheets = new Map([['/shell/v-shell/bootstrap.css', 'h1{color:red}']]);
+    const rendered = { html: '<h1>Hi</h1>', payload: { path: '/about', remote: null, data: {} }, head: null };
+    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets, rendered }));
+    expect(html).toContain('<style data-href="bootstrap.css">h1{color:red}</style>');
+    expect(html).not.toContain('href="/shell/v-shell/bootstrap.css"');
+    // One that could not be inlined is linked.
+    expect(html).toContain('<link rel="stylesheet" href="/shell/v-shell/other.css" data-href="other.css">');
+    expect(html).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">');
+    expect(html).toContain('href="/builds/meta/20250101120000-abcdef12.json" fetchpriority="low">');
+    expect(html.indexOf('<style data-href')).toBeLessThan(html.indexOf('rel="preload"'));
+    // Without the server's HTML the page needs its code first: default priority, stylesheets linked.
+    const clientOnly = head(renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets }));
+    expect(clientOnly).toContain('<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">');
+    expect(clientOnly).not.toContain('fetchpriority');
+  });
+
+  it('leaves #root empty without a server rendering (the browser renders the page)', () => {
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('page-payload');
+  });
+
   it("points every shell asset at the shell's versioned folder", () => {
     const html = renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG);
     expect(html).not.toContain('%SHELL_BASE%');

@@ -1,9 +1,13 @@
-import { buildMetaPath, isRemoteName, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
-import { runtimeConfigElement } from './runtime-config';
+import { buildMetaPath, isRemoteName, PAGE_PAYLOAD_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
+import { jsonDataElement, runtimeConfigElement } from './runtime-config';
+import { writePageHead } from './page-head';
+import type { RenderedPage } from './server-render/render-page';
 import { preloadUrls, type PreloadLists } from './preload-list';
 import type { RouteResolution } from './route-status';
 
 const HEAD_END = '</head>';
+/** The shell's mount point in its index.html (src/index.html, as html-webpack-plugin writes it). */
+const ROOT_ELEMENT = '<div id="root"></div>';
 /** Written into the shell's index.html by shared/build/webpack.mjs (SHELL_BASE_PLACEHOLDER). */
 const BASE_PLACEHOLDER = '/%SHELL_BASE%/';
 
@@ -23,27 +27,77 @@ export function renderDocument(
   meta: BuildMeta,
   resolution: RouteResolution,
   config: RuntimeConfig,
-  { preloadRemotes = true, preloadLists = {}, reads = [] }: { preloadRemotes?: boolean; preloadLists?: PreloadLists; reads?: string[] } = {},
+  {
+    preloadRemotes = true,
+    preloadLists = {},
+    inlineStylesheets = new Map(),
+    reads = [],
+    rendered = null,
+    url = null,
+    siteOrigin = null,
+    iconLinks = '',
+  }: {
+    preloadRemotes?: boolean;
+    preloadLists?: PreloadLists;
+    /** Stylesheets by URL (readInlineStylesheets) that a server-rendered document carries inline. */
+    inlineStylesheets?: ReadonlyMap<string, string>;
+    reads?: string[];
+    rendered?: RenderedPage | null;
+    /** The page's URL and the site's origin: a server-rendered page's canonical URL and link previews. */
+    url?: URL | null;
+    siteOrigin?: string | null;
+    /** The favicon, app icons and manifest links (readSiteIcons' `links`). */
+    iconLinks?: string;
+  } = {},
 ): string {
-  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) {
-    throw new Error(`The shell's index.html lacks ${HEAD_END} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
+  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER) || (rendered && !template.includes(ROOT_ELEMENT))) {
+    throw new Error(`The shell's index.html lacks ${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
+  }
+  // A server-rendered page is painted from its HTML and stylesheets: those go first, and the code
+  // and data for hydration are asked for at low priority, so on a slow connection they do not share
+  // the bandwidth with the stylesheets and the page's main image (measured: figure page 1.38× the
+  // static floor with every preload at high priority). A page rendered in the browser needs its code
+  // before anything shows, so there it keeps the browser's default (high) priority.
+  const priority = rendered ? ' fetchpriority="low"' : '';
+  const route = resolution.status === 200 ? resolution.route : null;
+  const stylesheets: string[] = [];
+  const scripts: string[] = [];
+  // Chunks load as classic scripts without CORS (webpack's default), so the preloads carry no crossorigin.
+  // Stylesheets are never preloaded: a server-rendered page carries them inline where it can (a few
+  // KB), so its first paint waits for no request after the document; any other page links them. `data-href` is the file's name in its app folder, which is how the CSS
+  // loader in each app's code (mini-css-extract-plugin) recognises a stylesheet already on the page
+  // and does not load it again; file names carry a hash of their content.
+  for (const file of preloadUrls(preloadLists, route, { remotes: preloadRemotes })) {
+    if (!file.endsWith('.css')) {
+      scripts.push(`<link rel="preload" as="script" href="${escapeAttribute(file)}"${priority}>`);
+      continue;
+    }
+    const name = escapeAttribute(file.replace(/^.*\//, ''));
+    const text = rendered ? inlineStylesheets.get(file) : undefined;
+    stylesheets.push(text === undefined ? `<link rel="stylesheet" href="${escapeAttribute(file)}" data-href="${name}">` : `<style data-href="${name}">${text}</style>`);
   }
   const head = [
+    ...stylesheets,
     `<meta name="build-id" content="${escapeAttribute(meta.id)}">`,
-    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}">`,
+    iconLinks,
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}"${priority}>`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
-    // The page's first API reads (first-reads.ts): small answers, asked for before the code.
-    ...reads.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`),
+    // The page's first API reads (its owner's server module names them): small answers, asked for before the code.
+    ...reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(read)}"${priority}>`),
   ];
   if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];
     // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
     const integrity = remote.integrity ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"` : '';
-    head.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}>`);
+    head.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}${priority}>`);
   }
-  const route = resolution.status === 200 ? resolution.route : null;
-  // Chunks load as classic scripts without CORS (webpack's default), so the preloads carry no crossorigin.
-  for (const url of preloadUrls(preloadLists, route, { remotes: preloadRemotes })) head.push(`<link rel="preload" as="script" href="${escapeAttribute(url)}">`);
+  head.push(...scripts);
   const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
-  return template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, `${head.join('')}${HEAD_END}`);
+  const page = template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, () => `${head.join('')}${HEAD_END}`);
+  if (!rendered) return page;
+  // The server's HTML of the page, and the data it was made from: the browser's first render reads
+  // the same data, so it matches the HTML and asks the API for none of it again.
+  const headed = url && siteOrigin ? writePageHead(page, rendered.head, url, siteOrigin) : page;
+  const [before, after] = headed.split(ROOT_ELEMENT, 2) as [string, string];
+  return `${before}<div id="root">${rendered.html}</div>${jsonDataElement(rendered.payload, PAGE_PAYLOAD_ELEMENT_ID)}${after}`;
 }

@@ -11,11 +11,17 @@ export interface LocalSignIn {
   stop(): Promise<void>;
 }
 
+/** Where the emulator's progress goes: `log` for its start-up lines, `error` when it fails. */
+export interface SignInLog {
+  log(message: string): void;
+  error(message: string): void;
+}
+
 /**
  * Spawns (or reuses) the emulator and returns at once: the site can serve pages while it starts.
  * Rejects at once, with what to do, when its port is held by another program.
  */
-export async function startLocalSignIn(log: Pick<Console, 'log' | 'error'> = console): Promise<LocalSignIn> {
+export async function startLocalSignIn(log: SignInLog = console): Promise<LocalSignIn> {
   const emulator = await launchAuthEmulator({ repoRoot: REPO_ROOT });
   // firebase-admin (the API, when this server mounts it) verifies the emulator's tokens with this set.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${AUTH_EMULATOR_HOST}:${AUTH_EMULATOR_PORT}`;

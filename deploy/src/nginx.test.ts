@@ -60,11 +60,21 @@ beforeAll(async () => {
       shellEntryGzip = gzipSync(entry, { level: 9 });
       await fs.writeFile(path.join(dist, `${entryFile(app)}.gz`), shellEntryGzip);
     }
+    // Remotes' builds carry their standalone QA page.
+    if (app !== 'shell') await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>QA</title><script src="main.js"></script>');
     if (app === 'shell') await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script defer src="/%SHELL_BASE%/main.js"></script></body></html>');
     apps[app] = await publishApp(app, dist);
   }
   ({ meta } = await writeBuild(apps));
-  site = await createSiteServer({ origin, config: CONFIG });
+  // Trusting nginx alone, as deployed.
+  process.env.TRUST_PROXY = '1';
+  try {
+    site = await createSiteServer({ origin, config: CONFIG });
+  } finally {
+    delete process.env.TRUST_PROXY;
+  }
+  // What the site server takes for the client's address (rate limits count by it).
+  site.get('/test/client-ip', (request, reply) => reply.send({ ip: request.ip }));
   await site.listen({ port: 0, host: '127.0.0.1' });
   const sitePort = (site.server.address() as net.AddressInfo).port;
 
@@ -129,6 +139,21 @@ describe('the site behind nginx', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.json()).toMatchObject({ id: meta.id });
+  });
+
+  it('refuses the HTML in version folders and never lets a published file be framed', async () => {
+    const folders = Object.values(meta.apps).map((app) => app.entry.slice(0, app.entry.lastIndexOf('/') + 1));
+    for (const url of folders.flatMap((folder) => [`${folder}index.html`, `${folder}Index.HTM`, folder])) {
+      const response = await get(url);
+      expect([url, response.status, response.headers.get('x-frame-options')]).toEqual([url, 404, 'DENY']);
+    }
+    for (const url of [meta.apps.mf_gallery.entry, '/builds/latest.json']) expect((await get(url)).headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('passes the address nginx saw as the client’s, not one the client claimed', async () => {
+    for (const claimed of ['203.0.113.66', '203.0.113.66, 198.51.100.7']) {
+      expect(await (await get('/test/client-ip', { 'x-forwarded-for': claimed })).json()).toEqual({ ip: '127.0.0.1' });
+    }
   });
 
   it('answers 404 for a file that was never published', async () => {

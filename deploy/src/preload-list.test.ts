@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SITE_ROUTES, type SiteRoute } from '@arttoy/shared/contracts';
 import { buildMetaFixture } from './build-meta-fixture';
-import { preloadUrls, readPreloadLists, type PreloadList, type PreloadLists } from './preload-list';
+import { preloadUrls, readInlineStylesheets, readPreloadLists, type PreloadList, type PreloadLists } from './preload-list';
 
 const route = (id: string): SiteRoute => {
   const found = SITE_ROUTES.find((candidate) => candidate.id === id);
@@ -65,6 +65,17 @@ describe('preloadUrls', () => {
     expect(urls).not.toContain('/mf-gallery/g1/own-react.js');
   });
 
+  it("names a group's stylesheets with its scripts, and a content page's own chunk", () => {
+    const styled: PreloadLists = {
+      shell: {
+        base: '/shell/s1/',
+        list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] }, 'route-slug': { files: ['route-slug.css', 'route-slug.js'], shared: [] } }, provides: {} },
+      },
+    };
+    expect(preloadUrls(styled, route('slug'), { remotes: true })).toEqual(['/shell/s1/bootstrap.css', '/shell/s1/bootstrap.js', '/shell/s1/route-slug.css', '/shell/s1/route-slug.js']);
+    expect(preloadUrls(styled, route('index'), { remotes: true })).toEqual(['/shell/s1/bootstrap.css', '/shell/s1/bootstrap.js']);
+  });
+
   it("leaves the remotes' files out when told to, and takes a monolith's pages from the shell's build", () => {
     const monolith: PreloadLists = {
       shell: {
@@ -115,12 +126,36 @@ describe('readPreloadLists', () => {
     expect(lists).toEqual({});
     expect(warn).toHaveBeenCalledTimes(2);
     expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(/shell\/v1\/preload\.json is not a valid preload list[^\n]*Rebuild shell/);
-    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(/groups\.bootstrap\.files\.0: a chunk file name in the app folder/);
+    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(/groups\.bootstrap\.files\.0: a chunk file name \(script or stylesheet\) in the app folder/);
   });
 
   it('does not look for the list of an app served from another origin', async () => {
     await write('mf-gallery/v1', JSON.stringify(GALLERY));
     const lists = await readPreloadLists(origin, meta({ mf_gallery: 'https://cdn.example.com/mf-gallery/v1/remoteEntry.js' }), jest.fn());
     expect(lists.mf_gallery).toBeUndefined();
+  });
+});
+
+describe('readInlineStylesheets', () => {
+  let origin: string;
+  beforeEach(async () => {
+    origin = await fs.mkdtemp(path.join(os.tmpdir(), 'inline-styles-'));
+    await fs.mkdir(path.join(origin, 'shell/v1'), { recursive: true });
+  });
+  afterEach(() => fs.rm(origin, { recursive: true, force: true }));
+
+  it('reads the small self-contained stylesheets of the lists, and leaves to links the ones inlining would change or bloat', async () => {
+    const files = {
+      'plain.css': 'h1{color:red}',
+      'art.css': '.a{background:url(art.svg)}',
+      'ends.css': '.a::after{content:"</style><script>"}',
+      'big.css': `.a{color:red}${' '.repeat(40 * 1024)}`,
+    };
+    for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(origin, 'shell/v1', name), text);
+    const lists: PreloadLists = {
+      shell: { base: '/shell/v1/', list: { groups: { bootstrap: { files: [...Object.keys(files), 'missing.css', 'bootstrap.js'], shared: [] } }, provides: {} } },
+    };
+    const texts = await readInlineStylesheets(origin, lists);
+    expect([...texts]).toEqual([['/shell/v1/plain.css', 'h1{color:red}']]);
   });
 });

@@ -6,9 +6,9 @@ import type { AppName, BuildMeta, RemoteName, SiteRoute } from '@arttoy/shared/c
 /** Written by each app's build beside its entry (shared/build/preload-list-plugin.mjs). */
 export const PRELOAD_LIST_FILE = 'preload.json';
 
-const CHUNK_FILE = /^[\w.-]+\.js$/;
+const CHUNK_FILE = /^[\w.-]+\.(js|css)$/;
 const groupSchema = z.object({
-  files: z.array(z.string().regex(CHUNK_FILE, 'a chunk file name in the app folder')),
+  files: z.array(z.string().regex(CHUNK_FILE, 'a chunk file name (script or stylesheet) in the app folder')),
   shared: z.array(z.string().min(1)),
 });
 const preloadListSchema = z.object({
@@ -50,7 +50,7 @@ export async function readPreloadLists(origin: string, meta: BuildMeta, warn: (m
 }
 
 /**
- * The chunk URLs a page needs before its main content, in the order to ask for them: the shell's
+ * The chunk URLs (scripts and stylesheets) a page needs before its main content, in the order to ask for them: the shell's
  * start-up (and, for a remote's page, its outlet), then the route owner's app and page (in the shell's own build for a monolith), then the
  * shell's modules those consume from the share scope. `remotes: false` leaves the remotes' files out.
  */
@@ -74,6 +74,8 @@ export function preloadUrls(lists: PreloadLists, route: SiteRoute | null, { remo
     if (entry && group) add(entry.base, group);
   };
   take('shell', 'bootstrap');
+  // The shell's content pages are a chunk of their own.
+  if (route?.id === 'slug') take('shell', 'route-slug');
   if (route && route.owner !== 'shell') {
     const owner = route.owner as RemoteName;
     take('shell', 'remote-outlet');
@@ -86,4 +88,29 @@ export function preloadUrls(lists: PreloadLists, route: SiteRoute | null, { remo
     }
   }
   return [...urls];
+}
+
+/** Past this size a stylesheet is linked, not written into each document. */
+const INLINE_STYLESHEET_MAX_BYTES = 32 * 1024;
+
+/**
+ * The text of each listed stylesheet that a server-rendered document may carry inline (by URL), so
+ * its first paint waits for no request after the document. Left out, and linked instead: one that
+ * cannot be read, is large, names other files (`url(…)` resolves against the document once inline,
+ * not against the stylesheet) or holds `</` (which could end the element or be taken for `</head>`).
+ */
+export async function readInlineStylesheets(origin: string, lists: PreloadLists): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const { base, list } of Object.values(lists)) {
+    for (const group of [...Object.values(list.groups), ...Object.values(list.provides)]) {
+      for (const file of group.files) {
+        const url = `${base}${file}`;
+        if (!file.endsWith('.css') || texts.has(url)) continue;
+        const text = await fs.readFile(path.join(origin, url), 'utf8').catch(() => null);
+        if (text === null || Buffer.byteLength(text) > INLINE_STYLESHEET_MAX_BYTES || /url\(|<\//i.test(text)) continue;
+        texts.set(url, text);
+      }
+    }
+  }
+  return texts;
 }

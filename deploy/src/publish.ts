@@ -76,6 +76,9 @@ export async function writeAtomically(file: string, content: string): Promise<vo
   await fs.rename(temporary, file);
 }
 
+/** The server container inside an app's build (shared/build/webpack.mjs writes it beside the browser build). */
+export const SERVER_ENTRY = 'server/remoteEntry.js';
+
 /** Copies one app's build into `<app-folder>/<version>/` of the origin (skipped when that version is there). */
 export async function publishApp(app: AppName, dist: string): Promise<AppEntry> {
   const files = await listFiles(dist).catch(() => {
@@ -95,7 +98,12 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
     await fs.rename(staging, target);
   }
   const entryBytes = await fs.readFile(path.join(target, entryFile(app)));
-  return { version, entry: `/${appFolder(app)}/${version}/${entryFile(app)}`, integrity: sriOf(entryBytes) };
+  const published: AppEntry = { version, entry: `/${appFolder(app)}/${version}/${entryFile(app)}`, integrity: sriOf(entryBytes) };
+  if (files.includes(SERVER_ENTRY)) {
+    const serverBytes = await fs.readFile(path.join(target, SERVER_ENTRY));
+    published.server = { entry: `/${appFolder(app)}/${version}/${SERVER_ENTRY}`, integrity: sriOf(serverBytes) };
+  }
+  return published;
 }
 
 /** The live build of an origin (by default the one ORIGIN_DIR names), or null when none is published. */

@@ -69,7 +69,20 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
   }
 }
 
-/** The config as a JSON data block: inert (never executed), with `<` escaped so it cannot close the element. */
+/**
+ * A value as a JSON data block: inert (never executed), with every `<` escaped so no string in it
+ * can close the element (`</script>`) or open a comment (`<!--`). JSON.parse reads `\u003c` back as `<`.
+ */
+export function jsonDataElement(value: unknown, id: string): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** schema.org data as a JSON-LD block, escaped as jsonDataElement escapes (a data block: no script runs, so the CSP has no say). */
+export function jsonLdElement(value: unknown): string {
+  return `<script type="application/ld+json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The config as a JSON data block (see jsonDataElement). */
 export function runtimeConfigElement(config: RuntimeConfig, id: string): string {
-  return `<script type="application/json" id="${id}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+  return jsonDataElement(config, id);
 }

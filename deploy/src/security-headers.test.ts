@@ -11,8 +11,11 @@ import type { FastifyInstance } from 'fastify';
 import { APP_NAMES, type BuildMeta, DEFAULT_RUNTIME_CONFIG } from '@arttoy/shared/contracts';
 import { publishApp, writeBuild } from './publish';
 import { createSiteServer } from './site-server';
+import { readSiteIcons } from './site-icons';
 
 const SHELL_INDEX = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ArtToy Club</title></head><body><div id="root"></div><script defer src="/%SHELL_BASE%/main.js"></script></body></html>';
+/** A remote's standalone QA page, as its build writes it beside its entry. */
+const QA_PAGE = '<!doctype html><html><head><title>QA</title></head><body><script src="main.js"></script></body></html>';
 /** The content API's local preview token (api/src/content/preview-tokens.ts), valid outside production. */
 const LOCAL_PREVIEW_TOKEN = 'local-preview';
 
@@ -28,7 +31,7 @@ async function publishSite(origin: string): Promise<BuildMeta> {
     for (const name of APP_NAMES) {
       const dist = path.join(tmp, 'dists', name);
       await fs.mkdir(dist, { recursive: true });
-      const files: Record<string, string> = name === 'shell' ? { 'index.html': SHELL_INDEX, 'main.js': 'console.log(1);' } : { 'remoteEntry.js': `var ${name} = {};` };
+      const files: Record<string, string> = name === 'shell' ? { 'index.html': SHELL_INDEX, 'main.js': 'console.log(1);' } : { 'remoteEntry.js': `var ${name} = {};`, 'index.html': QA_PAGE };
       for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(dist, file), content);
       apps[name] = await publishApp(name, dist);
     }
@@ -54,6 +57,7 @@ beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-headers-'));
   const origin = path.join(tmp, 'origin');
   meta = await publishSite(origin);
+  ({ 'icon.svg': svgIcon, 'site.webmanifest': manifest } = (await readSiteIcons()).urls);
   servers.direct = await startSite(origin, false);
   servers.proxied = await startSite(origin, true);
 }, 120_000);
@@ -69,13 +73,22 @@ const directive = (policy: string, name: string) => policy.split(/;\s*/).find((p
 
 /** Stands for the published shell entry's path, known once the site is published. */
 const SHELL_ENTRY = '<shell entry>';
-const resolve = (url: string) => (url === SHELL_ENTRY ? `/${meta.apps.shell.entry}` : url);
+/** Stands for the hashed URL of the SVG favicon (site-icons.ts). */
+const SVG_ICON = '<svg icon>';
+const MANIFEST = '<manifest>';
+let svgIcon: string;
+let manifest: string;
+const PLACEHOLDERS: Record<string, () => string> = { [SHELL_ENTRY]: () => `/${meta.apps.shell.entry}`, [SVG_ICON]: () => svgIcon, [MANIFEST]: () => manifest };
+const resolve = (url: string) => PLACEHOLDERS[url]?.() ?? url;
 
 /** One response of each kind the site serves. */
 const kinds = () => [
   ['a document', '/mysterybox'],
   ['a 404 document', '/no-such-page'],
   ['a published file', SHELL_ENTRY],
+  ['an icon', SVG_ICON],
+  ['the favicon', '/favicon.ico'],
+  ['the web app manifest', MANIFEST],
   ['an API answer', '/api/styles'],
   ['an API error', '/api/orders'],
 ];
@@ -117,6 +130,42 @@ describe('security headers', () => {
     expect((await servers.proxied.inject({ method: 'GET', url })).headers['strict-transport-security']).toBeUndefined();
     expect((await servers.direct.inject({ method: 'GET', url })).headers['strict-transport-security']).toBeUndefined();
     expect((await servers.direct.inject({ method: 'GET', url, headers: HTTPS })).headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('answers that are no page', () => {
+  const folderOf = (entry: string) => entry.slice(0, entry.lastIndexOf('/') + 1);
+
+  it('refuses the HTML in version folders (the shell’s template, remotes’ QA pages): never a document without the policy', async () => {
+    const urls = Object.values(meta.apps).flatMap((app) => [`${folderOf(app.entry)}index.html`, `${folderOf(app.entry)}INDEX.HTM`, folderOf(app.entry)]);
+    expect(urls).toContain(`${folderOf(meta.apps.mf_gallery.entry)}index.html`);
+    for (const url of urls) {
+      const response = await servers.direct.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 404, expect.stringMatching(/^application\/json/)]);
+      expect(response.json()).toEqual({ error: { code: 'not_found', message: expect.stringContaining(url) } });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+    }
+    // The files beside them are served as before.
+    expect((await servers.direct.inject({ method: 'GET', url: meta.apps.mf_gallery.entry })).statusCode).toBe(200);
+  });
+
+  it.each(['/gallery/%E0%A4%A', '/%E0%A4%A', '/api/figures/%E0%A4%A', '/api/%E0%A4%A', '/mf-gallery/%E0%A4%A'])(
+    'answers the undecodable path %s with a 400 in the API’s error shape and its headers',
+    async (url) => {
+      const response = await servers.direct.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: { code: 'invalid_request', message: `'${url}' is not a valid url component` } });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(directive(String(response.headers['content-security-policy']), 'default-src')).toEqual(["'none'"]);
+    },
+  );
+
+  it('answers methods no page takes, and failures outside /api, in the same shape', async () => {
+    const response = await servers.direct.inject({ method: 'POST', url: '/gallery', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'POST /gallery was not found on this site.' } });
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 });
 

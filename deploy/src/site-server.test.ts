@@ -97,6 +97,26 @@ describe('the site server', () => {
     expectSecurityHeaders(response.headers);
   });
 
+  it("answers a page's payload for client navigation at <page>/_payload.json, with the page's status", async () => {
+    for (const [url, page] of [
+      ['/_payload.json', '/'],
+      ['/gallery/style/soft-vinyl/_payload.json?sort=new', '/gallery/style/soft-vinyl?sort=new'],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      // These fake builds have no server containers: nothing could be read.
+      expect(response.json()).toEqual({ path: page, remote: null, data: {} });
+      expectSecurityHeaders(response.headers);
+    }
+    const notAPage = await app.inject({ method: 'GET', url: '/no/such/page/_payload.json' });
+    expect(notAPage.statusCode).toBe(404);
+    expect(notAPage.json()).toEqual({ path: '/no/such/page', remote: null, data: {} });
+    const badBox = await app.inject({ method: 'GET', url: '/mysterybox/abc/_payload.json' });
+    expect(badBox.statusCode).toBe(404);
+  });
+
   it('serves versioned files as immutable', async () => {
     for (const [url, body] of [
       [meta.apps.shell.entry, 'console.log("shell");'],
@@ -134,6 +154,16 @@ describe('the site server', () => {
     expect(identity.body).toBe('console.log("shell");');
   });
 
+  it("publishes an app's server container with its integrity, and never sends it to a browser", async () => {
+    const dist = await fakeDist('rules-with-server', { 'remoteEntry.js': 'var mf_rules = {};' });
+    await fs.mkdir(path.join(dist, 'server'));
+    await fs.writeFile(path.join(dist, 'server/remoteEntry.js'), 'module.exports = {};');
+    const entry = await withOriginDir(() => publishApp('mf_rules', dist));
+    expect(entry.server).toEqual({ entry: `/mf-rules/${entry.version}/server/remoteEntry.js`, integrity: expect.stringMatching(/^sha384-/) });
+    expect((await app.inject({ method: 'GET', url: `/mf-rules/${entry.version}/remoteEntry.js` })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: entry.server!.entry })).statusCode).toBe(404);
+  });
+
   it('answers a missing versioned file with 404', async () => {
     const response = await app.inject({ method: 'GET', url: `/shell/${meta.apps.shell.version}/missing.js` });
     expect(response.statusCode).toBe(404);
@@ -166,6 +196,47 @@ describe('the site server', () => {
   });
 });
 
+describe('the site icons', () => {
+  /** The `href` of every `<link>` with this `rel` in a document. */
+  const hrefs = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((match) => match[1] ?? '');
+
+  it.each(['/', '/gallery', '/no-such-page'])('are linked from the head of %s, and each link answers 200 with its type and a year of caching', async (page) => {
+    const html = (await app.inject({ method: 'GET', url: page })).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const [png, svg] = hrefs(head, 'icon');
+    expect(head).toContain(`<link rel="icon" href="${png}" type="image/png" sizes="32x32">`);
+    expect(head).toContain(`<link rel="icon" href="${svg}" type="image/svg+xml">`);
+    const linked = { [png ?? '']: 'image/png', [svg ?? '']: 'image/svg+xml', [hrefs(head, 'apple-touch-icon')[0] ?? '']: 'image/png', [hrefs(head, 'manifest')[0] ?? '']: 'application/manifest+json' };
+    expect(Object.keys(linked)).toHaveLength(4);
+    for (const [url, type] of Object.entries(linked)) {
+      expect(url).toMatch(/^\/icons\//);
+      const response = await app.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 200, type]);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it("serves the manifest's icons, and the names browsers ask for unlinked with a day's caching", async () => {
+    const head = (await app.inject({ method: 'GET', url: '/' })).body;
+    const manifest = (await app.inject({ method: 'GET', url: hrefs(head, 'manifest')[0] ?? '' })).json() as { icons: { src: string; type: string }[] };
+    expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+    for (const icon of manifest.icons) {
+      const response = await app.inject({ method: 'GET', url: icon.src });
+      expect([icon.src, response.statusCode, response.headers['content-type']]).toEqual([icon.src, 200, icon.type]);
+    }
+    for (const [url, type] of [['/favicon.ico', 'image/x-icon'], ['/apple-touch-icon.png', 'image/png']]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect([url, response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([url, 200, type, 'public, max-age=86400']);
+    }
+  });
+
+  it('answers an icon name it does not have with 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/icons/icon.000000000000.svg' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
 describe('the site server without a published build', () => {
   it('answers documents with an error that says to build', async () => {
     const empty = path.join(tmp, 'empty-origin');
@@ -173,8 +244,8 @@ describe('the site server without a published build', () => {
     const bare = await createSiteServer({ origin: empty, config: DEFAULT_RUNTIME_CONFIG });
     try {
       const response = await bare.inject({ method: 'GET', url: '/' });
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toMatchObject({ message: expect.stringContaining('No build is published') });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: { code: 'unavailable', message: expect.stringContaining('No build is published') } });
     } finally {
       await bare.close();
     }

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin, type ApiOptions } from '@arttoy/api';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { apiPlugin, type ApiOptions, sendApiError, serverOptions, type ServerLog, siteOriginFrom } from '@arttoy/api';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { catalogueStatus } from './catalogue-status';
@@ -11,31 +11,47 @@ import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { renderDocument } from './document';
-import { firstReads } from './first-reads';
-import { readPreloadLists, type PreloadLists } from './preload-list';
+import { readInlineStylesheets, readPreloadLists, type PreloadLists } from './preload-list';
+import { pageRenderer } from './server-render/render-page';
+import { robotsTxt, sitemapXml } from './sitemap';
+import { readSiteIcons } from './site-icons';
+import { readPublicAnswer } from './server-render/read-public-answer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A version folder's server container: `<version>/server/…`. */
+const SERVER_FILES = /^[^/]+\/server\//;
+/** HTML in a version folder, or the folder itself (which would answer with its index.html). */
+const PUBLISHED_PAGE = /(^|\/|\.html?)$/i;
+/** A page's payload for client navigation: `<page path>/_payload.json` (`/_payload.json` for home). */
+const PAYLOAD_SUFFIX = '/_payload.json';
 const VERSIONED_PATH = new RegExp(`^/(${APP_NAMES.map(appFolder).join('|')})/[0-9a-z][0-9a-z.-]*/`);
 
 interface LiveBuild {
   meta: BuildMeta;
   template: string;
   preloadLists: PreloadLists;
+  /** Stylesheets a server-rendered document carries inline, by URL. */
+  inlineStylesheets: ReadonlyMap<string, string>;
 }
 
-/** Reads the live build each time latest.json changes, so a deploy needs no restart. */
-function liveBuildReader(origin: string, warn: (message: string) => void): () => Promise<LiveBuild> {
+/** 503 with what to do: the error answer keeps a 503's message (a 500's is hidden from visitors). */
+const noBuild = (origin: string) => Object.assign(new Error(`No build is published in ${origin}: run npm run build.`), { statusCode: 503 });
+
+/** Reads the live build each time latest.json changes, so a deploy needs no restart. `onNewBuild` hears of each build read. */
+function liveBuildReader(origin: string, warn: (message: string) => void, onNewBuild: (meta: BuildMeta) => void): () => Promise<LiveBuild> {
   let cached: { stamp: number; build: LiveBuild } | null = null;
   return async () => {
     const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
-    if (!stat) throw new Error(`No build is published in ${origin}: run npm run build.`);
+    if (!stat) throw noBuild(origin);
     if (cached && cached.stamp === stat.mtimeMs) return cached.build;
     const meta = await readLatestBuild(origin);
-    if (!meta) throw new Error(`No build is published in ${origin}: run npm run build.`);
+    if (!meta) throw noBuild(origin);
     const template = await fs.readFile(path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')), 'utf8');
     const preloadLists = await readPreloadLists(origin, meta, warn);
-    cached = { stamp: stat.mtimeMs, build: { meta, template, preloadLists } };
+    const inlineStylesheets = await readInlineStylesheets(origin, preloadLists);
+    if (cached?.build.meta.id !== meta.id) onNewBuild(meta);
+    cached = { stamp: stat.mtimeMs, build: { meta, template, preloadLists, inlineStylesheets } };
     return cached.build;
   };
 }
@@ -47,16 +63,36 @@ export interface SiteServerOptions {
   config: RuntimeConfig;
   /** The API under /api, in this process; leave out (or false) when it runs elsewhere behind the same origin. */
   api?: ApiOptions | false;
-  logger?: boolean;
+  /** Fastify's logger options from `createServerLog` (the format chosen for this terminal); none by default. */
+  log?: ServerLog['fastifyOptions'];
   /** Preload the route owner's remote entry and chunks in each document (default true; the benchmark's monolith has none). */
   preloadRemotes?: boolean;
+  /** How long a remote's reads and server render may take before its page goes out to render in the browser (default 300 ms). */
+  serverRenderBudgetMs?: number;
+  /** The site's origin in canonical URLs, link previews and the sitemap (default SITE_ORIGIN, else the local site server). */
+  siteOrigin?: string;
+  /**
+   * Render pages on the server from the apps' server containers (default true). Off, every page
+   * is rendered in the browser only (SSR=off; the benchmark's client-only column).
+   */
+  serverRender?: boolean;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
 export async function createSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
-  // Behind nginx or a load balancer the client's address (rate limits) comes from X-Forwarded-For.
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY === '1' });
-  const liveBuild = liveBuildReader(options.origin, (message) => app.log.warn(message));
+  // The API's settings (trusted proxies, undecodable paths answered in its error shape).
+  const app = Fastify({ ...serverOptions(process.env), ...(options.log ?? { logger: false }) });
+  // From configuration only: a request's Host is the client's to choose.
+  const siteOrigin = options.siteOrigin ?? siteOriginFrom(process.env);
+  // Errors outside /api (a method no route takes, a failed document) in the API's shape too.
+  app.setErrorHandler((error, request, reply) => sendApiError(request, reply, error));
+  app.setNotFoundHandler((request, reply) => sendApiError(request, reply, Object.assign(new Error(`${request.method} ${request.url.split('?')[0]} was not found on this site.`), { statusCode: 404 })));
+  const liveBuild = liveBuildReader(
+    options.origin,
+    (message) => app.log.warn(message),
+    // A new build's server containers load before its next visitors ask for pages (renderPage is set below, before any request).
+    (meta) => void renderPage.warm(meta),
+  );
 
   app.addHook('onSend', async (request, reply) => {
     // Over TLS only (behind a proxy: X-Forwarded-Proto with TRUST_PROXY=1): a browser ignores it on http anyway.
@@ -91,27 +127,83 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   const catalogue = options.api ? catalogueStatus(app) : null;
   // Blog posts and catch-all pages are 200 only when their content document exists (`/about`).
   const content = options.api ? contentStatus(app) : null;
+  // The apps' server modules: they render pages (unless serverRender is false) and name each page's first reads.
+  const renderPage = pageRenderer({
+    origin: options.origin,
+    // First reads are answered by the API in this process, without cookies: public answers only.
+    read: options.api ? (url) => readPublicAnswer(app, url) : undefined,
+    budgetMs: options.serverRenderBudgetMs,
+    warn: (message) => app.log.warn(message),
+  });
+
+  // The favicon, app icons and web app manifest (deploy/icons), linked from every document.
+  const icons = await readSiteIcons();
+  const sendIcon = (url: string, reply: FastifyReply) => {
+    const icon = icons.files.get(url);
+    return icon ? reply.header('cache-control', icon.cacheControl).type(icon.type).send(icon.body) : reply.callNotFound();
+  };
+  app.get('/icons/:file', (request, reply) => sendIcon(request.url.split('?')[0] ?? '', reply));
+  for (const url of ['/favicon.ico', '/apple-touch-icon.png']) app.get(url, (_request, reply) => sendIcon(url, reply));
+
+  app.get('/robots.txt', (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin)));
+  // The sitemap needs the API in this process (the catalogue and the published documents).
+  if (options.api) {
+    app.get('/sitemap.xml', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(await sitemapXml(app, siteOrigin)));
+  }
 
   app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
   for (const appName of APP_NAMES) {
     const folder = appFolder(appName);
-    app.get(`/${folder}/*`, (request, reply) => reply.sendFile(`${folder}/${(request.params as { '*': string })['*']}`));
+    app.get(`/${folder}/*`, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      // A version folder's HTML (the shell's template, a remote's standalone QA page) is no page
+      // of this site: served here it would be a document without the documents' policy.
+      // Nor is its server container (dist/server/) for browsers: the site server runs it.
+      return PUBLISHED_PAGE.test(file) || SERVER_FILES.test(file) ? reply.callNotFound() : reply.sendFile(`${folder}/${file}`);
+    });
   }
 
+  // The live build's server containers are loaded before the server takes its first request.
+  app.addHook('onReady', async () => {
+    const live = await liveBuild().catch(() => null);
+    if (live) await renderPage.warm(live.meta);
+  });
+
+  /** What a page's document says of it: its owner and status (404 for a post, a figure or a box that does not exist). */
+  const resolvePage = async (url: URL, cookie: string | undefined) => {
+    const routed = resolveRoute(url.pathname);
+    const documented = content ? await content.resolve(routed, url, cookie) : routed;
+    return catalogue ? catalogue.resolve(documented, url.pathname) : documented;
+  };
+
   app.get('/*', async (request, reply) => {
-    const { meta, template, preloadLists } = await liveBuild();
+    const { meta, template, preloadLists, inlineStylesheets } = await liveBuild();
     const url = new URL(request.url, 'http://site.invalid');
-    const pathname = url.pathname;
-    const routed = resolveRoute(pathname);
-    const documented = content ? await content.resolve(routed, url, request.headers.cookie) : routed;
-    const resolution = catalogue ? await catalogue.resolve(documented, pathname) : documented;
+    if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false) return sendPayload(meta, url, request.headers.cookie, reply);
+    const resolution = await resolvePage(url, request.headers.cookie);
+    const rendered = options.serverRender === false ? null : await renderPage(meta, resolution, url);
+    // First reads the document does not carry (no server rendering, or no API in this process to
+    // answer them) are preloaded: they arrive while the page's code loads.
+    const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
       .header('content-security-policy', contentSecurityPolicy(meta, options.config))
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, reads: firstReads(resolution, url) }));
+      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, reads, rendered, url, siteOrigin, iconLinks: icons.links }));
   });
+
+  /**
+   * `<page path>/_payload.json`: the data a page reached by client navigation starts from, read as its
+   * document's would be (public answers only, never a visitor's), in one request instead of the
+   * page's several. Its status is the page's (404 for a page that does not exist, with what was read).
+   */
+  async function sendPayload(meta: BuildMeta, payloadUrl: URL, cookie: string | undefined, reply: FastifyReply) {
+    const url = new URL(`${payloadUrl.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'}${payloadUrl.search}`, payloadUrl);
+    const resolution = await resolvePage(url, cookie);
+    if (!resolution.owner) throw Object.assign(new Error(`${url.pathname} is no page of this site, so it has no payload.`), { statusCode: 404 });
+    return reply.status(resolution.status).header('cache-control', REVALIDATE).send(await renderPage.payload(meta, resolution, url));
+  }
 
   return app;
 }

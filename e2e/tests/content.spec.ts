@@ -169,7 +169,7 @@ test.describe('rules and help pages', () => {
     const contact = page.getByRole('region', { name: 'Contact us' });
     await expect(contact.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
     await expect(contact.getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute('href', 'tel:+14155550142');
-    await expect(page.locator('.content-prose')).not.toContainText('{{');
+    await expect(page.getByRole('main')).not.toContainText('{{');
   });
 
   test('on a phone the table of contents is a collapsed section above the text', async ({ page }) => {
@@ -186,6 +186,33 @@ test.describe('rules and help pages', () => {
     await expect(toc).toHaveCount(1);
     // Nothing is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('on a phone the shipping fee table scrolls sideways in a focusable region, says so, and axe finds nothing serious', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/rules/shipping_and_refund');
+    const region = page.getByRole('region', { name: 'Shipping fees by destination' });
+    await expect(region.getByRole('row', { name: /United States/ })).toContainText('$5.99');
+    await expect(region.getByRole('row', { name: /Rest of world/ })).toContainText('$19.99');
+    await expect(page.getByText('Scroll the table sideways to see every column.')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('{{');
+    // Wider than the screen inside, never the page itself; the keyboard reaches it and scrolls it.
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('on a desktop the shipping fee table fits without a scroll cue', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/rules/shipping_and_refund');
+    const region = page.getByRole('region', { name: 'Shipping fees by destination' });
+    await expect(region).toBeVisible();
+    await expect(page.getByText('Scroll the table sideways to see every column.')).toBeHidden();
+    expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   });
 
   test('/help is the Help Center with cards to the customer service center and the rules pages', async ({ page }) => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { changedGalleryBuild, deployTool, folderDigest, liveBuild, ORIGIN } from '../fixtures/deploys';
 import { STANDALONE_PORTS } from '../playwright.config';
-import { expect, expectSameDocument, markDocument, test } from '../fixtures/site';
+import { expect, expectSameDocument, markDocument, test, waitForLive } from '../fixtures/site';
 
 // These tests change the live build: they run one after the other, after every other test.
 test.describe.configure({ mode: 'serial' });
@@ -18,6 +18,23 @@ async function othersDigest(build: Awaited<ReturnType<typeof liveBuild>>): Promi
     digests[app] = `${build.apps[app]!.entry}#${await folderDigest(path.join(ORIGIN, build.apps[app]!.entry.replace(/[^/]+$/, '')))}`;
   }
   return digests;
+}
+
+/**
+ * Follows a link of the main navigation that, with a newer build live, loads a whole new document,
+ * and returns once that document has the build and answers input. A click made before then can land
+ * on the document being left (its navigation is dropped) or on the new one before it hydrates.
+ */
+async function followToBuild(page: import('@playwright/test').Page, link: string, buildId: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+  await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', buildId);
+  expect(await waitForLive(page), `the page after "${link}" answers input`).toBe(true);
+}
+
+/** The first heading of a page's document as the server sends it, before any script runs. */
+async function servedHeading(page: import('@playwright/test').Page, pathname: string): Promise<string | undefined> {
+  const html = await (await page.request.get(pathname)).text();
+  return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 }
 
 test('one remote is deployed and rolled back while the site stays up', async ({ page }) => {
@@ -35,23 +52,25 @@ test('one remote is deployed and rolled back while the site stays up', async ({ 
     await changedGalleryBuild(changed, NEW_TITLE);
     deployTool('deploy', 'mf-gallery', '--dist', changed);
     const deployed = await liveBuild();
+    // The server renders the new version from the next request on, with no restart.
+    expect(await servedHeading(page, '/gallery')).toBe(NEW_TITLE);
     expect(deployed.id).not.toBe(before.id);
     expect(deployed.apps.mf_gallery!.version).not.toBe(before.apps.mf_gallery!.version);
     expect(await othersDigest(deployed)).toEqual(othersBefore);
 
     // The open page learns of the deploy and loads it on the next navigation.
     await expect(notice).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
-    await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', deployed.id);
+    await followToBuild(page, 'Blog', deployed.id);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(galleryHeading).toHaveText(NEW_TITLE);
 
     deployTool('rollback', 'mf-gallery');
     const rolledBack = await liveBuild();
+    expect(await servedHeading(page, '/gallery')).toBe('Gallery');
     expect(rolledBack.apps.mf_gallery).toEqual(before.apps.mf_gallery);
     expect(await othersDigest(rolledBack)).toEqual(othersBefore);
     await expect(notice).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await followToBuild(page, 'Home', rolledBack.id);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
     await expect(galleryHeading).toHaveText('Gallery');
   } finally {

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STANDALONE_PORTS } from '../playwright.config';
-import { expect, expectSameDocument, markDocument, test } from '../fixtures/site';
+import { expect, expectSameDocument, markDocument, openInPage, test } from '../fixtures/site';
 
 /** From the landing: style → series → figure → the box's page in the mystery box app, by clicks only. */
 async function walkToABox(page: Page): Promise<void> {
@@ -62,10 +62,10 @@ test.describe('the gallery in the composed site', () => {
     await expect(page.getByText('There is no sort called “price”; showing line-up order.')).toBeVisible();
   });
 
-  test('reads a figure ahead when its card is pointed at', async ({ page }) => {
+  test("reads a figure's page ahead (its payload) when its card is pointed at", async ({ page }) => {
     await page.goto('/gallery/style/kawaii-pop');
     const card = page.getByRole('region', { name: 'Figures' }).getByRole('link', { name: /^Macaron Mouse/ });
-    const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/figures/cloud-bakery-macaron-mouse');
+    const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/gallery/style/detail/cloud-bakery-macaron-mouse/_payload.json');
     await card.hover();
     await read;
   });
@@ -86,6 +86,38 @@ test.describe('the gallery in the composed site', () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
       await expect(page.getByText(`Page not found: ${path}`)).toBeVisible();
+    });
+  }
+
+  // Valid pages, /gallery/{path} naming a series and a figure among them: every request answers,
+  // whether the server rendered the page (full load) or the browser did (a navigation inside it).
+  const VALID_PAGES = [
+    ['/gallery', 'Gallery'],
+    ['/gallery/style/kawaii-pop', 'Kawaii Pop'],
+    ['/gallery/series/cloud-bakery', 'Cloud Bakery'],
+    ['/gallery/style/detail/cloud-bakery-golden-souffle', 'Golden Souffle'],
+    ['/gallery/cloud-bakery', 'Cloud Bakery'],
+    ['/gallery/cloud-bakery-golden-souffle', 'Golden Souffle'],
+  ] as const;
+  for (const [opened, how] of [
+    [(page: Page, path: string) => page.goto(path), 'loaded'],
+    [(page: Page, path: string) => openInPage(page, path), 'navigated to'],
+  ] as const) {
+    test(`valid gallery pages ${how} ask for nothing that answers an error, and log none`, async ({ page, baseURL }) => {
+      const site = new URL(baseURL ?? '').origin;
+      const failed: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400 && new URL(response.url()).origin === site) failed.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /status of [45]\d\d/.test(message.text())) failed.push(`console: ${message.text()} ${message.location().url}`);
+      });
+      for (const [path, heading] of VALID_PAGES) {
+        await opened(page, path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        await expect(page.locator('.ui-skeleton')).toHaveCount(0);
+        expect(failed, path).toEqual([]);
+      }
     });
   }
 

@@ -48,11 +48,13 @@ for (const [name, connection] of [
   });
 }
 
-test('a rules page pointed at is read ahead, and opens without reading it again', async ({ page }) => {
+test('a rules page pointed at is read ahead (its payload), and opens without reading it again', async ({ page }) => {
+  // The site server renders pages, so a page's data is read as its payload: ahead on hover, used by the click.
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/content/document') reads.push(url.searchParams.get('path') ?? '');
+    if (url.pathname.endsWith('/_payload.json')) reads.push(url.pathname);
   });
   await page.setViewportSize({ width: 1280, height: 360 });
   await page.goto('/pag-demo');
@@ -61,10 +63,10 @@ test('a rules page pointed at is read ahead, and opens without reading it again'
 
   const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
   await privacy.hover();
-  await expect.poll(() => reads).toEqual(['/rules/privacy_policy']);
+  await expect.poll(() => reads).toEqual(['/rules/privacy_policy/_payload.json']);
   await page.waitForLoadState('networkidle');
   await privacy.click();
   await expect(page.locator('main').getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
-  // The page showed the document read ahead: no second read was made.
-  expect(reads).toEqual(['/rules/privacy_policy']);
+  // The page showed the payload read ahead: neither it nor the document was read again.
+  expect(reads).toEqual(['/rules/privacy_policy/_payload.json']);
 });

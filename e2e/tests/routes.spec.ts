@@ -4,9 +4,9 @@ import { expect, test } from '../fixtures/site';
 const HOME_HEADING = 'Art toys, drawn fairly.';
 /**
  * Routes that send this (signed-out) visitor on: the page their owner shows instead. The locker
- * goes to log in as soon as sign-in state is known, so its own page may show for a moment or not at all.
+ * the orders and the profile go to log in as soon as sign-in state is known, so their own page may show for a moment or not at all.
  */
-const REDIRECTS: Readonly<Record<string, string>> = { blog: 'blog-list', locker: 'login' };
+const REDIRECTS: Readonly<Record<string, string>> = { blog: 'blog-list', locker: 'login', orders: 'login', 'orders-order_sn': 'login', profile: 'login' };
 /** A post page needs an existing post (a sample id is a 404): content.spec.ts covers it. */
 const NEEDS_CONTENT = new Set(['slug', 'blog-id']);
 

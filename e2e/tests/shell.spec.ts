@@ -1,8 +1,30 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { NO_SIGN_IN_PORT } from '../playwright.config';
 import { expect, test } from '../fixtures/site';
 
 const SIGN_IN_BUTTONS = ['Continue with Apple', 'Continue with Google', 'Continue with Facebook'];
+
+/** The share scope's providers of the page-wide modules, the singleton tally and the auth store's flags. */
+async function sharedModuleState(page: Page) {
+  return page.evaluate(async () => {
+    type Share = { from: string; loaded?: boolean };
+    type Instance = { name: string; shareScopeMap: Record<string, Record<string, Record<string, Share>>>; loadShare: (name: string) => Promise<false | (() => { authStore: { getState: () => object } })> };
+    const global = window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] }; __ARTTOY_SINGLETONS__?: unknown };
+    const shell = global.__FEDERATION__.__INSTANCES__.find((instance) => instance.name === 'shell');
+    const scope = shell?.shareScopeMap.default ?? {};
+    const providers = (name: string) => Object.entries(scope[name] ?? {}).map(([version, share]) => `${version} from ${share.from}${share.loaded ? ' (loaded)' : ''}`);
+    const factory = await shell?.loadShare('@arttoy/shared/stores');
+    return {
+      instances: global.__FEDERATION__.__INSTANCES__.map((instance) => instance.name),
+      stores: providers('@arttoy/shared/stores'),
+      auth: providers('@arttoy/shared/auth'),
+      singletons: global.__ARTTOY_SINGLETONS__,
+      authState: factory ? factory().authStore.getState() : null,
+      ready: document.getElementById('root')?.hasAttribute('data-shell-ready'),
+    };
+  });
+}
 
 test.describe('the shell chrome', () => {
   test('the drawer lists the sections in order, closes on Escape and returns focus', async ({ page }) => {
@@ -69,7 +91,8 @@ test.describe('the shell chrome', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     await expect(footer.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
-    await expect(footer).toContainText('© 2025');
+    // The year from the clock, in UTC as the footer counts it.
+    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} ArtToy Club`);
   });
 
   test('a marketing alias is recorded as the entry channel', async ({ page }) => {
@@ -90,6 +113,35 @@ test.describe('the shell chrome', () => {
 });
 
 // The same build served without Firebase settings and with AUTH_EMULATOR=off (a second site server, see playwright.config.ts).
+test.describe('the site icons', () => {
+  test('the tab shows the site favicon: linked from the head, served, and no request for an icon fails', async ({ page }) => {
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && /\/(favicon|icons\/|apple-touch-icon)/.test(new URL(response.url()).pathname)) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/');
+    const svg = page.locator('head link[rel="icon"][type="image/svg+xml"]');
+    await expect(svg).toHaveCount(1);
+    const links = [
+      [await svg.getAttribute('href'), 'image/svg+xml'],
+      [await page.locator('head link[rel="icon"][type="image/png"]').getAttribute('href'), 'image/png'],
+      [await page.locator('head link[rel="apple-touch-icon"]').getAttribute('href'), 'image/png'],
+      [await page.locator('head link[rel="manifest"]').getAttribute('href'), 'application/manifest+json'],
+    ];
+    for (const [href, type] of links) {
+      expect(href).toMatch(/^\/icons\//);
+      const response = await page.request.get(href ?? '');
+      expect([href, response.status(), response.headers()['content-type']]).toEqual([href, 200, type]);
+    }
+    const manifest = (await (await page.request.get(links[3]?.[0] ?? '')).json()) as { icons: { src: string }[] };
+    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    expect((await page.request.get('/favicon.ico')).headers()['content-type']).toBe('image/x-icon');
+    // The browser takes the linked favicon instead of asking for /favicon.ico and getting the 404 page.
+    await page.locator('#root[data-shell-ready]').waitFor({ state: 'attached' });
+    expect(failed).toEqual([]);
+  });
+});
+
 test.describe('the shell without sign-in settings', () => {
   const site = `http://localhost:${NO_SIGN_IN_PORT}`;
 
@@ -105,7 +157,12 @@ test.describe('the shell without sign-in settings', () => {
     await page.goto(`${site}/`);
     await page.getByRole('button', { name: 'Menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
-    for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
+    try {
+      for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
+    } catch (error) {
+      // Which copies of the shared modules the page runs, and what the store the shell reads says.
+      throw new Error(`${String(error)}\npage state: ${JSON.stringify(await sharedModuleState(page))}`, { cause: error });
+    }
     await expect(drawer.getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
     await drawer.getByRole('link', { name: 'Gallery' }).click();
     await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();

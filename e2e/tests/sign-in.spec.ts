@@ -47,7 +47,9 @@ for (const { provider, label, providerId } of PROVIDERS) {
     // Success closes the drawer; the header shows the signed-in visitor.
     await expect(drawer).toBeHidden();
     const uid = await accountOf(who, providerId);
-    await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
+    // The header names the visitor as the provider does; the uid stays on the drawer's "Uid:" line.
+    await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
+    expect(await page.getByTestId('user-button').getAttribute('aria-label')).not.toContain(uid);
     await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toHaveCount(0);
     await openDrawer(page);
     await expect(page.getByRole('region', { name: 'Your account' })).toContainText(`Uid: ${uid}`);
@@ -63,7 +65,7 @@ for (const { provider, label, providerId } of PROVIDERS) {
     // A remote reads the same auth store.
     await page.getByTestId('user-button').click();
     await expect(page.locator('[data-owner="mf_account"][data-route="locker"]')).toBeVisible();
-    await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+    await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${who.displayName} (${who.email})`);
 
     // Log out from the drawer: signed out everywhere, user_id stored empty.
     const again = await openDrawer(page);
@@ -89,8 +91,8 @@ test('the /login page signs in and returns to where the visitor came from', asyn
 
   await expect(page).toHaveURL(/\/gallery$/);
   await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
-  const uid = await accountOf(who, 'facebook.com');
-  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
+  await accountOf(who, 'facebook.com');
+  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
 });
 
 test('the locker sends a signed-out visitor to /login and back to the locker', async ({ page }) => {
@@ -100,8 +102,8 @@ test('the locker sends a signed-out visitor to /login and back to the locker', a
   await expect(page).toHaveURL(/\/login\?return_to=%2Flocker$/);
   await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Apple' }), who);
   await expect(page).toHaveURL(/\/locker$/);
-  const uid = await accountOf(who, 'apple.com');
-  await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${uid}`);
+  await accountOf(who, 'apple.com');
+  await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${who.displayName} (${who.email})`);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 });
 
@@ -112,14 +114,24 @@ test('a returning visitor is still signed in after a reload', async ({ page }) =
   await signInThroughPopup(page, drawer.getByRole('button', { name: 'Continue with Google' }), who);
   // Signed in (the account exists once the page shows it).
   await expect(page.getByTestId('user-button')).toBeVisible();
-  const uid = await accountOf(who, 'google.com');
+  await accountOf(who, 'google.com');
 
+  // Whether "Log In/Sign Up" ever shows during the reload: it must not, even for a moment.
+  await page.addInitScript(() => {
+    const seen = { login: false };
+    (window as Window & { __loginShown?: typeof seen }).__loginShown = seen;
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('header a')].some((link) => link.textContent === 'Log In/Sign Up')) seen.login = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.reload();
-  // The Firebase SDK loads after the first paint and restores the session from its own storage.
-  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Your account (${uid})`);
+  // The Firebase SDK loads after the first paint and restores the session from its own storage;
+  // until then the header's account slot shows neither state.
+  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
+  expect(await page.evaluate(() => (window as Window & { __loginShown?: { login: boolean } }).__loginShown?.login)).toBe(false);
 });
 
-test('closing the popup is not an error: no alert, the buttons come back', async ({ page }) => {
+test('closing the popup is not an error: no alert, the buttons come back at once, and another sign-in works', async ({ page }) => {
   test.setTimeout(60_000);
   const appleAccounts = async () => (await emulatorAccounts()).filter((account) => account.providerUserInfo?.some((info) => info.providerId === 'apple.com')).length;
   const before = await appleAccounts();
@@ -131,10 +143,27 @@ test('closing the popup is not an error: no alert, the buttons come back', async
   await expect(drawer.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
   await popup.close();
 
-  // The SDK notices a closed popup on its next poll and then waits for a late answer (about 10 s in all).
-  await expect(drawer.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled({ timeout: 30_000 });
+  // The page watches the window itself: back within about a second, not after the SDK's ~10 s.
+  const closedAt = Date.now();
+  for (const { label } of PROVIDERS) await expect(drawer.getByRole('button', { name: label })).toBeEnabled({ timeout: 2_000 });
+  expect(Date.now() - closedAt).toBeLessThan(2_000);
+  await expect(drawer.getByRole('button', { name: 'Signing in…' })).toHaveCount(0);
   await expect(drawer.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
+  expect(await appleAccounts()).toBe(before);
+
+  // The SDK gives up on the closed popup about 10 s later: that late failure shows nothing and changes nothing.
+  await page.waitForEvent('console', { predicate: (message) => message.text().includes('auth/popup-closed-by-user'), timeout: 20_000 });
+  await expect(drawer.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled();
+  await expect(drawer.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
+
+  // Another sign-in then completes as usual.
+  const who = identity('after-closed-popup');
+  await signInThroughPopup(page, drawer.getByRole('button', { name: 'Continue with Google' }), who);
+  await expect(drawer).toBeHidden();
+  await accountOf(who, 'google.com');
+  await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
   expect(await appleAccounts()).toBe(before);
 });
 

@@ -58,12 +58,12 @@ test('a store value set in the shell reaches a remote, and a remote change reach
   await expect(page.getByTestId('visitor')).toHaveCount(0);
 
   await setSignedInUser(page, { uid: 'qa-visitor-7', displayName: 'QA Visitor', email: 'qa@example.test' });
-  await expect(page.getByTestId('visitor')).toHaveText('Signed in as qa-visitor-7');
+  await expect(page.getByTestId('visitor')).toHaveText('Signed in as QA Visitor (qa@example.test)');
   await expect(page.getByTestId('user-button')).toBeVisible();
 
   await page.getByTestId('user-button').click();
   await expect(page.locator('[data-owner="mf_account"][data-route="locker"]')).toBeVisible();
-  await expect(page.getByTestId('visitor')).toHaveText('Signed in as qa-visitor-7');
+  await expect(page.getByTestId('visitor')).toHaveText('Signed in as QA Visitor (qa@example.test)');
 
   // The remote signs out; the shell's header follows.
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -10,7 +10,7 @@ jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/
 
 /** The auth store as Firebase leaves it; `loading` while it has not reported yet. */
 function auth(state: { uid?: string; loading?: boolean }) {
-  authStore.setState({ user: state.uid ? { uid: state.uid, displayName: null, email: null } : null, loading: state.loading ?? false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({ user: state.uid ? { uid: state.uid, displayName: `Visitor ${state.uid}`, email: `${state.uid}@example.test` } : null, loading: state.loading ?? false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 }
 
 beforeEach(() => {
@@ -55,7 +55,7 @@ describe('mf_account ./app', () => {
     localStorage.setItem(USER_ID_STORAGE_KEY, 'u-7');
     auth({ uid: 'u-7' });
     const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
-    expect(await screen.findByTestId('visitor')).toHaveTextContent('Signed in as u-7');
+    expect(await screen.findByTestId('visitor')).toHaveTextContent(/^Signed in as Visitor u-7 \(u-7@example\.test\)$/);
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(authStore.getState().user).toBeNull();
     expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBe('');

@@ -4,7 +4,8 @@ import type { RemoteProps } from '@arttoy/shared/contracts';
 import { defineRemote, routerProps } from '@arttoy/shared/federation';
 import { AppRoutes } from './routes';
 
-function AccountApp(props: RemoteProps) {
+/** The remote's root: the shell's props in, its own routes inside the shell's one router. */
+export function AccountApp(props: RemoteProps) {
   return (
     <Router {...routerProps<NavigationType>(props)}>
       <AppRoutes />

@@ -5,7 +5,8 @@ import { ContentRemoteContext } from '@arttoy/shared/content';
 import { defineRemote, routerProps } from '@arttoy/shared/federation';
 import { AppRoutes } from './routes';
 
-function BlogApp(props: RemoteProps) {
+/** The remote's root: the shell's props in, its own routes inside the shell's one router. */
+export function BlogApp(props: RemoteProps) {
   return (
     <ContentRemoteContext value={props}>
       <Router {...routerProps<NavigationType>(props)}>

@@ -20,6 +20,11 @@ describe("mf_blog's ./app prefetch", () => {
     expect(requestMock).not.toHaveBeenCalled();
   });
 
+  it('reads nothing when the shell reads the page itself (its payload), and still answers that the post is its page', async () => {
+    await expect(prefetch('/blog/displaying-your-figures', { data: false })).resolves.toBe(true);
+    expect(requestMock).not.toHaveBeenCalled();
+  });
+
   it('answers false for a post that does not exist', async () => {
     requestMock.mockReset();
     requestMock.mockRejectedValue(new HttpError('Document not found.', 404, '/api/content/document'));

@@ -1,6 +1,6 @@
 import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { prefetchContentDocument } from '@arttoy/shared/content';
-import { routesOf } from '@arttoy/shared/contracts';
+import { routesOf, type PrefetchOptions } from '@arttoy/shared/contracts';
 import { BlogListPage } from './pages/blog-list-page';
 import { BlogPostPage } from './pages/blog-post-page';
 
@@ -10,10 +10,14 @@ function ToList() {
   return <Navigate to={{ pathname: '/list', search }} replace />;
 }
 
-/** Reads a post's document ahead of a navigation to it (see LifeCycles.prefetch); the list reads nothing ahead. */
-export function prefetchPage(path: string): Promise<boolean> {
+/**
+ * Reads a post's document ahead of a navigation to it (see LifeCycles.prefetch), unless the shell
+ * reads it (`data: false`); the list reads nothing ahead. The pages' code comes with the app.
+ */
+export function prefetchPage(path: string, { data = true }: PrefetchOptions = {}): Promise<boolean> {
   const match = matchRoutes(routesOf('mf_blog'), path)?.at(-1);
-  return match?.route.id === 'blog-id' ? prefetchContentDocument(`/blog/${match.params.id}`) : Promise.resolve(false);
+  if (match?.route.id !== 'blog-id') return Promise.resolve(false);
+  return data ? prefetchContentDocument(`/blog/${match.params.id}`) : Promise.resolve(true);
 }
 
 /** The blog's routes, relative to its basename `/blog` (the rows of mf_blog in shared/contracts/routes.ts). */

@@ -11,5 +11,6 @@ export const galleryPaths = {
 
 /** Absolute paths owned by other apps. */
 export const SHELL_PATHS = {
+  boxes: () => '/mysterybox',
   box: (id: number) => `/mysterybox/${id}`,
 };

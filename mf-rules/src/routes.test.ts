@@ -17,6 +17,11 @@ describe("mf_rules's ./app prefetch", () => {
     expect(prefetchedContentDocument(documentPath)?.value?.document._path).toBe(documentPath);
   });
 
+  it('reads nothing when the shell reads the page itself (its payload), and still answers that the page is its own', async () => {
+    await expect(prefetch('/rules/authenticity', { data: false })).resolves.toBe(true);
+    expect(requestMock).not.toHaveBeenCalled();
+  });
+
   it.each(['/rules', '/rules/no_such_page', '/gallery', '/'])('answers false for %s, which is not one of its pages, and reads nothing', async (path) => {
     await expect(prefetch(path)).resolves.toBe(false);
     expect(requestMock).not.toHaveBeenCalled();

@@ -7,6 +7,12 @@ import { LOGIN_SUCCESS_EVENTS, siteEvents } from '../events';
 import { authStore, clearSession, paymentStore, USER_ID_STORAGE_KEY, type AuthUser, type SignInProvider } from '../stores';
 import { authSession, isAuthStarted } from './auth-runtime';
 import { isChangedMind, loginFailedLog, PROVIDER_NAMES, signInErrorMessage } from './messages';
+import { watchSignInWindow } from './sign-in-window';
+
+/** The provider's sign-in through the page's Firebase session. Rejects with the SDK's error. */
+async function sessionSignIn(provider: SignInProvider): Promise<AuthUser> {
+  return (await authSession()).signIn(provider);
+}
 
 /**
  * Signs in with the provider's popup. On failure the message is kept as the error state and the
@@ -14,8 +20,7 @@ import { isChangedMind, loginFailedLog, PROVIDER_NAMES, signInErrorMessage } fro
  */
 export async function popupSignIn(provider: SignInProvider): Promise<AuthUser> {
   try {
-    const session = await authSession();
-    const user = await session.signIn(provider);
+    const user = await sessionSignIn(provider);
     authStore.getState().setUser(user);
     return user;
   } catch (error) {
@@ -24,29 +29,56 @@ export async function popupSignIn(provider: SignInProvider): Promise<AuthUser> {
   }
 }
 
+/** What a signed-in visitor leaves behind: the user in every store, user_id saved, the success announced. */
+function completeSignIn(provider: SignInProvider, user: AuthUser): void {
+  authStore.getState().setUser(user);
+  paymentStore.getState().set({ userid: user.uid });
+  localStorage.setItem(USER_ID_STORAGE_KEY, user.uid);
+  // Listeners (the shell closes its drawer) see the user id already saved.
+  siteEvents.emit(LOGIN_SUCCESS_EVENTS[provider], { uid: user.uid });
+}
+
 /**
  * What a provider button does. Resolves to the signed-in user, or null when the sign-in failed
  * (the failure is logged and kept in the auth store; the caller has nothing left to handle).
+ *
+ * A visitor who closes the sign-in window changed their mind: the buttons come back within about
+ * a second (sign-in-window.ts), with no error, instead of after the SDK's own ~10 s. The SDK's
+ * answer still settles the returned promise: a failure then changes nothing (the visitor may be
+ * busy with another provider), while a sign-in that did complete (its window closed itself a
+ * little early) still signs the visitor in.
  */
 export async function signIn(provider: SignInProvider): Promise<AuthUser | null> {
   const store = authStore.getState();
   store.setError(null);
   store.setPendingProvider(provider);
   siteEvents.emit('loading-start', { provider });
+  let ended = false;
+  const stopWatching = watchSignInWindow(() => {
+    console.info(`${PROVIDER_NAMES[provider]} sign-in cancelled: the sign-in window was closed.`);
+    end(false);
+  });
+  function end(succeeded: boolean): void {
+    if (ended) return;
+    ended = true;
+    stopWatching();
+    authStore.getState().setPendingProvider(null);
+    siteEvents.emit('loading-end', { provider, succeeded });
+  }
   let user: AuthUser | null = null;
   try {
-    user = await popupSignIn(provider);
-    paymentStore.getState().set({ userid: user.uid });
-    localStorage.setItem(USER_ID_STORAGE_KEY, user.uid);
-    // Listeners (the shell closes its drawer) see the user id already saved.
-    siteEvents.emit(LOGIN_SUCCESS_EVENTS[provider], { uid: user.uid });
+    user = await sessionSignIn(provider);
+    completeSignIn(provider, user);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    if (isChangedMind(error)) console.info(`${PROVIDER_NAMES[provider]} sign-in cancelled:`, detail);
-    else console.error(loginFailedLog(provider), detail);
+    if (ended || isChangedMind(error)) {
+      console.info(`${PROVIDER_NAMES[provider]} sign-in cancelled:`, detail);
+    } else {
+      authStore.getState().setError(signInErrorMessage(provider, error));
+      console.error(loginFailedLog(provider), detail);
+    }
   } finally {
-    authStore.getState().setPendingProvider(null);
-    siteEvents.emit('loading-end', { provider, succeeded: user !== null });
+    end(user !== null);
   }
   return user;
 }

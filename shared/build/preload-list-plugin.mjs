@@ -1,4 +1,4 @@
-// Writes `preload.json` beside an app's build: which chunk files a page needs before it can render,
+// Writes `preload.json` beside an app's build: which chunk files (scripts and stylesheets) a page needs before it can render,
 // so the site server can name them in the document and the browser fetches them at once, instead of
 // discovering them one layer at a time (entry → shared modules → remote entry → its app → its page).
 import webpack from 'webpack';
@@ -15,12 +15,12 @@ export const PRELOAD_LIST_FILE = 'preload.json';
  */
 const PRELOADABLE = /^(bootstrap|remote-outlet|expose-mf_[a-z]+|route-[a-z0-9_-]+)$/;
 
-/** The JavaScript files of a chunk group, and the share keys its modules take from the page's share scope. */
+/** The script and style files of a chunk group, and the share keys its modules take from the page's share scope. */
 function describe(compilation, group) {
   const files = new Set();
   const shared = new Set();
   for (const chunk of group.chunks) {
-    for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    for (const file of chunk.files) if (file.endsWith('.js') || file.endsWith('.css')) files.add(file);
     for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type === 'consume-shared-module') shared.add(module.options.shareKey);
     }
@@ -50,8 +50,15 @@ export class PreloadListPlugin {
           const group = compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
           if (group) provides[module._name] = describe(compilation, group);
         }
-        compilation.emitAsset(PRELOAD_LIST_FILE, new webpack.sources.RawSource(`${JSON.stringify({ groups, provides }, null, 1)}\n`));
+        // Keys in order: the same build gives the same file (and version) whether webpack's cache was warm or not.
+        const list = { groups: sortedByKey(groups), provides: sortedByKey(provides) };
+        compilation.emitAsset(PRELOAD_LIST_FILE, new webpack.sources.RawSource(`${JSON.stringify(list, null, 1)}\n`));
       });
     });
   }
+}
+
+/** The object's entries in key order. */
+function sortedByKey(object) {
+  return Object.fromEntries(Object.entries(object).toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -19,10 +19,14 @@ export interface AppOptions {
 }
 
 export interface AppConfig {
-  output: { path: string };
+  name: string;
+  target?: string;
+  cache?: false | { type: 'filesystem'; name: string; cacheDirectory: string; buildDependencies: { config: string[] } };
+  output: { path: string; clean?: boolean | { keep: RegExp }; library?: { type: string } };
   plugins: object[];
   [key: string]: unknown;
 }
 
 export function sharedModules(): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
-export function createConfig(options: AppOptions): (env: unknown, argv?: { mode?: string }) => AppConfig;
+/** A production build of an app with src/server.tsx is [browser, server]; anything else the browser build alone. */
+export function createConfig(options: AppOptions): (env: unknown, argv?: { mode?: string }) => AppConfig | [AppConfig, AppConfig];

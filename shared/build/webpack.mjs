@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import { PreloadListPlugin } from './preload-list-plugin.mjs';
@@ -17,8 +18,29 @@ export const SHELL_BASE_PLACEHOLDER = '/%SHELL_BASE%/';
 
 const HARNESS_TEMPLATE = new URL('../harness/index.html', import.meta.url).pathname;
 
+/** What a build's cache depends on besides its sources: this factory, the app's config, the installed packages. */
+const FACTORY_FILE = new URL(import.meta.url).pathname;
+const LOCK_FILE = new URL('../../package-lock.json', import.meta.url).pathname;
+
+/**
+ * Webpack's filesystem cache, one per app, build and mode (in the app's node_modules/.cache/webpack):
+ * a rebuild redoes only the modules that changed. A change to this factory, the app's config or the
+ * lock file starts the cache afresh. WEBPACK_CACHE=off builds without it (a clean build to compare with).
+ */
+function cacheOptions(dir, cacheName) {
+  const setting = (process.env.WEBPACK_CACHE ?? 'on').trim().toLowerCase();
+  if (setting !== 'on' && setting !== 'off') throw new Error(`WEBPACK_CACHE must be "on" or "off", got "${process.env.WEBPACK_CACHE}".`);
+  if (setting === 'off') return false;
+  return {
+    type: 'filesystem',
+    name: cacheName,
+    cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
+    buildDependencies: { config: [FACTORY_FILE, path.join(dir, 'webpack.config.mjs'), LOCK_FILE] },
+  };
+}
+
 /** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
-const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'http', 'search', 'stores', 'ui'];
+const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'federation/page-data', 'http', 'search', 'stores', 'ui'];
 
 /**
  * The modules every app shares, all singletons: one React, one react-dom, one zustand, one
@@ -138,6 +160,75 @@ function precompressionPlugins() {
   ];
 }
 
+/** TypeScript and JSX through swc; `target` is the language level of the output (Node's is newer than the browsers'). */
+function typescriptRule({ development, target }) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target } },
+    },
+  };
+}
+
+/** The CSS loaders of the server build: the server renders markup only; styles come with the browser build. */
+const EMPTY_MODULE_LOADER = new URL('./empty-module-loader.cjs', import.meta.url).pathname;
+
+/**
+ * The app's server container: the same sources and shared modules as the browser build, built for
+ * Node (`async-node`: chunks are read from beside the entry, wherever the version folder is), as a
+ * CommonJS module the site server loads at run time from the live manifest, into
+ * `dist/server/remoteEntry.js`. Every app, the shell included, exposes `./server` (src/server.tsx):
+ * a remote's render function and first reads, or the shell's page renderer.
+ */
+function serverConfig({ name, dir }, production) {
+  return {
+    name: `${name}-server`,
+    mode: production ? 'production' : 'development',
+    context: dir,
+    target: 'async-node',
+    cache: cacheOptions(dir, `${name}-server-${production ? 'production' : 'development'}`),
+    // The container entry is the only entry.
+    entry: {},
+    // Readable stack traces in the server's logs; the code never goes over the wire.
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist/server'),
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      publicPath: '',
+      uniqueName: `${name}_server`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        typescriptRule({ development: false, target: 'es2022' }),
+        { test: /\.css$/, use: [EMPTY_MODULE_LOADER] },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        exposes: { './server': { import: './src/server.tsx', name: `server-${name}` } },
+        shared: sharedModules(),
+        dts: false,
+        manifest: false,
+        experiments: { optimization: { disableSnapshot: true, target: 'node', disableRemote: true } },
+      }),
+      // Browser-only code paths test for a window; the server build knows it has none.
+      new webpack.DefinePlugin({ 'process.env.ARTTOY_SERVER': JSON.stringify('1') }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
 /**
  * Builds the webpack config of one app.
  * @param {{ name: string, dir: string, port: number, title: string, runtimePlugins?: string[], monolith?: { remotes: string, outputDir: string } }} options
@@ -146,12 +237,23 @@ function precompressionPlugins() {
  */
 export function createConfig(options) {
   const validated = validate(options);
-  const { name, dir, port, title, isHost, monolith } = validated;
+  const { dir, monolith } = validated;
+  const hasServer = !monolith && fs.existsSync(path.join(dir, 'src/server.tsx'));
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    const browser = browserConfig(validated, production);
+    // Development servers serve the browser build only; production builds the server container beside it.
+    return production && hasServer ? [browser, serverConfig(validated, production)] : browser;
+  };
+}
+
+/** The app's browser build (or, for the shell with `monolith`, the benchmark's single build). */
+function browserConfig({ name, dir, port, title, isHost, monolith, ...validated }, production) {
     return {
+      name,
       mode: production ? 'production' : 'development',
       context: dir,
+      cache: cacheOptions(dir, `${name}${monolith ? '-monolith' : ''}-${production ? 'production' : 'development'}`),
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
@@ -162,30 +264,20 @@ export function createConfig(options) {
         // Remotes (and the shell) find their chunks next to their entry, wherever it is served from.
         publicPath: 'auto',
         uniqueName: name,
-        clean: true,
+        // The server build writes dist/server at the same time.
+        clean: { keep: /^server\// },
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          typescriptRule({ development: !production, target: 'es2020' }),
+          // Production styles are files: the document links the page's stylesheets, so its first paint
+          // (server-rendered) is styled before any script runs; the dev server injects them.
+          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         ],
       },
       plugins: [
-        compositionPlugin(validated),
+        compositionPlugin({ name, dir, isHost, monolith, ...validated }),
         // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
         new PreloadListPlugin(),
         new HtmlWebpackPlugin({
@@ -199,7 +291,7 @@ export function createConfig(options) {
           scriptLoading: 'defer',
           minify: production,
         }),
-        ...(production ? precompressionPlugins() : []),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }), ...precompressionPlugins()] : []),
       ],
       optimization: {
         // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
@@ -213,5 +305,4 @@ export function createConfig(options) {
         client: { overlay: { warnings: false } },
       },
     };
-  };
 }

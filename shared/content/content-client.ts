@@ -56,6 +56,14 @@ export interface DocumentRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * The URL of a published document's read, as the browser asks for it (ofetch writes the query in
+ * this order): the key of the page payload's answer and of the document's preload.
+ */
+export function contentDocumentUrl(path: string, locale: ContentLocale = DEFAULT_CONTENT_LOCALE): string {
+  return `/api/content/document?path=${encodeURIComponent(path)}&locale=${locale}`;
+}
+
 /** One document with its neighbours and related documents; rejects with a 404 SiteError when there is none. */
 export function fetchContentDocument({ path, preview = false, locale = DEFAULT_CONTENT_LOCALE, signal }: DocumentRequest): Promise<ContentDocumentResponse> {
   // A path the API would refuse cannot name a document: no request needed.
@@ -78,6 +86,14 @@ export interface ListRequest {
   preview?: boolean;
   locale?: ContentLocale;
   signal?: AbortSignal;
+}
+
+/** The URL of a published list's read, as the browser asks for it (ofetch leaves out undefined values): the key of its payload answer. */
+export function contentListUrl({ dir, tag, page = 1, pageSize, locale = DEFAULT_CONTENT_LOCALE }: Omit<ListRequest, 'preview' | 'signal'>): string {
+  const query = Object.entries({ dir, tag, page, pageSize, locale })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
+  return `/api/content/documents?${query.join('&')}`;
 }
 
 /** A page of a folder's documents, newest first, with the folder's tags. */

@@ -57,6 +57,16 @@ export function prefetchContentDocument(path: string): Promise<boolean> {
   );
 }
 
+/**
+ * Keeps a document the page already has (the server gave it with the first page) as if read ahead:
+ * a return to that page within PREFETCH_FRESH_MS shows it at once, even offline.
+ */
+export function rememberContentDocument(path: string, value: ContentDocumentResponse): void {
+  if (prefetchedContentDocument(path)?.value) return;
+  forgetStale();
+  reads.set(path, { at: Date.now(), answer: Promise.resolve(value), value });
+}
+
 /** Forgets every prefetched document (tests). */
 export function clearPrefetchedDocuments(): void {
   reads.clear();

@@ -1,9 +1,5 @@
-const DATE_FORMAT = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** `2025-03-01` → `March 1, 2025` (dates are calendar days: no time zone may shift them). */
-export function formatContentDate(isoDate: string): string {
-  return DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
-}
+/** `2025-03-01` → `March 1, 2025`: the site's one date format, under the name the rules pages still import. */
+export { formatDate as formatContentDate } from '../contracts/format';
 
 /** `4` → `4 min read`. */
 export function formatReadingTime(minutes: number): string {

@@ -6,7 +6,7 @@
 import './content.css';
 
 export { ContentBody, type ContentBodyProps } from './content-body';
-export { contentNotFound, isContentNotFound, fetchContentDocument, fetchContentList, isHtmlPage, type DocumentRequest, type ListRequest } from './content-client';
+export { contentDocumentUrl, contentListUrl, contentNotFound, isContentNotFound, fetchContentDocument, fetchContentList, isHtmlPage, type DocumentRequest, type ListRequest } from './content-client';
 export { fillContactDetails } from './contact-details';
 export { clearPrefetchedDocuments, prefetchContentDocument, prefetchedContentDocument, PREFETCH_FRESH_MS } from './document-prefetch';
 export { escapeHtml, formatContentDate, formatReadingTime } from './format';
@@ -14,6 +14,7 @@ export { PreviewBanner } from './preview-banner';
 export { previewRequested } from './preview';
 export { TableOfContents } from './table-of-contents';
 export { useContent, type ContentState } from './use-content';
-export { ContentRemoteContext, useDocumentTitle, useReportNotFound, useSiteNavigate } from './remote-context';
+export { ContentRemoteContext, useReportNotFound, useSiteNavigate } from './remote-context';
 export { LoadError } from './load-error';
 export { useContentDocument } from './use-content-document';
+export { useGivenAnswer } from './use-given-answer';

@@ -30,10 +30,3 @@ export function useReportNotFound(missing: boolean): void {
     if (missing) onRemoteError(noMatchError(fullPath));
   }, [missing, fullPath, onRemoteError]);
 }
-
-/** The document title in the site's "<page> · ArtToy Club" form. */
-export function useDocumentTitle(title: string | null): void {
-  useEffect(() => {
-    if (title) document.title = `${title} · ArtToy Club`;
-  }, [title]);
-}

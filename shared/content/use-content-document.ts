@@ -1,8 +1,10 @@
-import type { ContentDocumentResponse } from '@arttoy/shared/contracts/api';
-import { fetchContentDocument, isContentNotFound } from './content-client';
-import { prefetchedContentDocument } from './document-prefetch';
-import { useDocumentTitle } from './remote-context';
+import { useEffect } from 'react';
+import { contentDocumentResponseSchema, type ContentDocumentResponse } from '@arttoy/shared/contracts/api';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { contentDocumentUrl, fetchContentDocument, isContentNotFound } from './content-client';
+import { prefetchedContentDocument, rememberContentDocument } from './document-prefetch';
 import { useContent, type ContentState } from './use-content';
+import { useGivenAnswer } from './use-given-answer';
 
 /**
  * The document at a site path (drafts too in preview mode), with the page title set from it.
@@ -12,11 +14,18 @@ import { useContent, type ContentState } from './use-content';
  */
 export function useContentDocument(path: string, preview: boolean): ContentState<ContentDocumentResponse> & { retry: () => void; notFound: boolean } {
   const prefetched = () => (preview ? undefined : prefetchedContentDocument(path));
+  // The server's answer for this page (its payload): the first render shows it, and nothing is asked again.
+  const served = useGivenAnswer(preview ? '' : contentDocumentUrl(path), contentDocumentResponseSchema);
   const state = useContent(
     `${path}|${preview}`,
-    (signal) => prefetched()?.answer ?? fetchContentDocument({ path, preview, signal }),
-    () => prefetched()?.value,
+    (signal) => prefetched()?.answer ?? (served ? Promise.resolve(served) : fetchContentDocument({ path, preview, signal })),
+    () => prefetched()?.value ?? served,
   );
-  useDocumentTitle(state.status === 'success' ? state.data.document.title : null);
+  // Kept like a document read ahead: coming back to this page soon shows it again without a read.
+  useEffect(() => {
+    if (served) rememberContentDocument(path, served);
+  }, [path, served]);
+  const document = state.status === 'success' ? state.data.document : null;
+  usePageHead(document ? { title: document.title, description: document.description || undefined, image: document.cover ?? undefined } : null);
   return { ...state, notFound: state.status === 'error' && isContentNotFound(state.error) };
 }

@@ -4,3 +4,6 @@ export * from './remote';
 export * from './router-types';
 export * from './routes';
 export * from './runtime-config';
+export * from './server-render';
+export * from './page-head';
+export * from './format';

@@ -18,6 +18,16 @@ export const appEntrySchema = z.object({
   integrity: z.optional(z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'integrity must be sha384-<base64>'))),
   /** Stylesheets of the entry (the shell's), origin-relative or absolute. */
   styles: z.optional(z.array(z.string())),
+  /**
+   * The app's server container (`./server`, for server rendering): origin-relative, inside the
+   * version's folder, with its integrity. An app without one is rendered in the browser only.
+   */
+  server: z.optional(
+    z.object({
+      entry: z.string().check(z.regex(/^\/[0-9a-z-]+\/[0-9a-z][0-9a-z.-]*\/server\/remoteEntry\.js$/, 'server.entry must be /<app>/<version>/server/remoteEntry.js')),
+      integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/]{64}$/, 'server.integrity must be sha384-<base64>')),
+    }),
+  ),
 });
 
 export const buildMetaSchema = z.object({

@@ -33,6 +33,14 @@ export interface RemoteProps {
   navigator: Navigator;
   /** Reports an error the remote cannot handle itself; `statusCode: 404` shows the shell's not-found page. */
   onRemoteError: (error: SiteError | Error) => void;
+  /** Set on the first mount only, when the parcel's element holds the server's HTML of this page: hydrate it. */
+  hydrate?: boolean;
+}
+
+/** What a remote's `prefetch` reads ahead besides the page's code. */
+export interface PrefetchOptions {
+  /** The page's first read too (default true). */
+  data?: boolean;
 }
 
 /** single-spa parcel lifecycles, as produced by single-spa-react. */
@@ -46,9 +54,11 @@ export interface LifeCycles<P = RemoteProps> {
    * Optional, beside the lifecycles in `./app`: loads the code of the remote's page at `path` (a site
    * path such as `/gallery/series/cloud-bakery`) before a navigation to it, and its first read where
    * that is cheap and cacheable (a rules page's or a post's document). The shell's link prefetcher
-   * calls it; it resolves false when no page of the remote matches.
+   * calls it; it resolves false when no page of the remote matches. `data: false`: the shell reads
+   * the page's data itself (its `_payload.json`, where the site server renders pages), so only the
+   * code is wanted; reading the data here as well would read it twice.
    */
-  prefetch?: (path: string) => Promise<boolean>;
+  prefetch?: (path: string, options?: PrefetchOptions) => Promise<boolean>;
 }
 
 /** Props single-spa itself adds to a parcel's props. */

@@ -64,6 +64,9 @@ describe('the route table', () => {
       'blog-list': 'mf_blog',
       login: 'mf_account',
       locker: 'mf_account',
+      orders: 'mf_account',
+      'orders-order_sn': 'mf_account',
+      profile: 'mf_account',
       'gallery-style-detail-detail': 'mf_gallery',
       'mysterybox-model_id': 'mf_mysterybox',
       'payment-order_pay': 'mf_mysterybox',
@@ -93,5 +96,9 @@ describe('the route table', () => {
     expect(paramsAreValid(style, { style: 'soft-vinyl' })).toBe(true);
     expect(paramsAreValid(style, { style: 'Soft Vinyl' })).toBe(false);
     expect(paramsAreValid(style, { style: '' })).toBe(false);
+    const receipt = SITE_ROUTES.find((route) => route.id === 'orders-order_sn')!;
+    expect(paramsAreValid(receipt, { order_sn: 'AT7K2M9Q4X1B8C3D5E' })).toBe(true);
+    expect(paramsAreValid(receipt, { order_sn: 'at7k2m9q4x1b8c3d5e' })).toBe(false);
+    expect(paramsAreValid(receipt, { order_sn: '42' })).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ import type { AppName, RemoteName } from './remote';
 const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 /** Box model ids are database ids. */
 const NUMERIC_ID = /^[1-9][0-9]{0,17}$/;
+/** Order references: `AT` + 16 upper-case letters and digits (the API's orderSnSchema). */
+const ORDER_SN = /^AT[0-9A-Z]{16}$/;
 
 /** Marketing-channel entry paths that show the home page (each also with a trailing slash). */
 export const HOME_ALIASES = [
@@ -50,6 +52,11 @@ export const SITE_ROUTES = [
   { id: 'blog-id', path: '/blog/:id', owner: 'mf_blog', params: { id: SLUG } },
   { id: 'login', path: '/login', owner: 'mf_account' },
   { id: 'locker', path: '/locker', owner: 'mf_account' },
+  /** The signed-in visitor's orders, and one order's printable receipt. */
+  { id: 'orders', path: '/orders', owner: 'mf_account' },
+  { id: 'orders-order_sn', path: '/orders/:order_sn', owner: 'mf_account', params: { order_sn: ORDER_SN } },
+  /** The signed-in visitor's profile: name and e-mail, handle, saved payment methods. */
+  { id: 'profile', path: '/profile', owner: 'mf_account' },
   { id: 'gallery', path: '/gallery', owner: 'mf_gallery' },
   { id: 'gallery-path', path: '/gallery/:path', owner: 'mf_gallery', params: { path: SLUG }, sample: '/gallery/cloud-bakery' },
   { id: 'gallery-style-style', path: '/gallery/style/:style', owner: 'mf_gallery', params: { style: SLUG }, sample: '/gallery/style/kawaii-pop' },
@@ -110,7 +117,11 @@ export function paramsAreValid(route: SiteRouteDef, params: Readonly<Record<stri
 
 /** A path that reaches a route pattern, with sample parameters that pass its validation (QA pages, tests). */
 export function samplePath(path: string): string {
-  return path.replace(/:([a-z_]+)/g, (_match, param: string) => (param.endsWith('_id') ? '1' : `sample-${param.replace(/_/g, '-')}`));
+  return path.replace(/:([a-z_]+)/g, (_match, param: string) => {
+    if (param.endsWith('_id')) return '1';
+    if (param.endsWith('_sn')) return 'AT0000000000000001';
+    return `sample-${param.replace(/_/g, '-')}`;
+  });
 }
 
 /** A path that reaches the route: its real sample when it has one, else sample parameters that pass its validation. */

@@ -2,7 +2,7 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'r
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
+import type { Lifecycle, LifeCycles, RemoteName, RemoteProps } from '../contracts';
 
 interface BoundaryProps extends RemoteProps {
   children?: ReactNode;
@@ -33,16 +33,33 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
  * Makes the one module a remote exposes (`./app`): single-spa lifecycles around the remote's root
  * component. `App` receives the shell's RemoteProps and renders its own `<Router>` with them.
  */
-export function defineRemote(options: { name: RemoteName; App: ComponentType<RemoteProps> }): LifeCycles<RemoteProps> {
+export function defineRemote(options: {
+  name: RemoteName;
+  App: ComponentType<RemoteProps>;
+  /**
+   * Loads what the first render of the page at `location` needs (its lazy page's code) before a
+   * mount hydrates the server's HTML: a page still loading would render its placeholder, which
+   * does not match the server's page.
+   */
+  prepare?: (props: RemoteProps) => Promise<unknown>;
+}): LifeCycles<RemoteProps> {
   if (!/^mf_[a-z]+$/.test(options.name)) {
     throw new Error(`defineRemote: name must be a container name such as mf_gallery, got "${options.name}".`);
   }
+  /** Read by single-spa-react as it mounts: set just before, from the mount's props. */
+  let renderType: 'createRoot' | 'hydrateRoot' = 'createRoot';
   // single-spa-react types its components with single-spa's AppProps too; a parcel's extra props are not used here.
   const lifecycles = singleSpaReact<RemoteProps>({
     React,
     ReactDOMClient,
     rootComponent: options.App,
     errorBoundaryClass: RemoteErrorBoundary,
-  } as unknown as Parameters<typeof singleSpaReact<RemoteProps>>[0]);
-  return lifecycles as unknown as LifeCycles<RemoteProps>;
+    renderType: () => renderType,
+  } as unknown as Parameters<typeof singleSpaReact<RemoteProps>>[0]) as unknown as LifeCycles<RemoteProps> & { mount: Lifecycle<RemoteProps> };
+  const mount: Lifecycle<RemoteProps> = async (props) => {
+    if (props.hydrate) await options.prepare?.(props);
+    renderType = props.hydrate ? 'hydrateRoot' : 'createRoot';
+    return lifecycles.mount(props);
+  };
+  return { ...lifecycles, mount };
 }

@@ -91,6 +91,21 @@ describe('ParcelOutlet', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('marks the outlet live once the remote has mounted, and not while its code loads or after it failed', async () => {
+    expectConsoleErrors();
+    let finish: (lifecycles: LifeCycles<RemoteProps>) => void = () => undefined;
+    const load = jest.fn(() => new Promise<LifeCycles<RemoteProps>>((resolve) => (finish = resolve)));
+    const { container, rerender } = render(<Outlet load={load} pathname="/gallery" />);
+    const outlet = container.querySelector('.remote-outlet');
+    await waitFor(() => expect(load).toHaveBeenCalled());
+    expect(outlet).not.toHaveAttribute('data-live');
+    finish(showLocation);
+    await waitFor(() => expect(outlet).toHaveAttribute('data-live', ''));
+    rerender(<Outlet load={() => Promise.reject(new Error('remote down'))} pathname="/gallery" />);
+    await screen.findByRole('alert');
+    expect(container.querySelector('.remote-outlet')).not.toHaveAttribute('data-live');
+  });
+
   it('passes the router props to the remote on mount', async () => {
     const seen = jest.fn();
     const App = (props: RemoteProps): ReactNode => {

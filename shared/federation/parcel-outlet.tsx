@@ -15,6 +15,11 @@ export interface ParcelOutletProps {
   loading: ReactNode;
   /** Shown instead of the remote when it fails to load, mount or render. */
   renderError: (error: Error, retry: () => void) => ReactNode;
+  /**
+   * The remote's page as the server rendered it: shown from the first render, and the first mount
+   * hydrates it in place instead of rendering afresh.
+   */
+  serverHtml?: string;
 }
 
 type Status = 'loading' | 'mounted' | 'error';
@@ -36,7 +41,7 @@ function ensureErrorHandler(): void {
  * unmount run through one promise queue, because single-spa rejects calls that overlap ("Cannot
  * update parcel … not mounted"). Failures stay inside this element; the rest of the page works.
  */
-export function ParcelOutlet({ name, load, props, loading, renderError }: ParcelOutletProps): ReactNode {
+export function ParcelOutlet({ name, load, props, loading, renderError, serverHtml }: ParcelOutletProps): ReactNode {
   const domRef = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const parcelRef = useRef<Parcel<RemoteProps> | null>(null);
@@ -46,9 +51,16 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
   });
   /** The current attempt's error handler; errors of an abandoned attempt are ignored. */
   const failRef = useRef<(reason: unknown) => void>(() => undefined);
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<Status>(serverHtml === undefined ? 'loading' : 'mounted');
+  // The parcel's element keeps this HTML as React's content for the outlet's whole life: React then
+  // never touches what the remote renders inside it (a changed value would replace the remote's DOM).
+  const [initialHtml] = useState(() => ({ __html: serverHtml ?? '' }));
+  /** Only the first mount may hydrate: after a retry or a remount the server's HTML is gone or stale. */
+  const hydrateNext = useRef(serverHtml !== undefined);
   const [error, setError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** The remote's page answers input: its parcel has mounted (hydrated, over server HTML). */
+  const [live, setLive] = useState(false);
   /** Where the last error was reported: a page error (a remote's 404) belongs to that location only. */
   const errorPath = useRef<string | null>(null);
   const path = `${props.location.pathname}${props.location.search}`;
@@ -74,21 +86,31 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
     ensureErrorHandler();
     enqueue(async () => {
       if (!active) return;
+      const hydrate = hydrateNext.current;
+      hydrateNext.current = false;
+      const mountedWith = latestProps.current;
       const parcel = mountRootParcel<RemoteProps>(() => load() as never, {
         domElement,
-        ...latestProps.current,
+        ...mountedWith,
         onRemoteError,
+        ...(hydrate ? { hydrate } : {}),
       });
       parcelRef.current = parcel;
       // The load and bootstrap promises reject with the same error as mountPromise, awaited below.
       parcel.loadPromise.catch(() => undefined);
       parcel.bootstrapPromise.catch(() => undefined);
       await parcel.mountPromise;
-      if (active) setStatus('mounted');
+      if (!active) return;
+      setStatus('mounted');
+      setLive(true);
+      // Over server HTML the outlet shows as mounted from the start, so a navigation made while the
+      // remote was still loading found no parcel to update: give it the location it missed.
+      if (latestProps.current !== mountedWith && parcel.update) await parcel.update({ ...latestProps.current, onRemoteError });
     });
 
     return () => {
       active = false;
+      setLive(false);
       const parcel = parcelRef.current;
       parcelRef.current = null;
       queue.current = queue.current
@@ -128,12 +150,13 @@ export function ParcelOutlet({ name, load, props, loading, renderError }: Parcel
   };
 
   return (
-    <div className="remote-outlet" data-remote={name} data-status={status} aria-busy={status === 'loading'}>
+    // data-live: until then a server-rendered page shows but does not answer clicks or typing (tools and tests wait for it).
+    <div className="remote-outlet" data-remote={name} data-status={status} data-live={live && status === 'mounted' ? '' : undefined} aria-busy={status === 'loading'}>
       {status === 'loading' ? loading : null}
       {status === 'error' && error ? renderError(error, retry) : null}
       {/* Shown once mounted: a remote paints its first content inside mount, and, visible under the
           loading placeholder, that content jumped up when the placeholder went (CLS 0.12). */}
-      <div ref={domRef} hidden={status !== 'mounted'} />
+      <div ref={domRef} hidden={status !== 'mounted'} data-remote-page="" dangerouslySetInnerHTML={initialHtml} />
     </div>
   );
 }

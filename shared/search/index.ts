@@ -1,6 +1,6 @@
 /**
  * The site search behind the header's overlay. Its data is `GET /api/search.json` (posts, rules and
- * help pages, site pages, gallery series and figures), fetched in the browser when the overlay
+ * help pages, site pages, gallery series and figures, mystery boxes), fetched in the browser when the overlay
  * first opens, and indexed with MiniSearch. The index, its schema and the library load in their own
  * chunk, so pages that never search pay nothing for it.
  */

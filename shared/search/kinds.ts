@@ -8,6 +8,7 @@ export const SEARCH_KIND_LABELS: Readonly<Record<SearchEntryKind, string>> = {
   page: 'Page',
   series: 'Series',
   figure: 'Figure',
+  box: 'Mystery box',
 };
 
 export interface SearchHit {
@@ -17,6 +18,8 @@ export interface SearchHit {
   path: string;
   title: string;
   description: string;
+  /** Origin-relative URL of the result's picture, when it has one. */
+  image?: string;
   /** Higher is better; only comparable within one search. */
   score: number;
 }

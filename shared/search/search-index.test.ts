@@ -12,7 +12,14 @@ const ENTRIES: SearchEntry[] = [
   entry('in-heading', { title: 'A shelf that lasts', headings: ['Keeping vinyl clean'], text: LONG_TEXT }),
   entry('in-title', { title: 'Caring for vinyl figures', text: LONG_TEXT }),
   entry('draws', { kind: 'rules', path: '/rules/authenticity', title: 'How our draws are fair', headings: ['Server seed', 'Client seed'], text: 'Every draw can be recomputed.' }),
-  entry('figure:12', { kind: 'figure', path: '/gallery/style/detail/moonlit-bunny', title: 'Moonlit Bunny', description: 'Soft vinyl, 12 cm' }),
+  entry('figure:12', {
+    kind: 'figure',
+    path: '/gallery/style/detail/moonlit-bunny',
+    title: 'Moonlit Bunny',
+    description: 'Soft vinyl, 12 cm',
+    image: '/api/figures/moonlit-bunny/art.svg?v=2',
+  }),
+  entry('box:3', { kind: 'box', path: '/mysterybox/3', title: 'Harbour Lights Blind Box', description: 'Mystery box from Harbour Lights · $15.99', headings: ['Harbour Lights'] }),
 ];
 
 describe('the site search index', () => {
@@ -40,9 +47,20 @@ describe('the site search index', () => {
     expect(search.search('bunny shelf').map((hit) => hit.id).toSorted()).toEqual(['figure:12', 'in-heading']);
   });
 
-  it('answers with what a result links to, and nothing for a blank query', () => {
-    expect(search.search('moonlit')[0]).toMatchObject({ kind: 'figure', path: '/gallery/style/detail/moonlit-bunny', title: 'Moonlit Bunny', description: 'Soft vinyl, 12 cm' });
+  it('answers with what a result links to and its picture, and nothing for a blank query', () => {
+    expect(search.search('moonlit')[0]).toMatchObject({
+      kind: 'figure',
+      path: '/gallery/style/detail/moonlit-bunny',
+      title: 'Moonlit Bunny',
+      description: 'Soft vinyl, 12 cm',
+      image: '/api/figures/moonlit-bunny/art.svg?v=2',
+    });
+    expect(search.search('draws')[0]).not.toHaveProperty('image');
     expect(search.search('   ')).toEqual([]);
+  });
+
+  it('finds a mystery box by its name or series, with its price', () => {
+    expect(search.search('harbour box')[0]).toMatchObject({ id: 'box:3', kind: 'box', path: '/mysterybox/3', description: 'Mystery box from Harbour Lights · $15.99' });
   });
 
   it('limits the number of results', () => {

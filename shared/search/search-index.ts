@@ -25,7 +25,7 @@ const SEARCH_OPTIONS = {
 export function buildSiteSearch(entries: readonly SearchEntry[], available = true): SiteSearch {
   const index = new MiniSearch<IndexedEntry>({
     fields: ['title', 'headings', 'description', 'text'],
-    storeFields: ['kind', 'path', 'title', 'description'],
+    storeFields: ['kind', 'path', 'title', 'description', 'image'],
     searchOptions: SEARCH_OPTIONS,
   });
   // Ids are unique by contract; a repeated one would make MiniSearch throw, so the first wins.
@@ -49,6 +49,7 @@ export function buildSiteSearch(entries: readonly SearchEntry[], available = tru
           path: result.path as string,
           title: result.title as string,
           description: result.description as string,
+          ...(typeof result.image === 'string' ? { image: result.image } : {}),
           score: result.score,
         }),
       );

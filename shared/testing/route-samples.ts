@@ -12,6 +12,7 @@ const SAMPLE_PARAMS: Readonly<Record<string, string>> = {
   style: 'designer-toy',
   detail: 'labubu-v2',
   model_id: '42',
+  order_sn: 'AT7K2M9Q4X1B8C3D5E',
 };
 
 export interface RouteSample {

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { appFolder, relativeRoutePath, REMOTE_BASENAMES, routesOf, samplePath, type AppName } from '../contracts';
-import { useAuthStore } from '../stores';
+import { signedInText, useAuthStore } from '../stores';
 
 interface PlaceholderProps {
   title: string;
@@ -25,7 +25,7 @@ export function createPlaceholderPage(owner: AppName, { Link, useParams }: Route
 
   function PlaceholderPage({ title, routeId, children }: PlaceholderProps): ReactNode {
     const params = Object.entries(useParams()).filter(([name]) => name !== '*');
-    const uid = useAuthStore((state) => state.user?.uid ?? null);
+    const user = useAuthStore((state) => state.user);
     return (
       <article className="ui-placeholder" data-route={routeId} data-owner={owner}>
         <h1>{title}</h1>
@@ -42,7 +42,7 @@ export function createPlaceholderPage(owner: AppName, { Link, useParams }: Route
             ))}
           </dl>
         ) : null}
-        <p data-testid="visitor">{uid ? `Signed in as ${uid}` : 'Signed out'}</p>
+        <p data-testid="visitor">{user ? signedInText(user) : 'Signed out'}</p>
         {children}
         <nav className="ui-placeholder__links" aria-label="More in this section">
           {siblings

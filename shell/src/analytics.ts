@@ -1,5 +1,5 @@
 /** The analytics global a tag manager installs on the page (gtag.js); absent by default. */
-type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;
+export type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;
 
 interface RouterLike {
   state: { location: { pathname: string; search: string } };

@@ -1,18 +1,23 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
 // The navigator alone: the parcel code (single-spa) loads with the first remote page, not here.
 import { navigatorFor } from '@arttoy/shared/federation/navigator';
+import { pagePayload } from '@arttoy/shared/federation/page-data';
 import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
 import { startAnalytics } from './analytics';
-import { startSignIn } from './auth/sign-in';
+import { startFieldMetrics } from './field-metrics';
+import { afterFirstPaint, startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
 import { startBuildWatcher } from './build-watch/latest-build';
 import { newBuildStore } from './build-watch/new-build-store';
 import { ShellNavigatorContext } from './federation/shell-navigator';
 import { currentBuildId, siteManifest } from './federation/site-manifest';
+import { FirstPageRemote, serverRenderedPage, shellLive } from './federation/hydration';
+import { enablePayloadNavigation } from './federation/navigation-payload';
+import { followNavigations } from './navigation/route-announcer';
 import { createSiteRouter } from './router';
 
 const container = document.getElementById('root');
@@ -31,6 +36,10 @@ const navigator = navigatorFor({
   createHref: (location) => router.createHref(location),
 });
 startAnalytics(window as Window & { gtag?: unknown }, router);
+// LCP, CLS, INP, FCP and TTFB to the same analytics; web-vitals loads once the first render has painted.
+startFieldMetrics(window as Window & { gtag?: unknown }, (task) => void shellLive.then(() => afterFirstPaint(task)));
+// Subscribed before the router renders: it reads the page being left before React replaces it.
+followNavigations(router);
 
 const buildId = currentBuildId();
 if (buildId) {
@@ -45,14 +54,28 @@ if (buildId) {
   });
 }
 
-createRoot(container).render(
+// Where the site server renders pages (this document carried a payload), client navigations read theirs too.
+enablePayloadNavigation(pagePayload() !== null);
+const served = serverRenderedPage(container);
+const page = (
   <StrictMode>
-    <ShellNavigatorContext.Provider value={navigator}>
-      <RouterProvider router={router} />
-    </ShellNavigatorContext.Provider>
-  </StrictMode>,
+    <FirstPageRemote served={served?.remote ?? null} router={router}>
+      <ShellNavigatorContext.Provider value={navigator}>
+        <RouterProvider router={router} />
+      </ShellNavigatorContext.Provider>
+    </FirstPageRemote>
+  </StrictMode>
 );
+if (served) {
+  // The code of the first render must be here before hydrating, or that render would show a
+  // loading placeholder where the server's page is.
+  await served.ready;
+  hydrateRoot(container, page);
+} else {
+  createRoot(container).render(page);
+}
 
 // Sign-in for the whole page. Without a complete Firebase config it logs what is missing and
-// disables the buttons now; otherwise auth and the Firebase SDK load after this first render has painted.
-startSignIn(config);
+// disables the buttons now; otherwise auth and the Firebase SDK load once the first render has
+// committed and painted: a server-rendered page hydrates without waiting for them.
+startSignIn(config, (task) => void shellLive.then(() => afterFirstPaint(task)));

@@ -6,6 +6,7 @@ import { SiteDrawer } from './chrome/drawer';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
 import { OfflineNotice } from './federation/offline-notice';
+import { RouteAnnouncer } from './navigation/route-announcer';
 import { SearchOverlay } from './chrome/search-overlay';
 
 /** The chrome around every page: header, drawer, search, main content, footer, notices (offline, new version). */
@@ -35,6 +36,8 @@ export function Layout(): ReactNode {
       <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
       <main id="main" className="site__main" tabIndex={-1}>
         <Outlet />
+        {/* Inside main, after the page: says the title of the page a client navigation arrives at. */}
+        <RouteAnnouncer />
       </main>
       <Footer />
       {/* Notices stack at the bottom of the screen, so two at once never cover each other. */}

@@ -12,10 +12,11 @@ import {
   type RemoteProps,
 } from '@arttoy/shared/contracts';
 import { defineRemote, navigatorFor } from '@arttoy/shared/federation';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { sampleOf } from '@arttoy/shared/testing';
 import { ShellNavigatorContext } from './federation/shell-navigator';
 import { loadRemoteApp } from './federation/remotes';
-import { siteRouteObjects } from './router';
+import { loadedRoutes, siteRouteObjects } from './router';
 
 jest.mock('./federation/remotes', () => ({ loadRemoteApp: jest.fn() }));
 const loadRemoteAppMock = jest.mocked(loadRemoteApp);
@@ -40,7 +41,8 @@ function fakeRemote(name: RemoteName): LifeCycles<RemoteProps> {
 const FAKE_REMOTES = Object.fromEntries(REMOTE_NAMES.map((name) => [name, fakeRemote(name)])) as Record<RemoteName, LifeCycles<RemoteProps>>;
 
 function renderSite(path: string): ReturnType<typeof createMemoryRouter> {
-  const router = createMemoryRouter(siteRouteObjects(), { initialEntries: [path] });
+  const routes = siteRouteObjects();
+  const router = createMemoryRouter(routes, { initialEntries: [path], hydrationData: { loaderData: loadedRoutes(routes) } });
   const navigator = navigatorFor({
     navigate: (to, opts) => router.navigate(to as never, opts),
     createHref: (location) => router.createHref(location),
@@ -173,5 +175,37 @@ describe('the site router', () => {
     expect(await screen.findByTestId('remote-mf_blog')).toHaveTextContent('at /blog/list');
     await waitFor(() => expect(screen.queryByTestId('remote-mf_gallery')).not.toBeInTheDocument());
     expect(loadRemoteAppMock.mock.calls).toEqual([['mf_gallery'], ['mf_blog']]);
+  });
+});
+
+describe("the document's title", () => {
+  const seriesRemote = defineRemote({
+    name: 'mf_gallery',
+    App: (): ReactNode => {
+      usePageHead({ title: 'Cloud Bakery' });
+      return <h1>Cloud Bakery</h1>;
+    },
+  });
+
+  it("is the site's on home after a remote page with a title of its own, and the remote's again on the way back", async () => {
+    loadRemoteAppMock.mockImplementation((name) => Promise.resolve(name === 'mf_gallery' ? seriesRemote : FAKE_REMOTES[name]));
+    const router = renderSite('/gallery/series/cloud-bakery');
+    await waitFor(() => expect(document.title).toBe('Cloud Bakery · ArtToy Club'));
+    await act(() => router.navigate('/'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Art toys, drawn fairly.' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('ArtToy Club'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(document.title).toBe('Cloud Bakery · ArtToy Club'));
+  });
+
+  it.each([
+    ['/pag-demo', 'Pagination · ArtToy Club'],
+    ['/skeleton-demo', 'Loading skeletons · ArtToy Club'],
+    ['/no/such/page', 'Page Not Found · ArtToy Club'],
+  ])("of the shell's page %s is %s", async (path, title) => {
+    expectConsoleErrors();
+    document.title = 'Cloud Bakery · ArtToy Club';
+    renderSite(path);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@arttoy/shared/contracts';
 import { Layout } from './layout';
 import { LazyRemoteOutlet } from './federation/lazy-remote-outlet';
+import { navigationPayloadLoader } from './federation/navigation-payload';
 import { ContentPage } from './pages/content-page';
 import { RouteErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
@@ -37,14 +38,24 @@ function OwnedRoute({ route }: { route: SiteRoute }): ReactNode {
   return <LazyRemoteOutlet key={route.owner} name={route.owner} />;
 }
 
-/** The one route table of the site, built from shared/contracts/routes.ts. */
+/**
+ * The one route table of the site, built from shared/contracts/routes.ts. Every page's loader reads
+ * the payload of the page navigated to (navigation-payload.ts); it has nothing to load for the page
+ * the document brought.
+ */
 export function siteRouteObjects(): RouteObject[] {
-  const routes: RouteObject[] = SITE_ROUTES.map((route) => ({ path: route.path, element: <OwnedRoute route={route} /> }));
+  const routes: RouteObject[] = SITE_ROUTES.map((route) => ({ id: route.id, path: route.path, loader: navigationPayloadLoader, element: <OwnedRoute route={route} /> }));
   const home = SITE_ROUTES.find((route) => route.id === 'index')!;
-  const aliases: RouteObject[] = HOME_ALIASES.map((path) => ({ path, element: <OwnedRoute route={home} /> }));
+  const aliases: RouteObject[] = HOME_ALIASES.map((path) => ({ id: `alias:${path}`, path, loader: navigationPayloadLoader, element: <OwnedRoute route={home} /> }));
   return [{ element: <Layout />, children: [{ errorElement: <RouteErrorPage />, children: [...routes, ...aliases] }] }];
 }
 
+/** The page the document brought is ready as it is: its loaders do not run (nor hold up hydration). */
+export function loadedRoutes(routes: RouteObject[]): Record<string, null> {
+  return Object.fromEntries(routes.flatMap((route) => [...(route.id && route.loader ? [[route.id, null] as const] : []), ...Object.entries(loadedRoutes(route.children ?? []))]));
+}
+
 export function createSiteRouter(): ReturnType<typeof createBrowserRouter> {
-  return createBrowserRouter(siteRouteObjects());
+  const routes = siteRouteObjects();
+  return createBrowserRouter(routes, { hydrationData: { loaderData: loadedRoutes(routes) } });
 }

@@ -5,9 +5,10 @@
 import { sql } from 'drizzle-orm';
 import type { BoxModelDetail } from '@arttoy/shared/contracts/api';
 import { signInTestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { HELD_STOCK_MAX_AGE_MS } from '../routes/deps';
+import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
 import { eventually } from '../test/eventually';
-import { buyBox, seedBoxId, setStock } from '../test/purchase';
+import { bearer, buyBox, expectStatus, orderBox, seedBoxId, setStock } from '../test/purchase';
 import { AnswerCache, noneMatchHits } from './answer-cache';
 import { DataChanges } from './data-changes';
 
@@ -66,6 +67,40 @@ describe('the answer cache', () => {
     const list = await api.app.inject({ url: '/api/box-models?series=skate-spirits' });
     expect(list.json().items[0].stock).toBe(0);
   });
+
+  it('shows a box held by an order at once, and on another instance when its notice comes', async () => {
+    const buyer = await signInTestUser('cache-held-box');
+    await setStock(api, boxId, (_figure, index) => (index < 5 ? 1 : 0));
+    const other = await startApiBeside(api, { orderSweepIntervalMs: 0, reconcilePayments: false });
+    try {
+      const stockOn = async (app: typeof other) => (await app.inject({ url: `/api/box-models/${boxId}` })).json<BoxModelDetail>().stock;
+      expect(await eventually(() => stockOn(other), (stock) => stock === 5)).toBe(5);
+      expect(await eventually(box, (value) => value.stock === 5)).toMatchObject({ stock: 5 });
+      const order = await orderBox(api, buyer, boxId);
+      expect((await box()).stock).toBe(4);
+      // The other instance kept its answer in memory; the orders trigger's notice drops it.
+      expect(await eventually(() => stockOn(other), (stock) => stock === 4, 1_000)).toBe(4);
+      expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(buyer) }), 200);
+      expect((await box()).stock).toBe(5);
+      expect(await eventually(() => stockOn(other), (stock) => stock === 5, 1_000)).toBe(5);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('shows a box whose hold ran out with the clock within the stock answers’ maximum age', async () => {
+    const buyer = await signInTestUser('cache-lapsed-hold');
+    await setStock(api, boxId, (_figure, index) => (index < 5 ? 1 : 0));
+    const order = await orderBox(api, buyer, boxId);
+    expect((await eventually(box, (value) => value.stock === 4)).stock).toBe(4);
+    // Time passing writes nothing: the order's hold runs out (moved into the past with no notice).
+    await silently(api, sql`update orders set created_at = created_at - interval '1 hour', expires_at = expires_at - interval '1 hour' where order_sn = ${order.orderSn}`);
+    const started = Date.now();
+    expect((await box()).stock).toBe(4);
+    const freed = await eventually(box, (value) => value.stock === 5, HELD_STOCK_MAX_AGE_MS + 3_000);
+    expect(freed.stock).toBe(5);
+    expect(Date.now() - started).toBeLessThanOrEqual(HELD_STOCK_MAX_AGE_MS + 1_000);
+  }, 30_000);
 
   it('keeps preview answers and refused requests out of the cache', async () => {
     const preview = await api.app.inject({ url: '/api/content/document?path=/blog/displaying-your-figures&preview=true' });

@@ -7,7 +7,8 @@
  *
  * Never stale after a change: an answer whose tables changed while it was being read is sent but
  * not stored (the read may have seen the old rows), and an answer stored before a change is not
- * served after the change is heard. Only answers marked `public` are stored, so a preview of drafts
+ * served after the change is heard. A route whose answer also depends on the clock (box stock: a
+ * hold that runs out writes nothing) names a `maxAgeMs` too. Only answers marked `public` are stored, so a preview of drafts
  * or a user's own data never is. Bounded: at most `maxEntries` answers and `maxBytes` of them, the
  * least recently used going first.
  */
@@ -18,6 +19,8 @@ import type { DataChanges, WatchedTable } from './data-changes';
 export interface CachedRead {
   /** Every table the answer reads. */
   tables: readonly WatchedTable[];
+  /** Kept at most this long, for answers that also depend on the clock (holds that run out write nothing). */
+  maxAgeMs?: number;
 }
 
 declare module 'fastify' {
@@ -41,6 +44,8 @@ interface Entry {
   cacheControl: string;
   tables: readonly WatchedTable[];
   snapshot: number[];
+  /** Date.now() from which it is not served (maxAgeMs after it was read); none: until a change. */
+  until?: number | undefined;
 }
 
 /** A strong validator: the same bytes, the same tag, on every instance. */
@@ -76,7 +81,7 @@ export class AnswerCache {
   get(url: string): Entry | null {
     const entry = this.#entries.get(url);
     if (!entry) return null;
-    if (!this.changes.live || !this.changes.unchangedSince(entry.tables, entry.snapshot)) {
+    if (!this.changes.live || !this.changes.unchangedSince(entry.tables, entry.snapshot) || (entry.until !== undefined && Date.now() >= entry.until)) {
       this.#delete(url, entry);
       return null;
     }
@@ -116,6 +121,8 @@ export class AnswerCache {
 interface ReadState {
   snapshot: number[];
   fromCache: boolean;
+  /** When the read began (Date.now()): a maxAgeMs counts from here. */
+  at: number;
 }
 
 const states = new WeakMap<FastifyRequest, ReadState>();
@@ -133,11 +140,11 @@ export function registerAnswerCache(fastify: FastifyInstance, cache: AnswerCache
     if (!cachedRead || request.method !== 'GET') return;
     const entry = cache.get(request.url);
     if (entry) {
-      states.set(request, { snapshot: entry.snapshot, fromCache: true });
+      states.set(request, { snapshot: entry.snapshot, fromCache: true, at: 0 });
       return sendCached(request, reply, entry);
     }
     // Taken before anything is read: a change heard from here on keeps this answer out of the cache.
-    states.set(request, { snapshot: cache.changes.snapshot(cachedRead.tables), fromCache: false });
+    states.set(request, { snapshot: cache.changes.snapshot(cachedRead.tables), fromCache: false, at: Date.now() });
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {
@@ -151,7 +158,8 @@ export function registerAnswerCache(fastify: FastifyInstance, cache: AnswerCache
     const cacheControl = String(reply.getHeader('cache-control') ?? '');
     if (/\bpublic\b/.test(cacheControl)) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      cache.set(request.url, { body, etag, contentType, cacheControl, tables: cachedRead.tables, snapshot: state.snapshot });
+      const until = cachedRead.maxAgeMs === undefined ? undefined : state.at + cachedRead.maxAgeMs;
+      cache.set(request.url, { body, etag, contentType, cacheControl, tables: cachedRead.tables, snapshot: state.snapshot, until });
     }
     if (noneMatchHits(request.headers['if-none-match'], etag)) {
       reply.code(304);

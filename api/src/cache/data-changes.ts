@@ -14,8 +14,8 @@ import type { Database } from '../db/connect';
 
 export const DATA_CHANGED_CHANNEL = 'arttoy_data_changed';
 
-/** The tables whose changes are announced (migration 0002_data_change_notices). */
-export const WATCHED_TABLES = ['styles', 'series', 'figures', 'box_models', 'box_model_figures'] as const;
+/** The tables whose changes are announced (migration 0002_data_change_notices; orders, whose holds move the boxes on sale, 0008). */
+export const WATCHED_TABLES = ['styles', 'series', 'figures', 'box_models', 'box_model_figures', 'orders'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 const isWatched = (name: string): name is WatchedTable => (WATCHED_TABLES as readonly string[]).includes(name);

@@ -95,13 +95,26 @@ export function buildContent(contentDir: string): ContentBuild {
   return { pipelineVersion: PIPELINE_VERSION, sourceHash: sources.hash, documents, assets };
 }
 
-/** The documents' search entries: published documents of the default locale only. */
-export function documentSearchEntries(build: ContentBuild): SearchEntry[] {
+/**
+ * The documents' search entries: published documents of the default locale only. `imageOf` gives a
+ * document's picture (its cover's URL, which depends on where the API is mounted), if any.
+ */
+export function documentSearchEntries(build: ContentBuild, imageOf: (document: CompiledDocument) => string | null = () => null): SearchEntry[] {
   return build.documents
     .filter((document) => !document.draft && document._locale === DEFAULT_CONTENT_LOCALE)
     .map((document) => {
       const kind = searchKindOf(document._dir);
-      return { id: `${kind}:${document._path}`, kind, path: document._path, title: document.title, description: document.description, headings: document.headings, text: document.text };
+      const image = imageOf(document);
+      return {
+        id: `${kind}:${document._path}`,
+        kind,
+        path: document._path,
+        title: document.title,
+        description: document.description,
+        headings: document.headings,
+        text: document.text,
+        ...(image ? { image } : {}),
+      };
     });
 }
 

@@ -38,10 +38,15 @@ export class ContentStore {
     return this.documents.filter((document) => document._locale === visibility.locale && (visibility.drafts || !document.draft));
   }
 
+  /** The URL of the document's cover, or null when it has none. */
+  coverOf(document: CompiledDocument): string | null {
+    const name = document.cover?.slice('assets/'.length);
+    return name ? this.assetUrl(name, this.build.assets[name] ?? '') : null;
+  }
+
   toSummary(document: CompiledDocument): ContentSummary {
-    const { html: _html, toc: _toc, headings: _headings, text: _text, cover, ...rest } = document;
-    const name = cover?.slice('assets/'.length);
-    return { ...rest, _locale: document._locale as ContentLocale, cover: name ? this.assetUrl(name, this.build.assets[name] ?? '') : null };
+    const { html: _html, toc: _toc, headings: _headings, text: _text, cover: _cover, ...rest } = document;
+    return { ...rest, _locale: document._locale as ContentLocale, cover: this.coverOf(document) };
   }
 
   toDocument(document: CompiledDocument): ContentDocument {

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contracts';
-import type { SearchEntry } from '@arttoy/shared/contracts/api';
+import { SHIP_OUT_FEE_TABLE_PLACEHOLDER, shipOutFeeText, type SearchEntry } from '@arttoy/shared/contracts/api';
 import { type ContentPaths, documentSearchEntries, loadContent, resolveContentPaths } from './build';
 import { ContentStore } from './content-store';
 import { resolvePreviewTokens } from './preview-tokens';
@@ -22,7 +22,7 @@ export interface SiteContent {
   contentDir: string;
   store: ContentStore;
   previewTokens: readonly string[];
-  /** Published documents as search entries, contact placeholders filled in. */
+  /** Published documents as search entries, contact placeholders filled in, covers as their pictures. */
   searchEntries: readonly SearchEntry[];
 }
 
@@ -36,6 +36,9 @@ export function fillContactText(text: string, contact: RuntimeConfig['contact'])
   return text.replace(/\{\{\s*contact\.(phone|phoneHref|email)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
 }
 
+/** The shipping page shows the fee table where it says `{{fees.ship-out}}`; search reads the table as text there. */
+export const fillFeeText = (text: string): string => text.replaceAll(SHIP_OUT_FEE_TABLE_PLACEHOLDER, shipOutFeeText());
+
 /** `assetUrl(prefix)`: the URL a cover is served at under the API's prefix; the hash makes it immutable. */
 export const coverUrl = (prefix: string) => (name: string, hash: string) => `${prefix}/content/assets/${encodeURIComponent(name)}?v=${hash}`;
 
@@ -47,10 +50,11 @@ export function loadSiteContent(options: ContentOptions = {}, prefix: string, lo
     phone: env.CONTACT_PHONE?.trim() || DEFAULT_RUNTIME_CONFIG.contact.phone,
     email: env.CONTACT_EMAIL?.trim() || DEFAULT_RUNTIME_CONFIG.contact.email,
   };
+  const store = new ContentStore(build, coverUrl(prefix));
   return {
     contentDir: paths.contentDir,
-    store: new ContentStore(build, coverUrl(prefix)),
+    store,
     previewTokens: resolvePreviewTokens(options.previewTokens, env),
-    searchEntries: documentSearchEntries(build).map((entry) => ({ ...entry, text: fillContactText(entry.text, contact) })),
+    searchEntries: documentSearchEntries(build, (document) => store.coverOf(document)).map((entry) => ({ ...entry, text: fillFeeText(fillContactText(entry.text, contact)) })),
   };
 }

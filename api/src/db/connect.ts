@@ -4,13 +4,25 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Client, Pool } from 'pg';
+import { Client, Pool, types } from 'pg';
 import type { DatabaseEngine } from '@arttoy/shared/contracts/api';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { type DatabaseTarget, describeTarget } from './database-target';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
+
+/**
+ * int8 as PGlite reads it: a number while it is exact (every id, count and amount here), a BigInt
+ * beyond 2^53, never a rounded number. pg's default is a string, so ids (int8, migration 0009) and
+ * counts read with raw SQL reached JSON as strings on PostgreSQL and as numbers on PGlite. Set on
+ * pg's shared registry: drizzle's node-postgres driver asks it for every type it does not parse itself.
+ */
+export function parseInt8(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+types.setTypeParser(types.builtins.INT8, parseInt8);
 /** What both drivers have in common; queries are written against this type only. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -9,11 +9,12 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiPlugin } from '../app';
 import { lockPathFor } from './data-dir-lock';
+import { API_START_TIMEOUT_MS } from '../server-options';
 
 const API_DIR = path.resolve(__dirname, '../..');
 
 async function startApi(dataDir: string): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
   await app.register(apiPlugin, { prefix: '/api', databaseUrl: `file:${dataDir}`, rateLimits: false });
   await app.ready();
   return app;

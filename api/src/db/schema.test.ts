@@ -5,7 +5,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from './connect';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
-import { boxModelFigures, boxModels, lockerItems, orders, payments, series, styles, users } from './schema';
+import { boxModelFigures, boxModels, lockerItems, orders, payments, series, shipRequests, styles, users } from './schema';
 import { seedCatalogue } from './seed/seed';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { SETUP_TIMEOUT } from '../test/helper';
@@ -113,6 +113,15 @@ describe('the data model', () => {
       'locker_items_status_fields',
     );
     await db.insert(lockerItems).values(item);
+  });
+
+  it('keeps a ship request\'s fee whole and its tracking with its carrier, only once shipped', async () => {
+    const request = { userId, address: { name: 'A', line1: 'B', city: 'C', postalCode: '12345', country: 'US', phone: '+1 555 0100' }, itemIds: [1] };
+    expect(await violatedConstraint(db.insert(shipRequests).values({ ...request, feeMinor: 599 }))).toBe('ship_requests_fee');
+    expect(await violatedConstraint(db.insert(shipRequests).values({ ...request, feeMinor: -1, feeCurrency: 'USD' }))).toBe('ship_requests_fee');
+    expect(await violatedConstraint(db.insert(shipRequests).values({ ...request, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }))).toBe('ship_requests_tracking');
+    expect(await violatedConstraint(db.insert(shipRequests).values({ ...request, status: 'shipped', shippedAt: new Date(), trackingNumber: '1Z999AA10123456784' }))).toBe('ship_requests_tracking');
+    await db.insert(shipRequests).values({ ...request, feeMinor: 599, feeCurrency: 'USD', status: 'shipped', shippedAt: new Date(), carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
   });
 
   it('publishes odds that sum to exactly 1 for every box model', async () => {

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from '../db/connect';
 import { type DatabaseTargetOptions, resolveDatabaseTarget } from '../db/database-target';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed/seed';
+import { STARTUP } from '../logging/log-format';
 
 export type SeedPolicy = 'if-empty' | 'never';
 
@@ -25,7 +26,8 @@ export async function startDatabase(options: DatabaseStartOptions, log: FastifyB
     // PostgreSQL database is production's, seeded only on request (npm run seed -w api).
     const seedPolicy = options.seed ?? (database.engine === 'pglite' ? 'if-empty' : 'never');
     const seeded = seedPolicy === 'if-empty' ? await seedIfEmpty(database.db) : null;
-    log.info({ database: database.description, seeded, ms: Date.now() - started }, 'database ready');
+    const ms = Date.now() - started;
+    log.info({ ...STARTUP, database: database.description, seeded, ms }, `Database: ${database.description}, ready in ${ms} ms${seeded ? ', seeded with the catalogue' : ''}.`);
     return database;
   } catch (error) {
     await database.close().catch(() => undefined);

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@arttoy/shared/contracts/api';
 import { ApiError, notFound } from '../errors';
-import type { RateLimitPolicy } from './security';
+import { apiSecurityHeaders, HSTS, type RateLimitPolicy } from './security';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
   400: 'invalid_request',
@@ -46,7 +46,8 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(500, 'internal', 'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.');
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+/** Answers `error` in the API's shape (`{ error: { code, message, details? } }`) with its status. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const apiError = toApiError(error);
   if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
@@ -61,9 +62,12 @@ export function registerErrorHandling(fastify: FastifyInstance, notFoundLimit: R
   fastify.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   const unknownPath = (request: FastifyRequest) =>
     notFound(`${request.method} ${request.url.split('?')[0]}`, `The API's routes are listed in ${fastify.prefix}/openapi.json.`);
-  fastify.setNotFoundHandler((request, reply) => sendError(request, reply, unknownPath(request)));
+  // Methods no route takes (PROPFIND, …) end here: limited like the catch-all below.
+  const limitUnknown = notFoundLimit ? { preHandler: fastify.rateLimit(notFoundLimit) } : {};
+  fastify.setNotFoundHandler(limitUnknown, (request, reply) => sendError(request, reply, unknownPath(request)));
   fastify.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // OPTIONS too: no route answers it (no CORS), so it is an unknown path on every URL.
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     schema: { hide: true },
     // An attacker could search for valid URLs if unknown paths were not rate limited.
@@ -72,4 +76,17 @@ export function registerErrorHandling(fastify: FastifyInstance, notFoundLimit: R
       throw unknownPath(request);
     },
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` server option, for every server that mounts the API: a path that
+ * cannot be decoded (a malformed percent-escape such as `/api/figures/%E0%A4%A`) or a parameter
+ * over the router's length limit is refused before routing, where no error handler, hook or
+ * plugin of the API runs. Without it Fastify answers in its own shape and without the API's
+ * headers; with it such an answer is the API's 400 (or 414) with the API's security headers.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(apiSecurityHeaders())) reply.header(name, value);
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  void sendError(request, reply, error);
 }

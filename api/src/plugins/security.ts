@@ -1,8 +1,10 @@
 /**
- * Security headers (helmet) and rate limits. Limits are per client IP and per route; they apply to
- * writes, to routes that verify sign-in tokens, and to unknown paths. Counted in memory (one
- * process), or in Redis when REDIS_URL is set, so a burst spread over several instances is
- * counted once.
+ * Security headers (helmet) and rate limits. Limits are per client IP and per route, and they are
+ * the default: every route is limited (writes by the write policy, reads by the auth policy)
+ * unless it names its own policy or opts out with `rateLimit: false`, saying why
+ * (`reliability/rate-limit-coverage.test.ts` lists every route that does). Unknown paths are
+ * limited under every method. Counted in memory (one process), or in Redis when REDIS_URL is set,
+ * so a burst spread over several instances is counted once.
  */
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -18,7 +20,7 @@ export interface RateLimitPolicy {
 }
 
 export interface RateLimitPolicies {
-  /** Routes that verify a Firebase ID token (a guessed or stolen token is tried here). */
+  /** Reads: routes that verify a Firebase ID token (a guessed or stolen token is tried here) and every other read that does not opt out. */
   auth: RateLimitPolicy;
   /** Routes that change data (POST, PUT, PATCH, DELETE). */
   write: RateLimitPolicy;
@@ -65,12 +67,19 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return Object.fromEntries(headers);
 }
 
+let computedHeaders: Record<string, string> | null = null;
+/** The headers every API answer carries (HSTS aside), computed on first use. */
+export function apiSecurityHeaders(): Record<string, string> {
+  computedHeaders ??= securityHeaders(HELMET_OPTIONS);
+  return computedHeaders;
+}
+
 export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | undefined): RateLimitPolicies | null {
   return option === false ? null : { ...DEFAULT_RATE_LIMITS, ...option };
 }
 
 export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null, shared: { redis: Redis; prefix: string } | null = null): Promise<void> {
-  const headers = Object.entries(securityHeaders(HELMET_OPTIONS));
+  const headers = Object.entries(apiSecurityHeaders());
   // Every answer (errors, 404s and cached answers included) carries them, unless its route set its
   // own (the sandbox checkout page's CSP); HSTS over TLS only.
   // Callback hooks here and in in-flight.ts: an async hook costs a promise per request.
@@ -80,11 +89,12 @@ export async function registerSecurity(fastify: FastifyInstance, limits: RateLim
     done(null, payload);
   });
   if (!limits) return;
-  // Every write route gets the write policy unless it names its own, so a new route cannot forget
-  // it. Added before the rate-limit plugin, whose own onRoute hook reads the config set here.
+  // Every route gets a policy unless it names its own (or `false`), so a new route cannot forget
+  // one. Added before the rate-limit plugin, whose own onRoute hook reads the config set here.
   fastify.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit !== undefined) return;
     const writes = [route.method].flat().some((method) => !READ_METHODS.has(method));
-    if (writes && route.config?.rateLimit === undefined) route.config = { ...route.config, rateLimit: limits.write };
+    route.config = { ...route.config, rateLimit: writes ? limits.write : limits.auth };
   });
   await fastify.register(rateLimit, {
     global: false,

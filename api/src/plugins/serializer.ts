@@ -18,10 +18,17 @@ function zodSchemaOf(schema: unknown): z.ZodType | null {
   return properties instanceof z.ZodType ? properties : null;
 }
 
+/**
+ * No names or descriptions: the schemas the OpenAPI document names as components (zod's global
+ * registry, plugins/openapi-components.ts) are written inline here, so naming one never changes
+ * how an answer is serialized.
+ */
+const NO_METADATA = z.registry<Record<string, unknown>>();
+
 /** JSON Schema (draft 7) of what the zod schema outputs, or null when it has parts JSON Schema cannot say. */
 export function outputJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
-    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', metadata: NO_METADATA });
     return jsonSchema;
   } catch {
     return null;

@@ -5,10 +5,10 @@
  * kind of bad ID token get 401 with a message. (The token cases on GET /api/me alone are in
  * routes/me/index.test.ts; here they are tried on every owned route.)
  */
-import type { ShipRequest } from '@arttoy/shared/contracts/api';
+import type { SavedAddress, ShipRequest } from '@arttoy/shared/contracts/api';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { draws, lockerItems, orders, paymentMethods, payments, sandboxCheckouts, serverSeeds, shipRequests, users } from '../db/schema';
+import { draws, lockerItems, orders, paymentMethods, payments, sandboxCheckouts, savedAddresses, serverSeeds, shipRequests, users } from '../db/schema';
 import { decodeClaims, disableUser, idTokenClaims, selfSignedToken, signInTestUser, type TestUser, unsignedToken } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { bearer, buyBox, decideOnSandboxPage, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
@@ -23,6 +23,10 @@ interface Owned {
   drawId: number;
   lockerItemId: number;
   shipRequestId: number;
+  /** The payment method the owner saved with their first purchase. */
+  methodId: number;
+  /** An address of the owner's address book. */
+  addressId: number;
 }
 
 /** One request per owned route, aimed at the owner's resources. `lists` answer 200 with the caller's own (empty) data. */
@@ -44,6 +48,10 @@ function routes(owned: Owned): { name: string; request: InjectOptions; list?: bo
     { name: 'client seed', request: { method: 'PUT', url: '/api/me/client-seed', payload: { clientSeed: 'mallory-was-here' } }, list: true },
     { name: 'rotate seed', request: { method: 'POST', url: '/api/me/server-seed/rotate' }, list: true },
     { name: 'payment methods', request: { method: 'GET', url: '/api/me/payment-methods' }, list: true },
+    { name: 'remove payment method', request: { method: 'DELETE', url: `/api/me/payment-methods/${owned.methodId}` } },
+    { name: 'handle', request: { method: 'PUT', url: '/api/me/handle', payload: { handle: 'mallory_was_here' } }, list: true },
+    { name: 'addresses', request: { method: 'GET', url: '/api/me/addresses' }, list: true },
+    { name: 'remove address', request: { method: 'DELETE', url: `/api/me/addresses/${owned.addressId}` } },
   ];
 }
 
@@ -72,6 +80,7 @@ describe('access control on every user-owned route', () => {
       shipRequests: await api.db.select().from(shipRequests).where(eq(shipRequests.userId, aliceId)).orderBy(asc(shipRequests.id)),
       seeds: await api.db.select().from(serverSeeds).where(eq(serverSeeds.userId, aliceId)).orderBy(asc(serverSeeds.id)),
       methods: await api.db.select().from(paymentMethods).where(eq(paymentMethods.userId, aliceId)).orderBy(asc(paymentMethods.id)),
+      addresses: await api.db.select().from(savedAddresses).where(eq(savedAddresses.userId, aliceId)).orderBy(asc(savedAddresses.id)),
     };
   }
 
@@ -89,6 +98,7 @@ describe('access control on every user-owned route', () => {
     const payment = await startPayment(api, alice, approved.orderSn);
     await decideOnSandboxPage(api, payment.payment.token ?? '', 'approve');
     const pending = await orderBox(api, alice, boxId);
+    const saved = expectStatus(await api.app.inject({ method: 'POST', url: '/api/me/addresses', headers: bearer(alice), payload: { address } }), 201).json<SavedAddress>();
     owned = {
       fulfilledSn: bought.order.orderSn,
       pendingSn: pending.orderSn,
@@ -96,9 +106,13 @@ describe('access control on every user-owned route', () => {
       drawId: bought.draw.id,
       lockerItemId: bought.draw.lockerItemId,
       shipRequestId: shipped.id,
+      methodId: 0,
+      addressId: saved.id,
     };
     const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.firebaseUid, alice.uid));
     aliceId = row?.id ?? 0;
+    const [method] = await api.db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.userId, aliceId));
+    owned.methodId = method?.id ?? 0;
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -121,12 +135,12 @@ describe('access control on every user-owned route', () => {
 
   it('lists only the caller’s own data: the other user’s lists are empty', async () => {
     const carol = await signInTestUser('carol');
-    for (const url of ['/api/orders', '/api/draws', '/api/locker', '/api/locker/ship-requests', '/api/me/payment-methods']) {
+    for (const url of ['/api/orders', '/api/draws', '/api/locker', '/api/locker/ship-requests', '/api/me/payment-methods', '/api/me/addresses']) {
       const body = expectStatus(await send({ method: 'GET', url }, `Bearer ${carol.idToken}`), 200).json<{ items: unknown[] }>();
       expect({ url, items: body.items }).toEqual({ url, items: [] });
     }
-    // The owner still sees everything of theirs.
-    expect(expectStatus(await send({ method: 'GET', url: '/api/orders' }, `Bearer ${alice.idToken}`), 200).json<{ items: unknown[] }>().items.length).toBe(4);
+    // The owner still sees everything of theirs: four box orders and the ship-out's fee order.
+    expect(expectStatus(await send({ method: 'GET', url: '/api/orders' }, `Bearer ${alice.idToken}`), 200).json<{ items: unknown[] }>().items.length).toBe(5);
   });
 
   const badTokens: [string, () => Promise<string> | string][] = [

@@ -6,11 +6,10 @@
  */
 import type { CaptureResult, Order } from '@arttoy/shared/contracts/api';
 import { count, eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin } from '../app';
+import type { FastifyInstance } from 'fastify';
 import { draws, lockerItems, orders, payments } from '../db/schema';
-import { signInTestUser, TEST_PROJECT_ID, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { signInTestUser, type TestUser } from '../test/auth-emulator';
+import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
 import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
 import { bearer, capture, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
 
@@ -33,12 +32,7 @@ describe('a crash between the provider’s capture and our fulfilment', () => {
   });
 
   /** Another API process on the same database, as after a restart (it closes its own parts only). */
-  async function restart(): Promise<FastifyInstance> {
-    const app = Fastify({ logger: false });
-    await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, orderSweepIntervalMs: 0, paypal: paypalOptions() });
-    await app.ready();
-    return app;
-  }
+  const restart = (): Promise<FastifyInstance> => startApiBeside(api, { orderSweepIntervalMs: 0, paypal: paypalOptions() });
 
   /** What our API sends PayPal in a capture, sent by the test: PayPal completes it, and our side never hears back. */
   async function captureAtPayPalOnly(token: string): Promise<string> {
@@ -118,5 +112,46 @@ describe('a crash between the provider’s capture and our fulfilment', () => {
     expect(await status(approved.orderSn)).toBe('fulfilled');
     expect(await status(unapproved.orderSn)).toBe('pending_payment');
     expect((await api.db.select({ status: payments.status }).from(payments).where(eq(payments.providerOrderId, unapprovedToken)))[0]?.status).toBe('created');
+  }, 60_000);
+  it('pays a saved method whose answer was lost exactly once: the buyer\'s retry and the next start ask PayPal again under the first request id', async () => {
+    // A first purchase approved at PayPal saves the method.
+    const first = await orderBox(api, alice, boxId);
+    const firstToken = (await startPayment(api, alice, first.orderSn, { provider: 'paypal', saveMethod: true })).payment.token ?? '';
+    paypal.approve(firstToken);
+    const vaultToken = expectStatus(await capture(api, alice, firstToken), 200).json<CaptureResult>().vaultToken ?? '';
+    expect(vaultToken).toMatch(/^VT/);
+
+    const payLost = async (orderSn: string) => {
+      paypal.loseNextAnswers(1);
+      const response = await api.app.inject({ method: 'POST', url: `/api/orders/${orderSn}/payments`, headers: bearer(alice), payload: { provider: 'paypal', vaultToken } });
+      paypal.loseNextAnswers(0);
+      // PayPal took the money; our side never heard back.
+      expect(response.statusCode).toBe(503);
+      const [row] = await api.db.select({ id: orders.id }).from(orders).where(eq(orders.orderSn, orderSn));
+      expect(await api.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, row?.id ?? 0))).toEqual([{ status: 'created' }]);
+      return row?.id ?? 0;
+    };
+    const createCalls = (orderSn: string) =>
+      paypal.calls.filter((call) => call.route === 'POST /v2/checkout/orders' && (call.body as { purchase_units?: { reference_id?: string }[] } | undefined)?.purchase_units?.[0]?.reference_id === orderSn);
+
+    // The buyer pays again: the payment in doubt is asked again, not made a second time.
+    const retried = await orderBox(api, alice, boxId);
+    const retriedId = await payLost(retried.orderSn);
+    const again = await api.app.inject({ method: 'POST', url: `/api/orders/${retried.orderSn}/payments`, headers: bearer(alice), payload: { provider: 'paypal', vaultToken } });
+    expect(expectStatus(again, 201).json<{ result: CaptureResult }>().result.order.status).toBe('fulfilled');
+    expect(new Set(createCalls(retried.orderSn).map((call) => call.requestId)).size).toBe(1);
+    expect(await counts(retriedId)).toMatchObject({ draws: 1, lockerItems: 1, payments: 1, captures: [{ status: 'captured' }] });
+
+    // Nobody comes back: the next start settles it, once.
+    const abandoned = await orderBox(api, alice, boxId);
+    const abandonedId = await payLost(abandoned.orderSn);
+    await (await restart()).close();
+    await (await restart()).close();
+    const after = expectStatus(await api.app.inject({ method: 'GET', url: `/api/orders/${abandoned.orderSn}`, headers: bearer(alice) }), 200).json<Order>();
+    expect(after).toMatchObject({ status: 'fulfilled', payment: { status: 'captured' } });
+    expect(await counts(abandonedId)).toMatchObject({ draws: 1, lockerItems: 1, payments: 1, captures: [{ status: 'captured' }] });
+    const calls = createCalls(abandoned.orderSn);
+    expect(calls.length).toBeGreaterThan(1);
+    expect(new Set(calls.map((call) => call.requestId)).size).toBe(1);
   }, 60_000);
 });

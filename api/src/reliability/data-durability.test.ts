@@ -15,6 +15,7 @@ import { signInTestUser, TEST_PROJECT_ID, type TestUser } from '../test/auth-emu
 import { buildTestApi, SETUP_TIMEOUT } from '../test/helper';
 import { bearer, buyBox, orderBox, seedBoxId } from '../test/purchase';
 import { createEmptyDatabaseUrl } from '../test/test-database';
+import { API_START_TIMEOUT_MS } from '../server-options';
 
 type Rows = Record<string, unknown>[];
 const rowsOf = async (db: Db, query: ReturnType<typeof sql>): Promise<Rows> => ((await db.execute(query)) as unknown as { rows: Rows }).rows;
@@ -65,7 +66,7 @@ describe('data across migrations and restarts', () => {
     const place = await createEmptyDatabaseUrl();
     /** The API owning its database, as `npm start` runs it: its close closes the database. */
     const start = async (): Promise<FastifyInstance> => {
-      const app = Fastify({ logger: false });
+      const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
       await app.register(apiPlugin, { prefix: '/api', databaseUrl: place.url, seed: 'if-empty', rateLimits: false, orderSweepIntervalMs: 0, firebaseProjectId: TEST_PROJECT_ID });
       await app.ready();
       return app;

@@ -9,6 +9,7 @@ import { apiPlugin } from '../app';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { createEmptyDatabaseUrl } from '../test/test-database';
 import { SETUP_TIMEOUT } from '../test/helper';
+import { API_START_TIMEOUT_MS } from '../server-options';
 
 /** A gate the test opens: requests marked `x-hold: 1` wait at it before their handler runs. */
 function gate() {
@@ -31,7 +32,7 @@ describe('closing the API with requests in flight', () => {
 
   /** The API owning its database (as `npm start` does), with a hold on marked requests. */
   async function startApi(hold: ReturnType<typeof gate>): Promise<FastifyInstance> {
-    const app = Fastify({ logger: false });
+    const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
     // A root hook runs before the API's own: the marked request is inside the API, past sign-in's
     // start, when the close begins.
     app.addHook('preHandler', async (request) => {
@@ -80,7 +81,7 @@ describe('closing the API with requests in flight', () => {
         done();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream } });
+    const app = Fastify({ logger: { level: 'info', stream }, pluginTimeout: API_START_TIMEOUT_MS });
     let answered: () => void = () => undefined;
     const handlerAnswered = new Promise<void>((resolve) => (answered = resolve));
     app.addHook('preHandler', async (request) => {

@@ -8,14 +8,15 @@
  */
 import Fastify from 'fastify';
 import { Client } from 'pg';
-import type { CaptureResult, Order } from '@arttoy/shared/contracts/api';
+import type { Order } from '@arttoy/shared/contracts/api';
 import { apiPlugin } from '../app';
 import { openDatabase } from '../db/connect';
 import { signInTestUser, TEST_PROJECT_ID } from '../test/auth-emulator';
 import { eventually } from '../test/eventually';
 import type { TestApi } from '../test/helper';
-import { bearer, buyBox, expectStatus, orderBox, seedBoxId } from '../test/purchase';
+import { type BoxCapture, bearer, buyBox, expectStatus, orderBox, seedBoxId } from '../test/purchase';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { API_START_TIMEOUT_MS } from '../server-options';
 
 /** Tables that grow with every visitor and purchase (the catalogue's are small and fixed). */
 const GROWING = ['users', 'orders', 'payments', 'sandbox_checkouts', 'payment_methods', 'server_seeds', 'draws', 'locker_items', 'ship_requests'];
@@ -74,7 +75,7 @@ describe('queries of a buyer’s journey', () => {
     const journeyStart = (await once<{ now: string }>('select pg_stat_reset(), now()::text as now'))[0]!.now;
 
     const apiDatabase = await openDatabase({ engine: 'postgres', url: database.url });
-    const app = Fastify({ logger: false });
+    const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
     try {
       await app.register(apiPlugin, { prefix: '/api', database: apiDatabase, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, orderSweepIntervalMs: 0 });
       await app.ready();
@@ -84,7 +85,7 @@ describe('queries of a buyer’s journey', () => {
       const get = async (url: string) => expectStatus(await app.inject({ method: 'GET', url, headers: bearer(buyer) }), 200);
       await get('/api/me');
       await get(`/api/box-models/${boxId}`);
-      const bought: CaptureResult = await buyBox(api, buyer, boxId);
+      const bought: BoxCapture = await buyBox(api, buyer, boxId);
       await get('/api/orders');
       await get(`/api/orders/${bought.order.orderSn}`);
       await get('/api/draws');

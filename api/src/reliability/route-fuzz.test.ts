@@ -70,9 +70,11 @@ describe('every route refuses bad input with a 4xx that says why, never a 5xx', 
   beforeAll(async () => {
     api = await buildTestApi();
     user = await signInTestUser('fuzz');
-    const document = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> }>();
+    const document = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ servers: { url: string }[]; paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> }>();
+    // Paths are relative to the server, the API's mount prefix (/api).
+    const server = document.servers[0]?.url ?? '';
     for (const [path, methods] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(methods)) operations.push({ method: method.toUpperCase() as Method, path, parameters: operation.parameters });
+      for (const [method, operation] of Object.entries(methods)) operations.push({ method: method.toUpperCase() as Method, path: `${server}${path}`, parameters: operation.parameters });
     }
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());

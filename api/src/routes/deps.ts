@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import type { Database, Db } from '../db/connect';
 import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
+import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
 import type { Authenticator } from '../plugins/auth';
@@ -17,10 +18,14 @@ export interface RouteDeps {
   limits: RateLimitPolicies | null;
   /** Payment providers by name; null when one is not configured (PayPal without its credentials). */
   payments: PaymentProviders;
-  /** The site's origin for providers' return URLs; null: the origin the request came to. */
-  siteOrigin: string | null;
+  /** The site's origin for providers' return URLs, from configuration (server-options.ts). */
+  siteOrigin: string;
   /** Tables changed, as this process has heard or made them (the answer cache's clock). */
   changes: DataChanges;
+  /** Payment provider events received and handled at once, at most (routes/payments). */
+  webhookConcurrency: number;
+  /** The caps on one account's unpaid orders (domain/orders/order-limits.ts). */
+  unpaidOrderLimits: UnpaidOrderLimits;
 }
 
 export interface RouteOptions {
@@ -30,12 +35,24 @@ export interface RouteOptions {
 /** Catalogue reads change rarely: shared caches may keep them a minute. */
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-/** Route config of a catalogue read served from memory until a table it reads changes (cache/answer-cache.ts). */
-export const cachedRead = (...tables: WatchedTable[]): FastifyContextConfig => ({ cachedRead: { tables } });
+/**
+ * Route config of a catalogue read served from memory until a table it reads changes
+ * (cache/answer-cache.ts). Not limited per IP: answered from memory, and a drop day's crowd reads
+ * it through shared addresses (carriers' NAT), where a per-IP count would refuse real buyers.
+ */
+export const cachedRead = (...tables: WatchedTable[]): FastifyContextConfig => ({ cachedRead: { tables }, rateLimit: false });
 /** What a figure, series or style answer reads (no stock). */
 export const CATALOGUE_TABLES: WatchedTable[] = ['styles', 'series', 'figures', 'box_models'];
-/** What an answer with box stock reads. */
-export const STOCK_TABLES: WatchedTable[] = [...CATALOGUE_TABLES, 'box_model_figures'];
+/** What an answer with box stock reads: the boxes on sale are the stock minus the boxes held by orders. */
+export const STOCK_TABLES: WatchedTable[] = [...CATALOGUE_TABLES, 'box_model_figures', 'orders'];
+/**
+ * How long an answer with box stock is kept at most. Orders' changes drop it at once (their notices),
+ * but a hold that runs out with the clock writes nothing until the expiry sweep (up to a minute
+ * later): the box it frees shows within this.
+ */
+export const HELD_STOCK_MAX_AGE_MS = 5_000;
+/** cachedRead for an answer with box stock. */
+export const cachedStockRead = (): FastifyContextConfig => ({ cachedRead: { tables: STOCK_TABLES, maxAgeMs: HELD_STOCK_MAX_AGE_MS }, rateLimit: false });
 /** A user's own data: never stored by a shared cache. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
@@ -53,8 +70,3 @@ export async function requireUser(deps: RouteDeps, request: FastifyRequest): Pro
   return userOf(deps.db, identity);
 }
 
-
-/** The origin buyers return to from a payment provider: SITE_ORIGIN, else the one this request came to. */
-export function siteOriginOf(deps: RouteDeps, request: FastifyRequest): string {
-  return deps.siteOrigin ?? `${request.protocol}://${request.host}`;
-}

@@ -3,11 +3,12 @@
  * test database of its own, for `app.inject` tests. The same tests run on PGlite and, with
  * DATABASE_URL=postgres://…, on PostgreSQL.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { type ApiOptions, apiPlugin } from '../app';
 import type { Database, Db } from '../db/connect';
 import { TEST_PROJECT_ID } from './auth-emulator';
 import { createTestDatabase } from './test-database';
+import { API_START_TIMEOUT_MS } from '../server-options';
 
 export interface TestApi {
   app: FastifyInstance;
@@ -17,10 +18,17 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+export interface BuiltTestApi extends TestApi {
+  /** Fastify's route table: every route the API registered, as its onRoute hooks saw it. */
+  routes: RouteOptions[];
+}
+
 /** Rate limits are off unless a test asks for them: suites make many requests from one IP. */
-export async function buildTestApi(options: ApiOptions = {}): Promise<TestApi> {
+export async function buildTestApi(options: ApiOptions = {}, server: FastifyServerOptions = {}): Promise<BuiltTestApi> {
   const testDatabase = await createTestDatabase();
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS, ...server });
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
   try {
     await app.register(apiPlugin, { prefix: '/api', database: testDatabase.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, ...options });
     await app.ready();
@@ -34,11 +42,23 @@ export async function buildTestApi(options: ApiOptions = {}): Promise<TestApi> {
     database: testDatabase.database,
     db: testDatabase.database.db,
     engine: testDatabase.database.engine,
+    routes,
     async close() {
       await app.close();
       await testDatabase.dispose();
     },
   };
+}
+
+/**
+ * Another API on the test API's database, as a second process or a restart would start it: its
+ * close leaves the database open. Rate limits off and the test project, like buildTestApi.
+ */
+export async function startApiBeside(api: TestApi, options: ApiOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
+  await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, ...options });
+  await app.ready();
+  return app;
 }
 
 /** Ample time for opening a database (PGlite boots WebAssembly) in beforeAll. */

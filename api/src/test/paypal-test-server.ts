@@ -5,8 +5,13 @@
  * - POST /v2/checkout/orders (PayPal-Request-Id; payer-action link; vault_id pays at once)
  * - POST /v2/checkout/orders/:id/capture (422 ORDER_NOT_APPROVED / ORDER_ALREADY_CAPTURED; the same
  *   PayPal-Request-Id returns the first successful answer)
+ * - POST /v2/payments/captures/:id/refund (in full; 422 CAPTURE_FULLY_REFUNDED; the same PayPal-Request-Id
+ *   returns the first refund)
  * - POST /v1/notifications/verify-webhook-signature (checks the signature `signWebhook` made)
- * The buyer's approval at PayPal is `approve(orderId)`; `fail` makes the next calls answer 503.
+ * The buyer's approval at PayPal is `approve(orderId)`; `fail` makes the next calls answer 503;
+ * `holdNextCapture` keeps the next capture waiting (a slow provider) until released; `loseNextAnswers`
+ * does the work of the next calls but answers 504 (the answer lost on its way back, as when the
+ * caller died or a gateway timed out after PayPal had acted).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
@@ -35,6 +40,14 @@ export interface PayPalTestServer {
   captureAmountOverride: string | null;
   /** The next capture reports this currency instead of the order's. */
   captureCurrencyOverride: string | null;
+  /** The next capture waits until `release()`; `reached` resolves once it is waiting. */
+  holdNextCapture(): { reached: Promise<void>; release(): void };
+  /** The next `count` order and capture calls are done at PayPal, but their answers are lost (504). */
+  loseNextAnswers(count: number): void;
+  /** The next `count` refunds answer 503 (PayPal down between a capture and its refund). */
+  failNextRefunds(count: number): void;
+  /** Refunds made, by capture id. */
+  refunds: Map<string, { refundId: string; amount: { currency_code: string; value: string } }>;
   close(): Promise<void>;
 }
 
@@ -49,7 +62,11 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
   const tokens = new Set<string>();
   const signingKey = randomBytes(32);
   let failures = 0;
+  let refundFailures = 0;
+  let lostAnswers = 0;
   let base = '';
+  let captureHold: { arrived: () => void; released: Promise<void> } | null = null;
+  const captures = new Map<string, { currency_code: string; value: string }>();
 
   const state: PayPalTestServer = {
     url: '',
@@ -76,6 +93,21 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     },
     failNext(count) {
       failures = count;
+    },
+    refunds: new Map(),
+    failNextRefunds(count) {
+      refundFailures = count;
+    },
+    loseNextAnswers(count) {
+      lostAnswers = count;
+    },
+    holdNextCapture() {
+      let arrived: () => void = () => undefined;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      captureHold = { arrived, released };
+      return { reached, release };
     },
     close: () => app.close(),
   };
@@ -119,6 +151,10 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     const cached = cacheKey ? replies.get(cacheKey) : undefined;
     const result = (cached as { status: number; body: unknown } | undefined) ?? compute();
     if (cacheKey && !cached && result.status < 300) replies.set(cacheKey, { status: result.status, body: structuredClone(result.body) });
+    if (lostAnswers > 0) {
+      lostAnswers -= 1;
+      return reply.status(504).send({ name: 'GATEWAY_TIMEOUT', message: 'The answer was lost on its way back.' });
+    }
     return reply.status(result.status).send(result.body);
   };
 
@@ -131,10 +167,12 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     const wantsVault = (paypal.attributes as { vault?: { store_in_vault?: string } } | undefined)?.vault?.store_in_vault === 'ON_SUCCESS';
     const vaultId = (paypal.vault_id as string | undefined) ?? (wantsVault ? `VT${id(10)}` : undefined);
     if (vaultId) vault.add(vaultId);
+    const captureId = `CAP${id(14)}`;
+    captures.set(captureId, amount);
     stored.order = {
       id: stored.order.id,
       status: 'COMPLETED',
-      purchase_units: [{ reference_id: unit?.reference_id, payments: { captures: [{ id: `CAP${id(14)}`, status: 'COMPLETED', amount, custom_id: unit?.reference_id }] } }],
+      purchase_units: [{ reference_id: unit?.reference_id, payments: { captures: [{ id: captureId, status: 'COMPLETED', amount, custom_id: unit?.reference_id }] } }],
       payment_source: { paypal: { email_address: 'buyer@example.test', ...(vaultId ? { attributes: { vault: { id: vaultId, status: 'VAULTED' } } } : {}) } },
     };
     return stored.order;
@@ -165,8 +203,14 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     ),
   );
 
-  app.post('/v2/checkout/orders/:id/capture', async (request, reply) =>
-    idempotent(
+  app.post('/v2/checkout/orders/:id/capture', async (request, reply) => {
+    const hold = captureHold;
+    captureHold = null;
+    if (hold) {
+      hold.arrived();
+      await hold.released;
+    }
+    return idempotent(
       request.url,
       request.headers['paypal-request-id'] as string | undefined,
       () => {
@@ -177,8 +221,31 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
         return { status: 201, body: completed(stored) };
       },
       reply,
-    ),
-  );
+    );
+  });
+
+  app.post('/v2/payments/captures/:id/refund', async (request, reply) => {
+    if (refundFailures > 0) {
+      refundFailures -= 1;
+      return reply.status(503).send({ name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.' });
+    }
+    return idempotent(
+      request.url,
+      request.headers['paypal-request-id'] as string | undefined,
+      () => {
+        const captureId = (request.params as { id: string }).id;
+        const amount = captures.get(captureId);
+        if (!amount) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+        if (state.refunds.has(captureId)) return issue(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+        const asked = (request.body as { amount?: { currency_code: string; value: string } } | undefined)?.amount ?? amount;
+        if (asked.value !== amount.value || asked.currency_code !== amount.currency_code) return issue(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+        const refundId = `REF${id(14)}`;
+        state.refunds.set(captureId, { refundId, amount });
+        return { status: 201, body: { id: refundId, status: 'COMPLETED', amount } };
+      },
+      reply,
+    );
+  });
 
   app.post('/v1/notifications/verify-webhook-signature', (request) => {
     const body = request.body as Record<string, unknown>;

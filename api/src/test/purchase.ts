@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import type { CaptureResult, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
+import type { CaptureResult, DrawProof, Order, ShipRequest, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, orders } from '../db/schema';
 import type { TestUser } from './auth-emulator';
 import type { TestApi } from './helper';
@@ -43,14 +43,29 @@ export function capture(api: TestApi, user: TestUser | undefined, token: string)
   return api.app.inject({ method: 'POST', url: '/api/payments/capture', headers: bearer(user), payload: { token } });
 }
 
+/** A box order's capture result: it always has its draw. */
+export type BoxCapture = CaptureResult & { draw: DrawProof };
+
 /** Order → sandbox payment → approve → capture: a fulfilled order with its draw. */
-export async function buyBox(api: TestApi, user: TestUser, boxModelId: number, payment: object = { provider: 'sandbox' }): Promise<CaptureResult> {
+export async function buyBox(api: TestApi, user: TestUser, boxModelId: number, payment: object = { provider: 'sandbox' }): Promise<BoxCapture> {
   const order = await orderBox(api, user, boxModelId);
   const started = await startPayment(api, user, order.orderSn, payment);
-  if (started.result) return started.result;
-  const token = started.payment.token ?? '';
+  const result = started.result ?? (await approveAndCapture(api, user, started.payment.token ?? ''));
+  if (!result.draw) throw new Error(`Box order ${order.orderSn} was paid without a draw.`);
+  return { ...result, draw: result.draw };
+}
+
+/** The buyer approves on the sandbox page and comes back: the capture's result. */
+export async function approveAndCapture(api: TestApi, user: TestUser, token: string): Promise<CaptureResult> {
   await decideOnSandboxPage(api, token, 'approve');
   return expectStatus(await capture(api, user, token), 200).json<CaptureResult>();
+}
+
+/** Pays a ship request's fee through the sandbox (approve, capture): the request is then the warehouse's. */
+export async function payShipOut(api: TestApi, user: TestUser, request: ShipRequest): Promise<CaptureResult> {
+  if (!request.orderSn) throw new Error(`Ship request ${request.id} has no fee order to pay.`);
+  const started = await startPayment(api, user, request.orderSn);
+  return approveAndCapture(api, user, started.payment.token ?? '');
 }
 
 /** The id of a seed box model. */

@@ -1,13 +1,7 @@
 /** The signed-in visitor's locker and ship-outs. Every call sends the Firebase ID token. */
-import { idToken } from '@arttoy/shared/auth';
 import { lockerListSchema, shipRequestListSchema, shipRequestSchema, type ShipOutAddress } from '@arttoy/shared/contracts/api';
-import { apiJson, HttpError } from '@arttoy/shared/http';
-
-async function token(): Promise<string> {
-  const value = await idToken();
-  if (!value) throw new HttpError('Your session has ended. Log in again to see your locker.', 401, '', 'unauthenticated');
-  return value;
-}
+import { apiJson } from '@arttoy/shared/http';
+import { sessionToken as token } from './session-token';
 
 export async function loadLocker(signal?: AbortSignal) {
   const auth = await token();

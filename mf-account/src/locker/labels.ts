@@ -7,6 +7,7 @@ export const ITEM_STATUS: Record<LockerStatus, string> = {
 };
 
 export const REQUEST_STATUS: Record<ShipRequestStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
   requested: 'Requested',
   shipped: 'Shipped',
   cancelled: 'Cancelled',

@@ -1,84 +1,121 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { ShipRequest } from '@arttoy/shared/contracts/api';
+import { useNavigate } from 'react-router';
+import { MAX_SAVED_ADDRESSES, type ShipOutAddress, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
+import { loadAddresses, saveAddress } from '../api/addresses';
 import { requestShipOut } from '../api/locker';
-import { ADDRESS_LABELS, checkAddress, serverProblems, type AddressField, type AddressInput, type AddressProblems } from './address-problems';
+import { useRead } from '../api/use-read';
+import { ADDRESS_FIELDS, AddressFields, addressFieldId, EMPTY_ADDRESS } from './address-fields';
+import { ADDRESS_LABELS, checkAddress, serverProblems, type AddressInput, type AddressProblems } from './address-problems';
+import { type AddressChoice, SavedAddressChoice } from './saved-address-choice';
+import { ShipOutQuote } from './ship-out-quote';
 
-const EMPTY: AddressInput = { name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', phone: '' };
-const AUTOCOMPLETE: Record<AddressField, string> = {
-  name: 'name',
-  line1: 'address-line1',
-  line2: 'address-line2',
-  city: 'address-level2',
-  region: 'address-level1',
-  postalCode: 'postal-code',
-  country: 'country',
-  phone: 'tel',
-};
-const HELP: Partial<Record<AddressField, string>> = { country: 'Two letters, such as US, GB or DE.', phone: 'The carrier calls if they cannot deliver.' };
+/** What to fix, where it is: the fields (in the form's order) sit above the summary. */
+function fixSummary(problems: AddressProblems): string {
+  const labels = ADDRESS_FIELDS.filter((field) => problems[field]).map((field) => ADDRESS_LABELS[field]);
+  return `Please fix ${labels.length === 1 ? 'the field' : `the ${labels.length} fields`} marked above: ${labels.join(', ')}.`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Where to send the chosen figures. Checked here with the API's own schema, so most mistakes are
- * caught before sending; what the server still refuses is shown beside its field or above the button.
+ * Where to send the chosen figures: an address of the visitor's address book (the newest is
+ * checked, so a repeat ship-out is this form's one button) or a new one, which is saved for next
+ * time unless they say not to. A new address is checked here with the API's own schema, so most
+ * mistakes are caught before sending; what the server still refuses is shown beside its field or
+ * above the button. The summary above the button names the fields to fix, and focus goes to the first.
+ * Its fee is paid like a box: the form then goes to the request's order on the pay page (where a
+ * saved payment method pays at once); `onDone` gets a request without one and, for a new address,
+ * what became of saving it.
  */
-export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; onDone: (request: ShipRequest) => void; onClose: () => void }) {
+export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; onDone: (request: ShipRequest, note: string | null) => void; onClose: () => void }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [input, setInput] = useState<AddressInput>(EMPTY);
+  const navigate = useNavigate();
+  const book = useRead(true, 'address-book', loadAddresses);
+  const saved = book.state.status === 'ready' ? book.state.data : [];
+  const [choice, setChoice] = useState<AddressChoice | null>(null);
+  const chosen: AddressChoice = choice ?? saved[0]?.id ?? 'new';
+  const savedAddress = typeof chosen === 'number' ? saved.find((entry) => entry.id === chosen)?.address : undefined;
+  const full = saved.length >= MAX_SAVED_ADDRESSES;
+  const [keep, setKeep] = useState(true);
+  const [input, setInput] = useState<AddressInput>(EMPTY_ADDRESS);
   const [problems, setProblems] = useState<AddressProblems>({});
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   useEffect(() => heading.current?.focus(), []);
+  const focusFirst = (found: AddressProblems) => {
+    const first = ADDRESS_FIELDS.find((field) => found[field]);
+    if (first) document.getElementById(addressFieldId(id, first))?.focus();
+  };
+  /** Saves a new address after the ship-out went through: its failure never undoes the ship-out. */
+  const keepAddress = async (address: ShipOutAddress): Promise<string | null> => {
+    if (!keep || full) return null;
+    try {
+      await saveAddress(address);
+      return 'The address is saved in your address book for next time.';
+    } catch (error) {
+      return `The address could not be saved in your address book: ${messageOf(error)}`;
+    }
+  };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const { address, problems: found } = checkAddress(input);
-    setProblems(found);
+    let address = savedAddress;
     if (!address) {
-      setState({ busy: false, error: 'Please fix the fields marked below.' });
-      return;
+      const checked = checkAddress(input);
+      setProblems(checked.problems);
+      if (!checked.address) {
+        setState({ busy: false, error: fixSummary(checked.problems) });
+        focusFirst(checked.problems);
+        return;
+      }
+      address = checked.address;
     }
     setState({ busy: true, error: null });
     try {
-      onDone(await requestShipOut(itemIds, address));
+      const request = await requestShipOut(itemIds, address);
+      const note = savedAddress ? null : await keepAddress(address);
+      if (request.orderSn) navigate(`/payment/order_pay?order=${encodeURIComponent(request.orderSn)}`);
+      else onDone(request, note);
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      if (failure instanceof HttpError) setProblems(serverProblems(failure.details));
-      setState({ busy: false, error: failure instanceof HttpError && failure.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : failure.message });
+      if (error instanceof HttpError && !savedAddress) {
+        const refused = serverProblems(error.details);
+        setProblems(refused);
+        focusFirst(refused);
+      }
+      setState({ busy: false, error: error instanceof HttpError && error.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : messageOf(error) });
     }
   };
   return (
-    <form className="locker-panel locker-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form className="locker-panel locker-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} aria-busy={book.state.status === 'loading'}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        Ship {itemIds.length} figure{itemIds.length === 1 ? '' : 's'} home
+        Ship out {itemIds.length} figure{itemIds.length === 1 ? '' : 's'}
       </h2>
-      <div className="locker-fields">
-        {(Object.keys(ADDRESS_LABELS) as AddressField[]).map((field) => (
-          <div key={field} className="locker-field">
-            <label htmlFor={`${id}-${field}`}>{ADDRESS_LABELS[field]}</label>
-            <input
-              id={`${id}-${field}`}
-              className="locker-input"
-              value={input[field]}
-              onChange={(event) => setInput({ ...input, [field]: event.target.value })}
-              autoComplete={AUTOCOMPLETE[field]}
-              type={field === 'phone' ? 'tel' : 'text'}
-              aria-invalid={problems[field] ? true : undefined}
-              aria-describedby={`${id}-${field}-message`}
-            />
-            <p id={`${id}-${field}-message`} className={problems[field] ? 'locker-field__error' : 'locker-field__help'}>
-              {problems[field] ?? HELP[field] ?? ''}
-            </p>
-          </div>
-        ))}
-      </div>
+      {book.state.status === 'loading' ? <p className="locker-muted">Loading your addresses…</p> : null}
+      {book.state.status === 'error' ? <p className="locker-muted">Your saved addresses could not be loaded ({book.state.error.message}); enter the address.</p> : null}
+      {saved.length > 0 ? <SavedAddressChoice name={`${id}-to`} saved={saved} chosen={chosen} onChoose={setChoice} /> : null}
+      {book.state.status !== 'loading' && chosen === 'new' ? (
+        <>
+          <AddressFields prefix={id} input={input} problems={problems} onChange={setInput} />
+          {full ? (
+            <p className="locker-muted">Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one on your profile to save more.</p>
+          ) : (
+            <label className="locker-pick">
+              <input type="checkbox" checked={keep} onChange={(event) => setKeep(event.target.checked)} />
+              Save this address for next time
+            </label>
+          )}
+        </>
+      ) : null}
+      <ShipOutQuote country={savedAddress?.country ?? input.country} figures={itemIds.length} />
       {state.error ? (
         <p className="locker-field__error" role="alert">
           {state.error}
         </p>
       ) : null}
       <div className="locker-actions">
-        <Button type="submit" disabled={state.busy}>
-          {state.busy ? 'Sending…' : 'Request shipping'}
+        <Button type="submit" disabled={state.busy || book.state.status === 'loading'}>
+          {state.busy ? 'Sending…' : 'Ship out'}
         </Button>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>
           Not now

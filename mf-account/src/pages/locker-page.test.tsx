@@ -57,18 +57,26 @@ describe('/locker', () => {
       'GET /api/locker': [{ body: { items: [CAT, FOX] } }, { body: { items: requested([1, 2]) } }],
       'GET /api/locker/ship-requests': [{ body: { items: [] } }, { body: { items: [shipRequest(10, [1, 2])] } }],
       'POST /api/locker/ship-requests': { status: 201, body: shipRequest(10, [1, 2]) },
+      'GET /api/me/addresses': { body: { items: [] } },
+      'POST /api/me/addresses': { status: 201, body: { id: 3, address: ADDRESS, createdAt: '2026-11-21T10:00:00.000Z' } },
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
-    expect(screen.getByRole('button', { name: /Ship\s+home/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Ship out' })).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Noodle Fox: Choose for shipping' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Ship 2 home' }));
-    const form = await screen.findByRole('form', { name: 'Ship 2 figures home' });
-    expect(within(form).getByRole('heading', { name: 'Ship 2 figures home' })).toHaveFocus();
+    expect(screen.getByText('2 chosen.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    const form = await screen.findByRole('form', { name: 'Ship out 2 figures' });
+    expect(within(form).getByRole('heading', { name: 'Ship out 2 figures' })).toHaveFocus();
+    expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent('Enter the country code to see the shipping fee.');
+    expect(within(form).getByRole('link', { name: 'Fees by destination' })).toHaveAttribute('href', '/rules/shipping_and_refund');
     await fillAddress(form, { 'Postal code': '!!', 'Country code': 'Britain' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Request shipping' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Please fix the fields marked below.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
+    // The summary sits below the fields, above the button: it says so, names them, and focus goes to the first.
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please fix the 6 fields marked above: Full name, Street and number, City, Postal code, Country code, Phone.');
+    expect(within(form).getByLabelText('Full name')).toHaveFocus();
+    expect(within(form).getByLabelText('Phone').compareDocumentPosition(within(form).getByRole('alert')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(form).getByLabelText('Full name')).toHaveAccessibleDescription('Enter your full name.');
     expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription('Postal code must be letters, digits, spaces or dashes.');
     expect(within(form).getByLabelText('Country code')).toHaveAccessibleDescription(/Country code must be a two-letter ISO 3166-1 country code/);
@@ -76,11 +84,97 @@ describe('/locker', () => {
     expect(api.callsTo('POST', '/api/locker/ship-requests')).toHaveLength(0);
     for (const label of ['Postal code', 'Country code']) await userEvent.clear(within(form).getByLabelText(label));
     await fillAddress(form, { 'Full name': ADDRESS.name, 'Street and number': ADDRESS.line1, City: ADDRESS.city, 'Postal code': ADDRESS.postalCode, 'Country code': 'gb', Phone: ADDRESS.phone });
-    await userEvent.click(within(form).getByRole('button', { name: 'Request shipping' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Shipping requested for 2 figures. You can cancel it below until it ships.');
+    expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent('Shipping fee to GB (United Kingdom and EU): $14.99 for 2 figures, typically 6-12 working days.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Ship-out requested for 2 figures. You can cancel it below until it ships. The address is saved in your address book for next time.');
     expect(api.callsTo('POST', '/api/locker/ship-requests')[0]?.body).toEqual({ itemIds: [1, 2], address: ADDRESS });
+    expect(api.callsTo('POST', '/api/me/addresses')[0]?.body).toEqual({ address: ADDRESS });
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your figures' })).getAllByText(/Ship requested/)).toHaveLength(2));
     expect(screen.getByRole('region', { name: 'Shipping requests' })).toHaveTextContent('Requested');
+  });
+
+  it('quotes the fee of the shipping page for the destination and the number of figures, as the country changes', async () => {
+    const many = [1, 2, 3, 4, 5, 6, 7].map((id) => lockerItem(id, `Figure ${id}`));
+    fakeApi({ 'GET /api/locker': { body: { items: many } }, 'GET /api/locker/ship-requests': { body: { items: [] } } });
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    for (const item of many) await userEvent.click(screen.getByRole('checkbox', { name: `${item.figure.name}: Choose for shipping` }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    const form = await screen.findByRole('form', { name: 'Ship out 7 figures' });
+    const country = within(form).getByLabelText('Country code');
+    const quote = within(form).getByTestId('ship-out-quote');
+    await userEvent.type(country, 'US');
+    expect(quote).toHaveTextContent('Shipping fee to US (United States): $6.49 for 7 figures, typically 3-6 working days.');
+    await userEvent.clear(country);
+    await userEvent.type(country, 'jp');
+    expect(quote).toHaveTextContent('Shipping fee to JP (Rest of world): $21.49 for 7 figures, typically 8-20 working days.');
+    await userEvent.clear(country);
+    await userEvent.type(country, 'J');
+    expect(quote).toHaveTextContent('Enter the country code to see the shipping fee.');
+  });
+
+  it('offers the saved addresses, the newest checked: a repeat ship-out is one more tap, and saves nothing again', async () => {
+    const book = [
+      { id: 8, address: { ...ADDRESS, name: 'Ada at work', line1: '1 Office Park', country: 'US', postalCode: '10001', city: 'New York' }, createdAt: '2026-11-22T10:00:00.000Z' },
+      { id: 7, address: ADDRESS, createdAt: '2026-11-20T10:00:00.000Z' },
+    ];
+    const api = fakeApi({
+      'GET /api/locker': { body: { items: [CAT] } },
+      'GET /api/locker/ship-requests': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: book } },
+      'POST /api/locker/ship-requests': { status: 201, body: shipRequest(11, [1], { address: book[0]?.address }) },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    const form = await screen.findByRole('form', { name: 'Ship out 1 figure' });
+    const sendTo = await within(form).findByRole('group', { name: 'Send to' });
+    expect(within(sendTo).getAllByRole('radio').map((radio) => [(radio as HTMLInputElement).labels?.[0]?.textContent, (radio as HTMLInputElement).checked])).toEqual([
+      ['Ada at work, 1 Office Park, New York 10001, US', true],
+      ['Ada Lovelace, 12 Market Street, London N1 9GU, GB', false],
+      ['A new address', false],
+    ]);
+    expect(within(form).queryByLabelText('Full name')).toBeNull();
+    expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent('Shipping fee to US (United States): $5.99 for 1 figure');
+    await userEvent.click(within(sendTo).getByRole('radio', { name: 'Ada Lovelace, 12 Market Street, London N1 9GU, GB' }));
+    expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent('Shipping fee to GB (United Kingdom and EU): $14.99 for 1 figure');
+    await userEvent.click(within(sendTo).getByRole('radio', { name: 'Ada at work, 1 Office Park, New York 10001, US' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Ship-out requested for 1 figure\. You can cancel it below until it ships\.$/);
+    expect(api.callsTo('POST', '/api/locker/ship-requests')[0]?.body).toEqual({ itemIds: [1], address: book[0]?.address });
+    expect(api.callsTo('POST', '/api/me/addresses')).toHaveLength(0);
+  });
+
+  it('takes a new address beside the saved ones, saved unless the visitor says not to; a full book saves none', async () => {
+    const full = Array.from({ length: 10 }, (_unused, index) => ({ id: index + 1, address: { ...ADDRESS, line1: `${index + 1} Market Street` }, createdAt: '2026-11-20T10:00:00.000Z' }));
+    const api = fakeApi({
+      'GET /api/locker': { body: { items: [CAT] } },
+      'GET /api/locker/ship-requests': { body: { items: [] } },
+      'GET /api/me/addresses': [{ body: { items: full.slice(0, 1) } }, { body: { items: full } }],
+      'POST /api/locker/ship-requests': { status: 201, body: shipRequest(11, [1]) },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    let form = await screen.findByRole('form', { name: 'Ship out 1 figure' });
+    await userEvent.click(await within(form).findByRole('radio', { name: 'A new address' }));
+    const keep = within(form).getByRole('checkbox', { name: 'Save this address for next time' });
+    expect(keep).toBeChecked();
+    await userEvent.click(keep);
+    await fillAddress(form, { 'Full name': ADDRESS.name, 'Street and number': '9 Canal Way', City: ADDRESS.city, 'Postal code': ADDRESS.postalCode, 'Country code': 'GB', Phone: ADDRESS.phone });
+    await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/until it ships\.$/);
+    expect(api.callsTo('POST', '/api/locker/ship-requests')[0]?.body).toMatchObject({ address: { line1: '9 Canal Way' } });
+    expect(api.callsTo('POST', '/api/me/addresses')).toHaveLength(0);
+    // With ten saved, the form says the book is full instead of offering to save.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    form = await screen.findByRole('form', { name: 'Ship out 1 figure' });
+    await userEvent.click(await within(form).findByRole('radio', { name: 'A new address' }));
+    expect(within(form).queryByRole('checkbox', { name: 'Save this address for next time' })).toBeNull();
+    expect(form).toHaveTextContent('Your address book is full (10 addresses): remove one on your profile to save more.');
   });
 
   it('shows what the server refuses, beside the field it names', async () => {
@@ -95,12 +189,37 @@ describe('/locker', () => {
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Ship 1 home' }));
-    const form = await screen.findByRole('form', { name: 'Ship 1 figure home' });
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    const form = await screen.findByRole('form', { name: 'Ship out 1 figure' });
     await fillAddress(form, { 'Full name': ADDRESS.name, 'Street and number': ADDRESS.line1, City: 'Atlantis', 'Postal code': ADDRESS.postalCode, 'Country code': 'GB', Phone: ADDRESS.phone });
-    await userEvent.click(within(form).getByRole('button', { name: 'Request shipping' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid body field address.city: we do not ship there yet.');
     expect(within(form).getByLabelText('City')).toHaveAccessibleDescription('City: we do not ship there yet');
+    expect(within(form).getByLabelText('City')).toHaveFocus();
+  });
+
+  it("shows each request's status, fee, and once shipped its carrier and tracking number", async () => {
+    fakeApi({
+      'GET /api/locker': { body: { items: [OWL, ...requested([1])] } },
+      'GET /api/locker/ship-requests': {
+        body: {
+          items: [
+            shipRequest(10, [1], { address: { ...ADDRESS, country: 'US' }, fee: { amountMinor: 599, currency: 'USD' } }),
+            shipRequest(9, [3], { status: 'shipped', shippedAt: '2026-11-22T10:00:00.000Z', carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' }),
+          ],
+        },
+      },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    const requests = await screen.findByRole('region', { name: 'Shipping requests' }, { timeout: 5_000 });
+    const [waiting, shipped] = within(requests).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(waiting).toHaveTextContent('Requested · requested Nov 21, 2026 · to Ada Lovelace, London (US) · fee $5.99');
+    expect(waiting).not.toHaveTextContent('tracking number');
+    expect(within(waiting).getByRole('button', { name: 'Cancel this request' })).toBeEnabled();
+    expect(shipped).toHaveTextContent('Shipped · requested Nov 21, 2026 · shipped Nov 22, 2026 · to Ada Lovelace, London (GB) · fee $14.99');
+    expect(shipped).toHaveTextContent('Royal Mail tracking number RM123456789GB');
+    expect(shipped).toHaveTextContent('Moon Owl');
+    expect(within(shipped).queryByRole('button')).toBeNull();
   });
 
   it('cancels a request that has not shipped', async () => {
@@ -116,5 +235,47 @@ describe('/locker', () => {
     await waitFor(() => expect(screen.getByRole('region', { name: 'Shipping requests' })).toHaveTextContent('Cancelled'));
     expect(within(screen.getByRole('list', { name: 'Your figures' })).getByRole('listitem')).toHaveTextContent('In your locker');
     expect(api.callsTo('DELETE', '/api/locker/ship-requests/10')).toHaveLength(1);
+  });
+
+  it('goes to the pay page of the ship-out fee once the request is made: a saved address and a saved method keep a repeat ship-out short', async () => {
+    const book = [{ id: 7, address: ADDRESS, createdAt: '2026-11-20T10:00:00.000Z' }];
+    const api = fakeApi({
+      'GET /api/locker': { body: { items: [CAT] } },
+      'GET /api/locker/ship-requests': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: book } },
+      'POST /api/locker/ship-requests': { status: 201, body: shipRequest(11, [1], { status: 'awaiting_payment', orderSn: 'AT2222333344445555' }) },
+    });
+    const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
+    const form = await screen.findByRole('form', { name: 'Ship out 1 figure' });
+    await userEvent.click(await within(form).findByRole('button', { name: 'Ship out' }));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment/order_pay?order=AT2222333344445555'));
+    expect(api.callsTo('POST', '/api/locker/ship-requests')).toHaveLength(1);
+  });
+
+  it('shows a request awaiting payment with the way to pay it, and a paid one with a cancel that refunds its fee', async () => {
+    fakeApi({
+      'GET /api/locker': { body: { items: requested([1, 2]) } },
+      'GET /api/locker/ship-requests': {
+        body: {
+          items: [
+            shipRequest(11, [2], { status: 'awaiting_payment', orderSn: 'AT2222333344445555' }),
+            shipRequest(10, [1], { orderSn: 'AT7K2M9Q4X1B8C3D5E' }),
+          ],
+        },
+      },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    const requests = await screen.findByRole('region', { name: 'Shipping requests' }, { timeout: 5_000 });
+    const [unpaid, paid] = within(requests).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(unpaid).toHaveTextContent(/^Awaiting payment · requested Nov 21, 2026 · to Ada Lovelace, London \(GB\) · fee \$14\.99/);
+    expect(within(unpaid).getByRole('link', { name: 'Pay' })).toHaveAttribute('href', '/payment/order_pay?order=AT2222333344445555');
+    expect(within(unpaid).getByRole('button', { name: 'Cancel this request' })).toBeEnabled();
+    expect(paid).toHaveTextContent(/^Requested/);
+    expect(within(paid).queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(within(paid).queryByRole('button', { name: 'Cancel this request' })).toBeNull();
+    expect(within(paid).getByRole('button', { name: 'Cancel and refund the fee' })).toBeEnabled();
   });
 });

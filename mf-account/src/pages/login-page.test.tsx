@@ -19,6 +19,17 @@ async function loginOptions(): Promise<HTMLElement> {
 }
 
 describe('/login', () => {
+  it("has its own title, also when the visitor comes from the locker (it kept the locker's)", async () => {
+    // Sign-in state not known yet: the locker waits and reads nothing.
+    authStore.setState({ loading: true });
+    const { navigate } = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await waitFor(() => expect(document.title).toBe('Your locker · ArtToy Club'));
+    await navigate('/login');
+    await loginOptions();
+    expect(document.title).toBe('Log in or sign up · ArtToy Club');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Log in or sign up with Google, Apple or Facebook/);
+  });
+
   it('offers Apple, Google and Facebook, and signs in with the one pressed', async () => {
     signInMock.mockResolvedValue(null);
     mountRemote({ name: 'mf_account', app, path: '/login' });
@@ -72,7 +83,7 @@ describe('/login', () => {
   it('tells a signed-in visitor who they are and continues home when they opened /login directly', async () => {
     authStore.getState().setUser({ uid: 'u-3', displayName: 'Ada', email: null });
     const { router } = mountRemote({ name: 'mf_account', app, path: '/login' });
-    expect(await screen.findByTestId('visitor')).toHaveTextContent('Signed in as u-3');
+    expect(await screen.findByTestId('visitor')).toHaveTextContent(/^Signed in as Ada$/);
     expect(screen.queryByRole('region', { name: 'Sign in' })).not.toBeInTheDocument();
     // The home page is the shell's: this remote, mounted alone, has no route for it and says so.
     const consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -21,5 +21,5 @@ export function lockerItem(id: number, name: string, overrides: Partial<LockerIt
 export const ADDRESS = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000' };
 
 export function shipRequest(id: number, itemIds: number[], overrides: Partial<ShipRequest> = {}): ShipRequest {
-  return { id, status: 'requested', address: ADDRESS, itemIds, createdAt: '2026-11-21T10:00:00.000Z', shippedAt: null, cancelledAt: null, ...overrides };
+  return { id, status: 'requested', address: ADDRESS, itemIds, fee: { amountMinor: 1499, currency: 'USD' }, orderSn: null, carrier: null, trackingNumber: null, createdAt: '2026-11-21T10:00:00.000Z', shippedAt: null, cancelledAt: null, ...overrides };
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ContentSummary } from '@arttoy/shared/contracts/api';
-import { formatContentDate, formatReadingTime } from '@arttoy/shared/content';
+import { formatReadingTime } from '@arttoy/shared/content';
+import { formatDate } from '@arttoy/shared/contracts';
 import { postHref, tagLabel } from '../paths';
 
 /** Cover images are drawn at 16:9; the size is set so the grid never shifts while they load. */
@@ -29,7 +30,7 @@ export function PostCard({ post, preview, headingLevel = 2 }: { post: ContentSum
         </Heading>
         {post.description ? <p className="blog-card__description">{post.description}</p> : null}
         <p className="content-meta">
-          <time dateTime={post.date}>{formatContentDate(post.date)}</time>
+          <time dateTime={post.date}>{formatDate(post.date)}</time>
           <span>{formatReadingTime(post.readingMinutes)}</span>
         </p>
       </div>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { fetchContentList, LoadError, PreviewBanner, previewRequested, useContent, useDocumentTitle } from '@arttoy/shared/content';
+import { contentListUrl, fetchContentList, LoadError, PreviewBanner, previewRequested, useContent, useGivenAnswer } from '@arttoy/shared/content';
+import { contentListSchema } from '@arttoy/shared/contracts/api';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination, Skeleton } from '@arttoy/shared/ui';
 import { PostCard } from '../components/post-card';
 import { TagFilter } from '../components/tag-filter';
@@ -27,11 +29,16 @@ export function BlogListPage(): ReactNode {
   const page = pageParam(search);
   const tag = tagParam(search);
   const valid = page !== null && tag !== null;
-  useDocumentTitle(tag ? `Blog: ${tagLabel(tag)}` : 'Blog');
+  usePageHead({ title: tag ? `Blog: ${tagLabel(tag)}` : 'Blog' });
 
   const key = `${page}|${tag ?? ''}|${preview}`;
-  const list = useContent(key, (signal) =>
-    valid ? fetchContentList({ dir: 'blog', tag: tag ?? undefined, page, pageSize: POSTS_PER_PAGE, preview, signal }) : Promise.resolve(null),
+  const request = { dir: 'blog', tag: tag ?? undefined, page: page ?? 1, pageSize: POSTS_PER_PAGE };
+  // The server's answer for this list (the page's payload): shown at once and not asked for again.
+  const served = useGivenAnswer(valid && !preview ? contentListUrl(request) : '', contentListSchema);
+  const list = useContent(
+    key,
+    (signal) => (valid ? (served ? Promise.resolve(served) : fetchContentList({ ...request, preview, signal })) : Promise.resolve(null)),
+    () => served,
   );
 
   return (

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import {
   ContentBody,
-  formatContentDate,
   formatReadingTime,
   LoadError,
   PreviewBanner,
@@ -11,10 +10,13 @@ import {
   useReportNotFound,
   useSiteNavigate,
 } from '@arttoy/shared/content';
+import { formatDate } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
 import { COVER_HEIGHT, COVER_WIDTH } from '../components/post-card';
 import { PostNeighbours } from '../components/post-neighbours';
 import { listHref, tagLabel } from '../paths';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { article } from '@arttoy/shared/seo';
 import '../blog.css';
 
 /** /blog/{id}: one post, with its date, author, reading time, previous / next and related posts. */
@@ -26,6 +28,18 @@ export function BlogPostPage(): ReactNode {
   const path = `/blog/${id}`;
   const post = useContentDocument(path, preview);
   useReportNotFound(post.notFound);
+  const document = post.status === 'success' ? post.data.document : null;
+  usePageHead(
+    document
+      ? {
+          title: document.title,
+          description: document.description || undefined,
+          image: document.cover ?? undefined,
+          type: 'article',
+          structuredData: [article({ ...document, path })],
+        }
+      : null,
+  );
 
   return (
     <div className="blog-post" data-route="blog-id" data-owner="mf_blog" aria-busy={post.status === 'pending'}>
@@ -51,7 +65,7 @@ export function BlogPostPage(): ReactNode {
               <h1 id="blog-post-title" className="content-title">{post.data.document.title}</h1>
               {post.data.document.description ? <p className="blog-post__lede">{post.data.document.description}</p> : null}
               <p className="content-meta">
-                <time dateTime={post.data.document.date}>{formatContentDate(post.data.document.date)}</time>
+                <time dateTime={post.data.document.date}>{formatDate(post.data.document.date)}</time>
                 {post.data.document.author ? <span>By {post.data.document.author}</span> : null}
                 <span>{formatReadingTime(post.data.document.readingMinutes)}</span>
               </p>

@@ -3,7 +3,9 @@
  * `prefetch` (on hover, or the next page), and identical requests in flight are merged. Catalogue
  * data changes rarely (the API caches it for a minute), so an entry is fresh for a minute.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useGivenOnce } from '@arttoy/shared/federation/page-data';
+import { HttpError } from '@arttoy/shared/http';
 
 const FRESH_MS = 60_000;
 
@@ -21,6 +23,16 @@ interface Entry {
 const PENDING: QueryState<never> = { status: 'pending', data: undefined, error: undefined };
 const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
+
+/** What a read's `given` answers for a read the API answered 404 (it is in the page's data as such). */
+export const NOT_FOUND = Symbol('not found');
+
+/** The state of a read the server answered for this page: its data, or its 404. */
+function servedState<T>(key: string, answer: T | typeof NOT_FOUND | undefined): QueryState<T> | undefined {
+  if (answer === undefined) return undefined;
+  if (answer === NOT_FOUND) return { status: 'error', data: undefined, error: new HttpError(`Not found: ${key}`, 404, key, 'not_found') };
+  return { status: 'success', data: answer, error: undefined };
+}
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -67,18 +79,33 @@ function subscribe(listener: () => void): () => void {
  * Reads `key` with `load`, re-rendering on its changes. `retry` reads it again after an error.
  * A failed read is not retried by itself: the page says so and offers the retry.
  */
-export function useQuery<T>(key: string, load: () => Promise<T>): QueryState<T> & { retry: () => void } {
+export function useQuery<T>(key: string, load: () => Promise<T>, given?: () => T | typeof NOT_FOUND | undefined): QueryState<T> & { retry: () => void } {
+  // The server's answer for this page (its payload, or during a server render its data): the state
+  // of the first render, on the server and in the browser alike, so the hydrated page matches.
+  const answer = useGivenOnce(key, given);
+  const served = useMemo(() => servedState(key, answer), [key, answer]);
   const state = useSyncExternalStore(
     subscribe,
-    () => (entries.get(key)?.state ?? PENDING) as QueryState<T>,
-    () => PENDING as QueryState<T>,
+    () => {
+      const entry = entries.get(key);
+      return (entry && entry.state.status !== 'pending' ? entry.state : (served ?? entry?.state ?? PENDING)) as QueryState<T>;
+    },
+    // Never the process-wide cache on the server: it would carry one request's answers into another's page.
+    () => (served ?? PENDING) as QueryState<T>,
   );
   const loadRef = useRef(load);
+  const servedRef = useRef(served);
   useLayoutEffect(() => {
     loadRef.current = load;
+    servedRef.current = served;
   });
-  // A new key reads once; a fresh cached entry (a prefetch, a page seen a moment ago) is used as is.
-  useEffect(() => prefetch(key, () => loadRef.current()), [key]);
+  // A new key reads once; a fresh cached entry (a prefetch, a page seen a moment ago) is used as is,
+  // and so is the server's answer: the page asks for nothing it was given.
+  useEffect(() => {
+    const first = servedRef.current;
+    if (first && !entries.has(key)) entries.set(key, { state: first, promise: null, loadedAt: Date.now() });
+    else prefetch(key, () => loadRef.current());
+  }, [key]);
   const retry = useCallback(() => {
     entries.delete(key);
     prefetch(key, () => loadRef.current());

@@ -5,7 +5,10 @@ export interface ArtImageProps {
   src: string | null;
   alt: string;
   size: keyof typeof SIZES;
-  /** Above the fold: load at once. Everything else loads as it scrolls near. */
+  /**
+   * Above the fold: load at once, ahead of the page's code (a server-rendered page paints before its
+   * code runs, and its first art is what a visitor waits for). Everything else loads as it scrolls near.
+   */
   eager?: boolean;
 }
 
@@ -22,7 +25,7 @@ export function ArtImage({ src, alt, size, eager = false }: ArtImageProps) {
       height={side}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={eager && size === 'large' ? 'high' : undefined}
+      fetchPriority={eager ? 'high' : undefined}
     />
   );
 }

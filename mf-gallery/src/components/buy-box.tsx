@@ -1,6 +1,6 @@
+import { formatPrice } from '@arttoy/shared/contracts';
 import type { BoxModelSummary } from '@arttoy/shared/contracts/api';
 import { SHELL_PATHS } from '../paths';
-import { formatPrice } from './format';
 import { ShellLink } from './shell-link';
 
 /** The boxes that sell a series, each with its price, what is left and the way to buy it. */

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { formatDate } from '@arttoy/shared/contracts';
+import { readPagePayloadAhead } from '@arttoy/shared/federation/page-data';
 import type { Figure, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
 import { figureDetail, prefetchRead, seriesDetail, styleDetail } from '../api/catalogue';
 import { galleryPaths } from '../paths';
 import { ArtImage } from './art-image';
-import { formatDate } from './format';
 import { RarityBadge } from './rarity-badge';
 
 /**
@@ -11,8 +12,16 @@ import { RarityBadge } from './rarity-badge';
  * would only repeat it (WCAG H2). Art shown on its own (a figure's page) has a full alt text.
  */
 
-/** Card links warm the data of their page when pointed at or focused, so the click shows it at once. */
-const warm = (read: Parameters<typeof prefetchRead>[0]) => ({ onPointerEnter: () => prefetchRead(read), onFocus: () => prefetchRead(read) });
+/**
+ * Card links warm the data of their page when pointed at or focused, so the click shows it at once:
+ * its payload where navigations read one (the shell reads it), else the page's own read.
+ */
+export const warm = (read: Parameters<typeof prefetchRead>[0]) => {
+  const ahead = ({ currentTarget }: { currentTarget: HTMLAnchorElement }) => {
+    if (!readPagePayloadAhead(`${currentTarget.pathname}${currentTarget.search}`)) prefetchRead(read);
+  };
+  return { onPointerEnter: ahead, onFocus: ahead };
+};
 
 export function StyleCard({ style, eager = false }: { style: Style; eager?: boolean }) {
   return (

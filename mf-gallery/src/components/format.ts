@@ -1,4 +1,4 @@
-import { ODDS_SCALE, type Money } from '@arttoy/shared/contracts/api';
+import { ODDS_SCALE } from '@arttoy/shared/contracts/api';
 
 /** "1 in 144 (0.69%)": the way blind boxes print their odds, with the exact share. */
 export function formatOdds(oddsPpm: number): string {
@@ -6,13 +6,4 @@ export function formatOdds(oddsPpm: number): string {
   const rounded = oneIn >= 10 ? Math.round(oneIn).toString() : oneIn.toFixed(1).replace(/\.0$/, '');
   const percent = (oddsPpm / ODDS_SCALE) * 100;
   return `1 in ${rounded} (${percent < 1 ? percent.toFixed(2) : percent.toFixed(1)}%)`;
-}
-
-export function formatPrice(price: Money): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency }).format(price.amountMinor / 100);
-}
-
-/** "15 March 2024". */
-export function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -12,7 +12,8 @@ import { galleryPaths } from '../paths';
 import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
 import { FigureOdds } from './series-view';
-import { usePageTitle } from './use-page-title';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { breadcrumbList, figureProduct } from '@arttoy/shared/seo';
 
 const RELATED_COUNT = 4;
 
@@ -21,7 +22,8 @@ export function FigureView({ slug }: { slug: string }) {
   const figure = useRead(figureDetail(slug));
   const missing = figure.status === 'error' && figure.error instanceof HttpError && figure.error.status === 404;
   useReportNotFound(missing);
-  usePageTitle(figure.status === 'success' ? figure.data.name : PAGE_TITLES['gallery-style-detail-detail']);
+  // The figure's own head is FigureContent's (with its boxes' offers); until then the page is a figure page.
+  usePageHead(figure.status === 'success' ? null : { title: PAGE_TITLES['gallery-style-detail-detail'] });
   if (figure.status === 'pending') return <Skeleton lines={4} label="Loading the figure" />;
   if (figure.status === 'error') {
     return missing ? null : (
@@ -36,6 +38,22 @@ export function FigureView({ slug }: { slug: string }) {
 
 function FigureContent({ figure }: { figure: Figure }) {
   const series = useRead(seriesDetail(figure.series.slug));
+  const boxes = series.status === 'success' ? series.data.boxModels : [];
+  usePageHead({
+    title: figure.name,
+    description: figure.description,
+    image: figure.artUrl,
+    type: 'product',
+    structuredData: [
+      figureProduct(figure, boxes),
+      breadcrumbList([
+        ['Gallery', '/gallery'],
+        [figure.style.name, `/gallery${galleryPaths.style(figure.style.slug)}`],
+        [figure.series.name, `/gallery${galleryPaths.series(figure.series.slug)}`],
+        [figure.name, `/gallery${galleryPaths.figure(figure.slug)}`],
+      ]),
+    ],
+  });
   return (
     <>
       <nav aria-label="Breadcrumb" className="gallery-breadcrumb">

@@ -21,6 +21,9 @@ describe('/gallery', () => {
       '/gallery/series/cloud-bakery',
       '/gallery/series/tin-guardians',
       '/gallery/series/star-courier',
+      '/gallery/series/bolt-buddies',
+      '/gallery/series/gear-garden',
+      '/gallery/series/rust-rangers',
     ]);
     const newest = screen.getByRole('region', { name: 'Newest series' });
     expect((await within(newest).findAllByRole('link'))[0]).toHaveAttribute('href', '/gallery/series/moon-miners');

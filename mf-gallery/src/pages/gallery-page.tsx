@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination } from '@arttoy/shared/ui';
 import { seriesList, styleList, usePrefetch, useRead } from '../api/catalogue';
 import { SeriesCard, StyleCard } from '../components/cards';
@@ -6,8 +7,8 @@ import { CardsLoading, Empty, LoadError } from '../components/load-state';
 import { galleryPaths } from '../paths';
 import { PAGE_TITLES } from '../titles';
 import { pageFromSearch } from './page-number';
-import { usePageTitle } from './use-page-title';
 
+/** Six: a full row of cards on a wide screen (six columns at the content width), or two or three on smaller ones. */
 const SERIES_PER_PAGE = 6;
 
 /** /gallery: styles, featured and newest series, and every series page by page (`?page=`). */
@@ -15,7 +16,7 @@ export function GalleryPage() {
   const [search] = useSearchParams();
   const requested = pageFromSearch(search);
   const page = requested ?? 1;
-  usePageTitle(PAGE_TITLES.gallery);
+  usePageHead({ title: PAGE_TITLES.gallery });
   return (
     <article className="gallery-page" data-route="gallery" data-owner="mf_gallery">
       <header className="gallery-page__head">
@@ -23,8 +24,8 @@ export function GalleryPage() {
         <p className="gallery-page__lead">Every design in the club, by style and by series. Open a series to see its full line-up, its secret figure and the odds of its box.</p>
       </header>
       <StylesSection />
-      <SeriesRow title="Featured: boxes on sale now" id="featured" read={seriesList({ onSale: 'true', pageSize: 3 })} />
-      <SeriesRow title="Newest series" id="newest" read={seriesList({ sort: 'newest', pageSize: 4 })} />
+      <SeriesRow title="Featured: boxes on sale now" id="featured" read={seriesList({ onSale: 'true', pageSize: SERIES_PER_PAGE })} />
+      <SeriesRow title="Newest series" id="newest" read={seriesList({ sort: 'newest', pageSize: SERIES_PER_PAGE })} />
       <AllSeries page={page} invalidPage={requested === null ? search.get('page') : null} />
     </article>
   );
@@ -54,7 +55,7 @@ function SeriesRow({ title, id, read }: { title: string; id: string; read: Retur
   return (
     <section aria-labelledby={`${id}-heading`} className="gallery-section">
       <h2 id={`${id}-heading`}>{title}</h2>
-      {series.status === 'pending' ? <CardsLoading label={`Loading: ${title}`} count={3} /> : null}
+      {series.status === 'pending' ? <CardsLoading label={`Loading: ${title}`} count={SERIES_PER_PAGE} /> : null}
       {series.status === 'error' ? <LoadError what={title} error={series.error} onRetry={series.retry} /> : null}
       {series.status === 'success' && series.data.items.length === 0 ? <Empty>Nothing here right now. Browse every series below.</Empty> : null}
       {series.status === 'success' && series.data.items.length > 0 ? (

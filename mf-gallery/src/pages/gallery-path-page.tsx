@@ -1,40 +1,34 @@
 import { useParams } from 'react-router';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { figureDetail, seriesDetail, useRead } from '../api/catalogue';
+import { galleryPath, useRead } from '../api/catalogue';
 import { LoadError } from '../components/load-state';
 import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
 import { FigureView } from './figure-view';
 import { SeriesView } from './series-view';
 
-const isMissing = (state: { status: string; error?: Error }) => state.status === 'error' && state.error instanceof HttpError && state.error.status === 404;
-
 /**
- * /gallery/{path}: a figure or a series by its slug (figures first: their slugs start with their
- * series' slug, so the two never collide), else the shell's 404. Both reads start at once; the
- * views below reuse them from the cache.
+ * /gallery/{path}: a figure or a series by its slug, else the shell's 404. One read says which
+ * (asking for both, one of them answered 404 on every valid page); the view then reads its own.
  */
 export function GalleryPathPage() {
   const slug = useParams().path ?? '';
-  const figure = useRead(figureDetail(slug));
-  const series = useRead(seriesDetail(slug));
-  useReportNotFound(isMissing(figure) && isMissing(series));
+  const path = useRead(galleryPath(slug));
+  const missing = path.status === 'error' && path.error instanceof HttpError && path.error.status === 404;
+  useReportNotFound(missing);
+  // Once the path is known, the figure's or the series' view says what the page is.
+  usePageHead(path.status === 'success' ? null : { title: PAGE_TITLES['gallery-path'] });
   let content;
-  if (figure.status === 'success') content = <FigureView key={slug} slug={slug} />;
-  else if (figure.status === 'pending' || (isMissing(figure) && series.status === 'pending')) content = <Skeleton lines={4} label="Loading" />;
-  else if (isMissing(figure) && series.status === 'success') content = <SeriesView key={slug} slug={slug} />;
-  else if (isMissing(figure) && isMissing(series)) content = null;
+  if (path.status === 'pending') content = <Skeleton lines={4} label="Loading" />;
+  else if (path.status === 'success') content = path.data.kind === 'figure' ? <FigureView key={slug} slug={slug} /> : <SeriesView key={slug} slug={slug} />;
+  else if (missing) content = null;
   else {
-    const failed = figure.status === 'error' && !isMissing(figure) ? figure : series;
-    const retry = () => {
-      figure.retry();
-      series.retry();
-    };
     content = (
       <>
         <h1>{PAGE_TITLES['gallery-path']}</h1>
-        {failed.status === 'error' ? <LoadError what="This page" error={failed.error} onRetry={retry} /> : null}
+        <LoadError what="This page" error={path.error} onRetry={path.retry} />
       </>
     );
   }

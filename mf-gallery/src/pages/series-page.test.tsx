@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setPayloadReadAhead } from '@arttoy/shared/federation/page-data';
 import { mountGallery, remoteFailure } from '../test/mount-gallery';
 
 describe('/gallery/series/{style} (a series)', () => {
@@ -30,6 +31,11 @@ describe('/gallery/series/{style} (a series)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mysterybox/1'));
   });
 
+  it('writes its release date as every page of the site writes dates', async () => {
+    mountGallery('/gallery/series/cloud-bakery');
+    expect(await screen.findByText(/released March 15, 2024$/)).toBeVisible();
+  });
+
   it('says so when no box sells the series', async () => {
     mountGallery('/gallery/series/pastel-picnic');
     expect(await screen.findByText('No box of Pastel Picnic is on sale right now.')).toBeVisible();
@@ -45,6 +51,20 @@ describe('/gallery/series/{style} (a series)', () => {
     await userEvent.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Macaron Mouse' })).toBeVisible();
     expect(api.requested.slice(before)).not.toContain('/api/figures/macaron-mouse');
+  });
+
+  it("where navigations read payloads, asks the shell for the figure page's payload instead of reading the figure itself", async () => {
+    const readAhead = jest.fn();
+    setPayloadReadAhead(readAhead);
+    try {
+      const { api } = mountGallery('/gallery/series/cloud-bakery');
+      const link = await screen.findByRole('link', { name: 'Macaron Mouse' });
+      await userEvent.hover(link);
+      expect(readAhead).toHaveBeenCalledWith('/gallery/style/detail/macaron-mouse');
+      expect(api.requested).not.toContain('/api/figures/macaron-mouse');
+    } finally {
+      setPayloadReadAhead(null);
+    }
   });
 
   it('hands an unknown series to the shell as a 404', async () => {

@@ -1,24 +1,28 @@
 import { Link } from 'react-router';
+import { formatDate } from '@arttoy/shared/contracts';
 import type { BoxModelDetail, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { boxModelDetails, figureDetail, prefetchRead, seriesDetail, useRead } from '../api/catalogue';
+import { boxModelDetails, figureDetail, seriesDetail, useRead } from '../api/catalogue';
 import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
-import { formatDate, formatOdds } from '../components/format';
+import { warm } from '../components/cards';
+import { formatOdds } from '../components/format';
 import { LoadError } from '../components/load-state';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
 import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
-import { usePageTitle } from './use-page-title';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { breadcrumbList } from '@arttoy/shared/seo';
 
 /** One series: its boxes, and every figure with its art, rarity and odds in each box. */
 export function SeriesView({ slug }: { slug: string }) {
   const series = useRead(seriesDetail(slug));
   const missing = series.status === 'error' && series.error instanceof HttpError && series.error.status === 404;
   useReportNotFound(missing);
-  usePageTitle(series.status === 'success' ? series.data.name : PAGE_TITLES['gallery-series-style']);
+  // The series' own head is SeriesContent's; until then the page is a series page.
+  usePageHead(series.status === 'success' ? null : { title: PAGE_TITLES['gallery-series-style'] });
   if (series.status === 'pending') return <Skeleton lines={4} label="Loading the series" />;
   if (series.status === 'error') {
     return missing ? null : (
@@ -33,6 +37,18 @@ export function SeriesView({ slug }: { slug: string }) {
 
 function SeriesContent({ series }: { series: SeriesDetail }) {
   const odds = useRead(boxModelDetails(series.boxModels.map((box) => box.id)));
+  usePageHead({
+    title: series.name,
+    description: series.description,
+    image: series.coverArtUrl ?? undefined,
+    structuredData: [
+      breadcrumbList([
+        ['Gallery', '/gallery'],
+        [series.style.name, `/gallery${galleryPaths.style(series.style.slug)}`],
+        [series.name, `/gallery${galleryPaths.series(series.slug)}`],
+      ]),
+    ],
+  });
   return (
     <>
       <nav aria-label="Breadcrumb" className="gallery-breadcrumb">
@@ -61,8 +77,7 @@ function SeriesContent({ series }: { series: SeriesDetail }) {
                 <Link
                   to={galleryPaths.figure(figure.slug)}
                   className="gallery-lineup__name"
-                  onPointerEnter={() => prefetchRead(figureDetail(figure.slug))}
-                  onFocus={() => prefetchRead(figureDetail(figure.slug))}
+                  {...warm(figureDetail(figure.slug))}
                 >
                   {figure.name}
                 </Link>

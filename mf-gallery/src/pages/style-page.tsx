@@ -9,7 +9,8 @@ import { galleryPaths } from '../paths';
 import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
 import { parseStyleQuery, SORT_LABELS, styleSearch, type StyleQuery } from './style-query';
-import { usePageTitle } from './use-page-title';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { breadcrumbList } from '@arttoy/shared/seo';
 
 const FIGURES_PER_PAGE = 12;
 
@@ -18,7 +19,21 @@ export function StylePage() {
   const slug = useParams().style ?? '';
   const style = useRead(styleDetail(slug));
   useReportNotFound(style.status === 'error' && style.error instanceof HttpError && style.error.status === 404);
-  usePageTitle(style.status === 'success' ? style.data.name : PAGE_TITLES['gallery-style-style']);
+  usePageHead(
+    style.status === 'success'
+      ? {
+          title: style.data.name,
+          description: style.data.description,
+          image: style.data.coverArtUrl ?? undefined,
+          structuredData: [
+            breadcrumbList([
+              ['Gallery', '/gallery'],
+              [style.data.name, `/gallery${galleryPaths.style(style.data.slug)}`],
+            ]),
+          ],
+        }
+      : { title: PAGE_TITLES['gallery-style-style'] },
+  );
   return (
     <article className="gallery-page" data-route="gallery-style-style" data-owner="mf_gallery">
       <nav aria-label="Breadcrumb" className="gallery-breadcrumb">

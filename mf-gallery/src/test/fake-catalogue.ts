@@ -131,6 +131,11 @@ function answer(url: URL): Answer {
     const figure = SERIES.flatMap(figuresOf).find((candidate) => candidate.slug === slug);
     return figure ? { status: 200, body: figure } : notFound(`Figure "${slug}"`);
   }
+  if (resource === 'gallery-paths') {
+    if (SERIES.flatMap(figuresOf).some((figure) => figure.slug === slug)) return { status: 200, body: { kind: 'figure', slug } };
+    if (SERIES.some((series) => series.slug === slug)) return { status: 200, body: { kind: 'series', slug } };
+    return notFound(`Figure or series "${slug}"`);
+  }
   if (resource === 'box-models') {
     const box = boxOf(Number(slug));
     return box ? { status: 200, body: box } : notFound(`Box model ${slug}`);
@@ -141,6 +146,8 @@ function answer(url: URL): Answer {
 export interface FakeCatalogue {
   /** Every URL asked for, in order (path and query). */
   requested: string[];
+  /** The requests answered with an error status, as `<status> <path and query>`. */
+  failed: string[];
   /** The next `times` requests whose path and query start with `prefix` answer `status`. */
   fail: (prefix: string, status: number, times?: number) => void;
 }
@@ -148,6 +155,7 @@ export interface FakeCatalogue {
 /** Installs the stand-in as `fetch`. */
 export function serveCatalogue(): FakeCatalogue {
   const requested: string[] = [];
+  const failed: string[] = [];
   const failures: Array<{ prefix: string; status: number; left: number }> = [];
   globalThis.fetch = (async (input: RequestInfo | URL) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://gallery.test');
@@ -156,7 +164,8 @@ export function serveCatalogue(): FakeCatalogue {
     const failure = failures.find((candidate) => candidate.left > 0 && asked.startsWith(candidate.prefix));
     if (failure) failure.left -= 1;
     const { status, body } = failure ? { status: failure.status, body: { error: { code: 'internal', message: 'The catalogue is resting.' } } } : answer(url);
+    if (status >= 400) failed.push(`${status} ${asked}`);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  return { requested, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
+  return { requested, failed, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
 }

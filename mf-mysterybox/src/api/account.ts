@@ -5,6 +5,7 @@ import {
   drawProofSchema,
   fairnessStateSchema,
   IDEMPOTENCY_KEY_HEADER,
+  lockerListSchema,
   orderSchema,
   savedPaymentMethodListSchema,
   seedRotationSchema,
@@ -22,15 +23,19 @@ async function token(): Promise<string> {
 
 export const getFairness = async (signal?: AbortSignal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal });
 
+/** What the buyer owns: a box page reveals the secret figures they have pulled. */
+export const getLocker = async (signal?: AbortSignal) => apiJson('/locker', lockerListSchema, { token: await token(), signal });
+
 export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
 
 export const getDraw = async (id: number, signal?: AbortSignal) => apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
 
 /** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
-export const createOrder = async (input: { boxModelId: number; clientSeed: string; key: string }) =>
+export const createOrder = async (input: { boxModelId: number; clientSeed?: string; key: string }) =>
   apiJson('/orders', orderSchema, {
     method: 'POST',
-    body: { boxModelId: input.boxModelId, quantity: 1, clientSeed: input.clientSeed },
+    // No seed given: the server draws with the one on record.
+    body: { boxModelId: input.boxModelId, quantity: 1, ...(input.clientSeed === undefined ? {} : { clientSeed: input.clientSeed }) },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
     token: await token(),
   });

@@ -2,28 +2,46 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { CaptureResult } from '@arttoy/shared/contracts/api';
 import { paymentStore } from '@arttoy/shared/stores';
-import { Skeleton } from '@arttoy/shared/ui';
 import { capturePayment } from '../api/account';
 import { useResource } from '../api/use-resource';
+import { PaymentProgress } from './payment-progress';
 import { Reveal } from './reveal';
 import { ErrorNotice } from './states';
 
 /** Records a finished purchase in the payment store: authorised, the saved method, the item; the order is done. */
 export function rememberPaid(result: CaptureResult): void {
   const store = paymentStore.getState();
-  store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', itemId: String(result.draw.lockerItemId), orderId: String(result.order.id) });
+  store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', ...(result.draw ? { itemId: String(result.draw.lockerItemId) } : {}), orderId: String(result.order.id) });
   store.clearOrderSn();
 }
 
-/** The reveal of a paid order. */
+/** A paid ship-out: nothing to reveal; the request is with the warehouse, followed from the locker. */
+function ShipOutPaid({ result }: { result: CaptureResult }) {
+  const shipOut = result.order.shipOut;
+  return (
+    <div className="mb-notice" role="status">
+      <p>Payment received for order {result.order.orderSn}. Thank you!</p>
+      <p>
+        Your ship-out{shipOut ? ` of ${shipOut.figures} figure${shipOut.figures === 1 ? '' : 's'} to ${shipOut.city}` : ''} is requested: the warehouse packs it next, and your locker shows its
+        tracking number once it ships.
+      </p>
+      <Link className="ui-button ui-button--primary" to="/locker">
+        Back to my locker
+      </Link>
+    </div>
+  );
+}
+
+/** The reveal of a paid order (a box), or the confirmation of a paid ship-out. */
 export function PaidView({ result }: { result: CaptureResult }) {
   useEffect(() => rememberPaid(result), [result]);
+  if (!result.draw) return <ShipOutPaid result={result} />;
   return (
     <>
       <p className="mb-notice" role="status">
         Payment received for order {result.order.orderSn}. Thank you!
       </p>
-      <Reveal figure={result.draw.figure} drawId={result.draw.id} />
+      <Reveal figure={result.draw.figure} drawId={result.draw.id} orderSn={result.order.orderSn} />
     </>
   );
 }
@@ -47,5 +65,5 @@ export function CaptureView({ token, orderSn }: { token: string; orderSn: string
       </ErrorNotice>
     );
   }
-  return <Skeleton lines={4} label="Confirming your payment" />;
+  return <PaymentProgress orderSn={orderSn} />;
 }

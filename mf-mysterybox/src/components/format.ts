@@ -1,12 +1,3 @@
-import type { Money } from '@arttoy/shared/contracts/api';
-
-/** A price from integer minor units, with the currency's own number of decimals. */
-export function formatPrice({ amountMinor, currency }: Money): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** decimals);
-}
-
 /** Parts per million as a percentage: 165 510 → "16.55%", 6 944 → "0.69%". */
 export function formatPercent(ppm: number): string {
   return new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ppm / 1_000_000);
@@ -15,11 +6,6 @@ export function formatPercent(ppm: number): string {
 /** The same odds as people say them: 6 944 ppm → "1 in 144". */
 export function formatOneIn(ppm: number): string {
   return `1 in ${new Intl.NumberFormat('en-US').format(Math.max(1, Math.round(1_000_000 / ppm)))}`;
-}
-
-/** A moment the buyer reads: "23:41" today, or with the date otherwise. */
-export function formatMoment(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** mm:ss of a duration in milliseconds (never negative). */

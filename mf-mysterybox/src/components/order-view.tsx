@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime, formatPrice } from '@arttoy/shared/contracts';
 import type { CaptureResult, Order, PaymentProvider } from '@arttoy/shared/contracts/api';
 import { paymentStore, usePaymentStore } from '@arttoy/shared/stores';
 import { Button, Skeleton } from '@arttoy/shared/ui';
@@ -8,16 +9,42 @@ import { listPaymentProviders } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
 import { PaidView } from './capture-view';
 import { Countdown } from './countdown';
-import { formatMoment, formatPrice } from './format';
 import { PayForm, type PayChoice } from './pay-form';
+import { PaymentProgress } from './payment-progress';
 import { goToProvider } from './provider-redirect';
 import { ErrorNotice } from './states';
 
 /** Offered until the API says which pay ways it takes (and if it cannot say): the built-in one. */
 const FALLBACK_PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
 
+/** What the order pays for, as its section heading: the box, or "Ship-out of 2 figures to London". */
+export function orderSubject(order: Order): string {
+  if (order.shipOut) return `Ship-out of ${order.shipOut.figures} figure${order.shipOut.figures === 1 ? '' : 's'} to ${order.shipOut.city}`;
+  return order.boxModel?.name ?? `Order ${order.orderSn}`;
+}
+
+/** A ship-out's order that is no longer payable: its figures are with the warehouse, or back in the locker. */
+function ClosedShipOut({ order }: { order: Order }) {
+  const why: Record<string, string> = {
+    fulfilled: 'This ship-out is paid and with the warehouse. Your locker shows its tracking number once it ships.',
+    paid: 'This ship-out is paid and with the warehouse. Your locker shows its tracking number once it ships.',
+    expired: `The time to pay ran out${order.expiredAt ? ` at ${formatDateTime(order.expiredAt)}` : ''}, so the ship-out was cancelled and your figures are back in your locker. Nothing was charged.`,
+    cancelled: 'This ship-out was cancelled and nothing was charged. Your figures are back in your locker.',
+    refunded: 'This ship-out was cancelled and its fee refunded in full. Your figures are back in your locker.',
+  };
+  return (
+    <div className="mb-notice" role="status">
+      <p>{why[order.status]}</p>
+      <Link className="ui-button ui-button--primary" to="/locker">
+        Back to my locker
+      </Link>
+    </div>
+  );
+}
+
 /** An order that is no longer payable, in plain words, with the way on. */
 function Closed({ order }: { order: Order }) {
+  if (!order.boxModel) return <ClosedShipOut order={order} />;
   const again = (
     <Link className="ui-button ui-button--primary" to={`/mysterybox/${order.boxModel.id}`}>
       Back to {order.boxModel.name}
@@ -37,7 +64,7 @@ function Closed({ order }: { order: Order }) {
     );
   }
   const why: Record<string, string> = {
-    expired: `The time to pay ran out${order.expiredAt ? ` at ${formatMoment(order.expiredAt)}` : ''}, so the box went back on sale. Nothing was charged.`,
+    expired: `The time to pay ran out${order.expiredAt ? ` at ${formatDateTime(order.expiredAt)}` : ''}, so the box went back on sale. Nothing was charged.`,
     cancelled: 'This order was cancelled and nothing was charged. The box is back on sale.',
     refunded: 'This order was refunded.',
   };
@@ -55,13 +82,14 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
   const methods = useResource('payment-methods', listPaymentMethods);
   const providers = useResource('payment-providers', listPaymentProviders);
   const payWay = usePaymentStore((state) => state.payWayChecked);
-  const [action, setAction] = useState<{ busy: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
+  // `confirming`: a saved method is paying at once; the answer is the capture and the draw.
+  const [action, setAction] = useState<{ busy: boolean; confirming?: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
   if (action.paid) return <PaidView result={action.paid} />;
   if (order.state.status === 'error') return <ErrorNotice title="Your order could not be loaded." error={order.state.error} onRetry={order.reload} />;
   if (order.state.status !== 'ready') return <Skeleton lines={5} label="Loading your order" />;
   const data = order.state.data;
-  const run = async (task: () => Promise<void>) => {
-    setAction({ busy: true, error: null, paid: null });
+  const run = async (task: () => Promise<void>, confirming = false) => {
+    setAction({ busy: true, confirming, error: null, paid: null });
     try {
       await task();
     } catch (error) {
@@ -79,7 +107,7 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
       if (!started.approvalUrl) throw new Error('The payment provider gave no page to approve the payment on. Please try again.');
       paymentStore.getState().set({ approvalUrl: started.approvalUrl, currentToken: started.payment.token ?? '' });
       goToProvider(started.approvalUrl);
-    });
+    }, Boolean(choice.vaultToken));
   const cancel = () =>
     run(async () => {
       order.replace(await cancelOrder(data.orderSn));
@@ -89,26 +117,39 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
   return (
     <>
       <section className="mb-panel" aria-labelledby="mb-order-title">
-        <h2 id="mb-order-title">
-          {data.boxModel.name} <span className="mb-muted">× {data.quantity}</span>
-        </h2>
-        <p>
-          Order {data.orderSn} · <strong>{formatPrice(data.total)}</strong>
+        <h2 id="mb-order-title">{orderSubject(data)}</h2>
+        {/* One line that keeps together: the quantity never wraps away from the price. */}
+        <p className="mb-order-line" data-testid="order-line">
+          {data.shipOut ? 'Shipping fee' : `Qty ${data.quantity}`} · <strong>{formatPrice(data.total)}</strong>
         </p>
-        {data.status === 'pending_payment' ? <Countdown until={data.expiresAt} onExpired={order.reload} /> : <Closed order={data} />}
+        <p className="mb-muted">Order {data.orderSn}</p>
+        {data.status === 'pending_payment' ? (
+          <Countdown until={data.expiresAt} onExpired={order.reload} what={data.shipOut ? 'Your figures are' : 'Your box is'} />
+        ) : (
+          <Closed order={data} />
+        )}
       </section>
       {data.status === 'pending_payment' ? (
         <>
           {cancelledAtProvider ? (
             <p className="mb-notice" role="status">
-              You cancelled the payment, so nothing was charged. Your box is still held: pay below, or cancel the order.
+              You cancelled the payment, so nothing was charged. {data.shipOut ? 'Your figures are' : 'Your box is'} still held: pay below, or cancel the order.
             </p>
           ) : null}
-          <PayForm providers={providers.state.status === 'ready' && providers.state.data.length > 0 ? providers.state.data : FALLBACK_PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+          {action.confirming ? (
+            <PaymentProgress orderSn={data.orderSn} />
+          ) : methods.state.status === 'loading' ? (
+            // The saved methods decide which way is checked: the form waits for them (not for a failed read).
+            <Skeleton lines={3} label="Loading your payment methods" />
+          ) : (
+            <PayForm providers={providers.state.status === 'ready' && providers.state.data.length > 0 ? providers.state.data : FALLBACK_PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+          )}
           {action.error ? <ErrorNotice title="The payment could not start." error={action.error} /> : null}
-          <Button variant="secondary" onClick={() => void cancel()} disabled={action.busy}>
-            Cancel order
-          </Button>
+          {action.confirming ? null : (
+            <Button variant="secondary" onClick={() => void cancel()} disabled={action.busy}>
+              Cancel order
+            </Button>
+          )}
         </>
       ) : null}
     </>

@@ -10,6 +10,19 @@ const PROVIDER_LABELS: Record<PaymentProvider, string> = {
   paypal: 'PayPal',
 };
 
+const savedChoice = (method: SavedPaymentMethod) => `vault:${method.vaultToken}`;
+
+/**
+ * The way checked until the buyer picks one: the saved method they paid with last, else their newest
+ * saved method (a returning buyer pays in one step), else the provider they chose last, else the first.
+ */
+export function preselectedChoice(options: readonly string[], saved: readonly SavedPaymentMethod[], initial: string): string {
+  if (initial.startsWith('vault:') && options.includes(initial)) return initial;
+  const newestSaved = saved[0];
+  if (newestSaved) return savedChoice(newestSaved);
+  return options.includes(initial) ? initial : (options[0] ?? 'sandbox');
+}
+
 /**
  * The pay ways: the providers the shop offers and the buyer's saved methods (paid at once, no
  * approval step). `initial` is the payment store's payWayChecked.
@@ -21,10 +34,12 @@ export function PayForm(props: {
   busy: boolean;
   onPay: (choice: PayChoice) => void;
 }) {
-  const options = [...props.saved.map((method) => `vault:${method.vaultToken}`), ...props.providers];
-  const [choice, setChoice] = useState(options.includes(props.initial) ? props.initial : (options[0] ?? 'sandbox'));
+  const options = [...props.saved.map(savedChoice), ...props.providers];
+  // Derived until the buyer picks: the lists may change after the first render (providers read late).
+  const [picked, setChoice] = useState<string | null>(null);
+  const choice = picked !== null && options.includes(picked) ? picked : preselectedChoice(options, props.saved, props.initial);
   const [save, setSave] = useState(false);
-  const savedMethod = props.saved.find((method) => `vault:${method.vaultToken}` === choice);
+  const savedMethod = props.saved.find((method) => savedChoice(method) === choice);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (savedMethod) props.onPay({ provider: savedMethod.provider, saveMethod: false, vaultToken: savedMethod.vaultToken });
@@ -37,7 +52,7 @@ export function PayForm(props: {
         <legend className="visually-hidden">Payment method</legend>
         {props.saved.map((method) => (
           <label key={method.vaultToken} className="mb-choice">
-            <input type="radio" name="pay-way" value={`vault:${method.vaultToken}`} checked={choice === `vault:${method.vaultToken}`} onChange={() => setChoice(`vault:${method.vaultToken}`)} />
+            <input type="radio" name="pay-way" value={savedChoice(method)} checked={choice === savedChoice(method)} onChange={() => setChoice(savedChoice(method))} />
             Saved: {method.label} <span className="mb-muted">(pays at once)</span>
           </label>
         ))}

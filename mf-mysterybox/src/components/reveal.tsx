@@ -12,10 +12,10 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The figure drawn: a short box-opening animation (CSS, skipped under reduced motion) with a Skip
- * button, then the figure, its draw and the way to the locker. Focus goes to Skip while it plays
+ * button, then the figure, its draw, the order's receipt and the way to the locker. Focus goes to Skip while it plays
  * and to the result's heading once shown, so keyboard and screen reader users land on the news.
  */
-export function Reveal({ figure, drawId }: { figure: Figure; drawId: number }) {
+export function Reveal({ figure, drawId, orderSn }: { figure: Figure; drawId: number; orderSn: string }) {
   const [opened, setOpened] = useState(prefersReducedMotion);
   const skip = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,6 +63,9 @@ export function Reveal({ figure, drawId }: { figure: Figure; drawId: number }) {
         </Link>
         <Link className="ui-button ui-button--secondary" to={`/mysterybox/test?draw=${drawId}`}>
           Check this draw
+        </Link>
+        <Link className="ui-button ui-button--secondary" to={`/orders/${orderSn}`}>
+          See the receipt
         </Link>
       </div>
     </section>

@@ -15,7 +15,8 @@ export function useBuy(boxModelId: number) {
   const navigate = useNavigate();
   const [state, setState] = useState<BuyState>({ status: 'idle' });
   const key = useRef<string | null>(null);
-  const buy = async (clientSeed: string) => {
+  /** `clientSeed` undefined: the order keeps the buyer's seed on record. */
+  const buy = async (clientSeed: string | undefined) => {
     key.current ??= newIdempotencyKey();
     setState({ status: 'busy' });
     try {

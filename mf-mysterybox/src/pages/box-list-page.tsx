@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
+import { formatPrice } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
-import { listBoxes } from '../api/catalogue';
+import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
+import { givenBoxes, listBoxes } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
 import { FigureArt } from '../components/figure-art';
-import { formatPrice } from '../components/format';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice } from '../components/states';
-import { usePageTitle } from '../components/use-page-title';
 
 /** /mysterybox: every box on sale with its series, price, stock and odds in one line. */
 export function BoxListPage() {
-  usePageTitle('Mystery boxes');
-  const { state, reload } = useResource('boxes', listBoxes);
+  usePageHead({ title: 'Mystery boxes' });
+  const answerOf = usePageDataReader();
+  const { state, reload } = useResource('boxes', listBoxes, () => givenBoxes(answerOf));
   return (
     <article className="mb-page" data-route="mysterybox" data-owner="mf_mysterybox">
       <h1>Mystery boxes</h1>

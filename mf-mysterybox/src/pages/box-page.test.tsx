@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
-import { box, fairness, order, SEED_HASH } from '../test/fixtures';
+import type { LockerItem } from '@arttoy/shared/contracts/api';
+import { box, fairness, figure, order, SEED_HASH } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
@@ -12,17 +13,57 @@ beforeEach(resetStores);
 
 const buyButton = () => screen.findByRole('button', { name: /Buy now|Log in to buy/ });
 
+/** The signed-in visitor's locker holding these figures. */
+function locker(...figures: ReturnType<typeof figure>[]): { items: LockerItem[] } {
+  return {
+    items: figures.map((item, index) => ({
+      id: 80 + index,
+      status: 'in_locker',
+      figure: item,
+      series: item.series,
+      acquiredAt: '2026-11-21T23:00:00.000Z',
+      shipRequestedAt: null,
+      shippedAt: null,
+      drawId: 5 + index,
+      shipRequestId: null,
+    })),
+  };
+}
+
+const oddsItems = () => within(screen.getByRole('list', { name: 'Figures and their odds' })).getAllByRole('listitem');
+
 describe('/mysterybox/{model_id}', () => {
-  it('shows every figure with its art and published probability, secret included, with price and stock', async () => {
+  it('shows every figure with its art and published probability, the secret masked, with price and stock', async () => {
     fakeApi({ 'GET /api/box-models/7': { body: box() } });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Market Box' })).toBeInTheDocument();
-    const figures = within(screen.getByRole('list', { name: 'Figures and their odds' })).getAllByRole('listitem');
-    expect(figures.map((item) => item.textContent)).toEqual(['Lantern Cat50.00% (1 in 2)', 'Noodle Fox49.31% (1 in 2)', 'Moon OwlSecret0.69% (1 in 144)']);
-    expect(screen.getByRole('img', { name: 'Moon Owl, figure 3' })).toHaveAttribute('src', '/api/art/103.svg');
+    expect(oddsItems().map((item) => item.textContent)).toEqual(['Lantern Cat50.00% (1 in 2)', 'Noodle Fox49.31% (1 in 2)', '?Secret figureSecret0.69% (1 in 144)']);
+    expect(screen.getByRole('img', { name: 'Noodle Fox, figure 2' })).toHaveAttribute('src', '/api/art/102.svg');
+    expect(screen.getByRole('img', { name: /^Secret figure, figure 3/ })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
+    expect(document.querySelector('img[src="/api/art/103.svg"]')).toBeNull();
     expect(screen.getByRole('heading', { name: '$14.99' })).toBeInTheDocument();
     expect(screen.getByText('12 left')).toBeInTheDocument();
     expect(document.title).toBe('Night Market Box · ArtToy Club');
+  });
+
+  it('reveals a secret figure to a signed-in visitor who has pulled it, and only then', async () => {
+    signInAs('u-1');
+    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'GET /api/locker': { body: locker(figure(103, 'Moon Owl', 'secret')) } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toHaveAttribute('src', '/api/art/103.svg');
+    expect(oddsItems()[2]).toHaveTextContent('Moon OwlSecret0.69% (1 in 144)');
+    expect(api.callsTo('GET', '/api/locker')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('keeps the secret masked for a signed-in visitor who has not pulled it', async () => {
+    signInAs('u-1');
+    fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'GET /api/locker': { body: locker(figure(101, 'Lantern Cat')) } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByTestId('server-seed-hash')).toBeInTheDocument();
+    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
+    expect(screen.getByRole('img', { name: /^Secret figure, figure 3/ })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
   });
 
   it('hands an unknown box to the shell as a 404', async () => {
@@ -77,6 +118,15 @@ describe('/mysterybox/{model_id}', () => {
     expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(call?.headers.get('authorization')).toBe('Bearer test-token');
     expect(paymentStore.getState()).toMatchObject({ orderSn: 'AT7K2M9Q4X1B8C3D5E', orderId: '41' });
+  });
+
+  it('buys with the seed on record when the seed could not be read, instead of sending an empty one', async () => {
+    signInAs('u-1');
+    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { status: 500 }, 'POST /api/orders': { status: 201, body: order() } });
+    const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
+    expect(api.callsTo('POST', '/api/orders')[0]?.body).toEqual({ boxModelId: 7, quantity: 1 });
   });
 
   it('retries a failed attempt with the same idempotency key', async () => {

@@ -1,20 +1,21 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatPrice } from '@arttoy/shared/contracts';
 import { ORDER_RESERVATION_MINUTES } from '@arttoy/shared/contracts/api';
 import { clientSeedProblem } from '@arttoy/shared/fair';
 import { HttpError } from '@arttoy/shared/http';
 import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { Button, Skeleton } from '@arttoy/shared/ui';
-import { getFairness } from '../api/account';
-import { getBox } from '../api/catalogue';
+import { getFairness, getLocker } from '../api/account';
+import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
+import { getBox, givenBox } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
 import { FairnessPanel } from '../components/fairness-panel';
-import { formatPrice } from '../components/format';
 import { OddsGrid } from '../components/odds-grid';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice, loginHref } from '../components/states';
 import { useBuy } from '../components/use-buy';
-import { usePageTitle } from '../components/use-page-title';
+import { boxProduct } from '@arttoy/shared/seo';
 import { useNotFound } from '../remote-context';
 
 /** /mysterybox/{model_id}: the box, every figure and its odds, the buyer's seeds, and the buy button. */
@@ -24,15 +25,31 @@ export function BoxPage() {
   const navigate = useNavigate();
   const signedIn = useAuthStore(selectIsLoggedIn);
   const authLoading = useAuthStore((state) => state.loading);
-  const box = useResource(`box-${id}`, (signal) => getBox(id, signal));
+  const answerOf = usePageDataReader();
+  const box = useResource(`box-${id}`, (signal) => getBox(id, signal), () => givenBox(id, answerOf));
   const fairness = useResource(signedIn ? 'fairness' : null, getFairness);
-  // The seed on record until the buyer edits it.
+  // Secret figures stay masked until pulled: signed out, or while the locker loads or fails, all are.
+  const locker = useResource(signedIn ? 'locker' : null, getLocker);
+  const lockerItems = locker.state.status === 'ready' ? locker.state.data.items : null;
+  const pulled = useMemo(() => new Set(lockerItems?.map((item) => item.figure.id)), [lockerItems]);
+  // The seed on record until the buyer edits it; null while it is not known (loading, or its read
+  // failed): an order then keeps the seed on record instead of sending an empty one.
   const [editedSeed, setClientSeed] = useState<string | null>(null);
-  const clientSeed = editedSeed ?? (fairness.state.status === 'ready' ? fairness.state.data.clientSeed : '');
+  const clientSeed = editedSeed ?? (fairness.state.status === 'ready' ? fairness.state.data.clientSeed : null);
   const { state: buying, buy } = useBuy(id);
   const missing = box.state.status === 'error' && box.state.error instanceof HttpError && box.state.error.status === 404;
   useNotFound(missing);
-  usePageTitle(box.state.status === 'ready' ? box.state.data.name : null);
+  usePageHead(
+    box.state.status === 'ready'
+      ? {
+          title: box.state.data.name,
+          description: box.state.data.description,
+          image: box.state.data.odds[0]?.figure.artUrl,
+          type: 'product',
+          structuredData: [boxProduct(box.state.data, box.state.data.odds[0]?.figure.artUrl)],
+        }
+      : { title: 'Mystery box' },
+  );
 
   if (missing) return null;
   if (box.state.status === 'error') {
@@ -46,10 +63,10 @@ export function BoxPage() {
   if (box.state.status !== 'ready') return <Skeleton lines={6} label="Loading the box" />;
   const data = box.state.data;
   const soldOut = data.stock === 0 || (buying.status === 'error' && buying.soldOut);
-  const seedProblem = signedIn && fairness.state.status === 'ready' ? clientSeedProblem(clientSeed) : null;
+  const seedProblem = signedIn && clientSeed !== null ? clientSeedProblem(clientSeed) : null;
   const onBuy = () => {
     if (!signedIn) void navigate(loginHref(location));
-    else void buy(clientSeed);
+    else void buy(clientSeed ?? undefined);
   };
   return (
     <article className="mb-page" data-route="mysterybox-model_id" data-owner="mf_mysterybox">
@@ -80,11 +97,14 @@ export function BoxPage() {
           </p>
           {buying.status === 'error' && !buying.soldOut ? <ErrorNotice title="Your box could not be reserved." error={buying.error} /> : null}
         </section>
-        <FairnessPanel fairness={fairness.state} signedIn={signedIn} clientSeed={clientSeed} onClientSeed={setClientSeed} />
+        <FairnessPanel fairness={fairness.state} signedIn={signedIn} clientSeed={clientSeed ?? ''} onClientSeed={setClientSeed} />
       </div>
       <h2>What is inside</h2>
-      <p className="mb-muted">Probabilities are published per figure and always add up to 100%. A figure that has run out is left out of the draw, and the others share its chance.</p>
-      <OddsGrid odds={data.odds} />
+      <p className="mb-muted">
+        Probabilities are published per figure and always add up to 100%. A figure that has run out is left out of the draw, and the others share its chance. Secret figures stay
+        hidden until you pull one.
+      </p>
+      <OddsGrid odds={data.odds} pulled={pulled} />
     </article>
   );
 }

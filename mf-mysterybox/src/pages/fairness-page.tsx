@@ -3,12 +3,12 @@ import { useLocation } from 'react-router';
 import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
 import { getDraw } from '../api/account';
-import { listBoxes } from '../api/catalogue';
+import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
+import { givenBoxes, listBoxes } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
 import { SeedStillSecret } from '../components/draw-record';
 import { SimulatePanel } from '../components/simulate-panel';
 import { ErrorNotice, SignInNotice } from '../components/states';
-import { usePageTitle } from '../components/use-page-title';
 import { VerifyForm } from '../components/verify-form';
 
 /** `?draw=` as a draw id, or null. */
@@ -19,12 +19,13 @@ function drawParam(search: string): number | null {
 
 /** /mysterybox/test: how draws work, a verifier for any past draw, and a simulator against the odds. */
 export function FairnessPage() {
-  usePageTitle('Fairness check');
+  usePageHead({ title: 'Fairness check' });
   const location = useLocation();
   const drawId = drawParam(location.search);
   const signedIn = useAuthStore(selectIsLoggedIn);
   const authLoading = useAuthStore((state) => state.loading);
-  const boxes = useResource('boxes', listBoxes);
+  const answerOf = usePageDataReader();
+  const boxes = useResource('boxes', listBoxes, () => givenBoxes(answerOf));
   const draw = useResource(drawId !== null && signedIn ? `draw-${drawId}` : null, (signal) => getDraw(drawId ?? 0, signal));
   const names = useMemo(() => {
     const map = new Map<number, string>();

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paymentStore } from '@arttoy/shared/stores';
+import { authStore, paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 import { goToProvider } from '../components/provider-redirect';
-import { captureResult, order } from '../test/fixtures';
+import { captureResult, order, shipOutOrder } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
@@ -13,6 +13,7 @@ const goToProviderMock = jest.mocked(goToProvider);
 
 const SN = 'AT7K2M9Q4X1B8C3D5E';
 const noMethods = { 'GET /api/me/payment-methods': { body: { items: [] } } };
+const SAVED = { id: 1, provider: 'sandbox', vaultToken: 'vault-123456', label: 'Sandbox test account', createdAt: '2026-11-20T10:00:00.000Z' };
 
 beforeEach(() => {
   resetStores();
@@ -26,7 +27,8 @@ describe('/payment/order_pay', () => {
     const payment = { id: 3, provider: 'sandbox', status: 'created', token: 'SBX-1', approvalUrl, amount: { amountMinor: 1_499, currency: 'USD' }, createdAt: '2026-11-21T23:00:00.000Z', capturedAt: null };
     const api = fakeApi({ [`GET /api/orders/${SN}`]: { body: order() }, ...noMethods, [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl, result: null } } });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
-    expect(await screen.findByText(`Order ${SN} ·`, { exact: false })).toHaveTextContent('$14.99');
+    expect(await screen.findByTestId('order-line')).toHaveTextContent(/^Qty 1 · \$14\.99$/);
+    expect(screen.getByText(`Order ${SN}`)).toBeInTheDocument();
     expect(screen.getByTestId('countdown').textContent).toMatch(/^(10:00|9:5\d)$/);
     expect(screen.getByRole('radio', { name: /Test payment \(sandbox/ })).toBeChecked();
     await userEvent.click(screen.getByRole('checkbox', { name: /Save this method/ }));
@@ -48,6 +50,7 @@ describe('/payment/order_pay', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Go to my locker' })).toHaveAttribute('href', '/locker');
     expect(screen.getByRole('link', { name: 'Check this draw' })).toHaveAttribute('href', '/mysterybox/test?draw=5');
+    expect(screen.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/orders/${SN}`);
     expect(api.callsTo('POST', '/api/payments/capture')[0]?.body).toEqual({ token: 'SBX-1' });
     expect(paymentStore.getState()).toMatchObject({ isAuthorized: true, itemId: '88', orderSn: '' });
   });
@@ -63,6 +66,32 @@ describe('/payment/order_pay', () => {
     } finally {
       Reflect.deleteProperty(window, 'matchMedia');
     }
+  });
+
+  it('says it is confirming the payment, with the order number, from the first frame back from approval until the answer', async () => {
+    paymentStore.getState().set({ orderSn: SN });
+    authStore.setState({ loading: true, user: null });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    fakeApi({
+      'POST /api/payments/capture': async () => {
+        await answered;
+        return { body: captureResult() };
+      },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-1' });
+    // Sign-in not known yet: the capture cannot start, the page already says what is happening.
+    const progress = await screen.findByTestId('payment-progress');
+    expect(progress).toHaveAttribute('role', 'status');
+    expect(progress).toHaveTextContent(`Confirming your payment… Order ${SN}.`);
+    expect(screen.queryByRole('status', { name: 'Checking your sign-in' })).not.toBeInTheDocument();
+    act(() => signInAs('u-1'));
+    expect(await screen.findByTestId('payment-progress')).toHaveTextContent(`Order ${SN}.`);
+    answer();
+    expect(await screen.findByRole('button', { name: 'Skip' })).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-progress')).not.toBeInTheDocument();
   });
 
   it('explains a failed capture and tries again', async () => {
@@ -105,21 +134,59 @@ describe('/payment/order_pay', () => {
     expect(api.callsTo('GET', `/api/orders/${SN}`)).toHaveLength(2);
   });
 
-  it('pays with a saved method at once, without the approval step', async () => {
-    const saved = { provider: 'sandbox', vaultToken: 'vault-123456', label: 'Sandbox test account', createdAt: '2026-11-20T10:00:00.000Z' };
+  it('pays with the saved method, checked from the start, at once, without the approval step', async () => {
+    // The buyer chose the sandbox provider last time (and saved it): the saved method is what pays in one step now.
+    paymentStore.getState().set({ payWayChecked: 'sandbox' });
     const payment = { id: 4, provider: 'sandbox', status: 'captured', token: 'SBX-2', approvalUrl: null, amount: { amountMinor: 1_499, currency: 'USD' }, createdAt: '2026-11-21T23:00:00.000Z', capturedAt: '2026-11-21T23:00:01.000Z' };
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const api = fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      'GET /api/me/payment-methods': { body: { items: [saved] } },
-      [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl: null, result: { ...captureResult(), vaultToken: 'vault-123456' } } },
+      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      [`POST /api/orders/${SN}/payments`]: async () => {
+        await answered;
+        return { status: 201, body: { payment, approvalUrl: null, result: { ...captureResult(), vaultToken: 'vault-123456' } } };
+      },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
-    await userEvent.click(await screen.findByRole('radio', { name: /Saved: Sandbox test account/ }));
+    expect(await screen.findByRole('radio', { name: /Saved: Sandbox test account/ })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByTestId('payment-progress')).toHaveTextContent(`Confirming your payment… Order ${SN}.`);
+    expect(screen.getByTestId('payment-progress')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('button', { name: 'Skip' })).toBeInTheDocument();
     expect(api.callsTo('POST', `/api/orders/${SN}/payments`)[0]?.body).toEqual({ provider: 'sandbox', vaultToken: 'vault-123456' });
     expect(goToProviderMock).not.toHaveBeenCalled();
     expect(paymentStore.getState().vaultToken).toBe('vault-123456');
+  });
+
+  it('lets the buyer choose another way than the saved method, with the keyboard', async () => {
+    fakeApi({ [`GET /api/orders/${SN}`]: { body: order() }, 'GET /api/me/payment-methods': { body: { items: [SAVED] } } });
+    mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
+    const saved = await screen.findByRole('radio', { name: /Saved: Sandbox test account/ });
+    expect(saved).toBeChecked();
+    saved.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: /Test payment \(sandbox/ })).toBeChecked();
+    expect(saved).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
+  });
+
+  it('keeps a failed saved-method payment\'s message and offers the ways to pay again', async () => {
+    fakeApi({
+      [`GET /api/orders/${SN}`]: { body: order() },
+      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      [`POST /api/orders/${SN}/payments`]: { status: 409, body: { error: { code: 'conflict', message: 'The provider did not take the saved method\'s payment at once (DECLINED). Pay without the saved method.' } } },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
+    await screen.findByRole('radio', { name: /Saved: Sandbox test account/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("The payment could not start. The provider did not take the saved method's payment at once (DECLINED).");
+    expect(screen.queryByTestId('payment-progress')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Saved: Sandbox test account/ })).toBeChecked();
   });
 
   it('asks a signed-out visitor to log in and come back to this very address', async () => {
@@ -127,5 +194,46 @@ describe('/payment/order_pay', () => {
     fakeApi({});
     mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-1' });
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?return_to=%2Fpayment%2Forder_pay%3Ftoken%3DSBX-1');
+  });
+
+  describe('a ship-out fee', () => {
+    const SHIP_SN = 'AT2222333344445555';
+    const paid = () => ({ order: shipOutOrder({ status: 'fulfilled', paidAt: '2026-11-21T23:01:00.000Z', fulfilledAt: '2026-11-21T23:01:00.000Z' }), draw: null, vaultToken: 'vault-123456' });
+
+    it('shows what it ships and the fee instead of a box, and a saved method pays it at once, confirmed with the way back to the locker', async () => {
+      const api = fakeApi({
+        [`GET /api/orders/${SHIP_SN}`]: { body: shipOutOrder() },
+        'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+        [`POST /api/orders/${SHIP_SN}/payments`]: { status: 201, body: { payment: { id: 9, provider: 'sandbox', status: 'captured', token: 'SBX-9', approvalUrl: null, amount: { amountMinor: 1_499, currency: 'USD' }, createdAt: '2026-11-21T23:00:00.000Z', capturedAt: '2026-11-21T23:01:00.000Z' }, approvalUrl: null, result: paid() } },
+      });
+      mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SHIP_SN}` });
+      expect(await screen.findByRole('heading', { name: 'Ship-out of 2 figures to London' })).toBeInTheDocument();
+      expect(screen.getByTestId('order-line')).toHaveTextContent(/^Shipping fee · \$14\.99$/);
+      expect(screen.getByText(/Your figures are held for/)).toBeInTheDocument();
+      expect(screen.queryByText(/Night Market Box/)).not.toBeInTheDocument();
+      await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
+      expect(await screen.findByText(/Your ship-out of 2 figures to London is requested/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to my locker' })).toHaveAttribute('href', '/locker');
+      expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
+      expect(api.callsTo('POST', `/api/orders/${SHIP_SN}/payments`)[0]?.body).toEqual({ provider: 'sandbox', vaultToken: 'vault-123456' });
+      expect(goToProviderMock).not.toHaveBeenCalled();
+    });
+
+    it('after the sandbox approval, the capture confirms the ship-out (no box to open)', async () => {
+      fakeApi({ 'POST /api/payments/capture': { body: paid() } });
+      mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-9' });
+      expect(await screen.findByText(`Payment received for order ${SHIP_SN}. Thank you!`)).toBeInTheDocument();
+      expect(screen.getByText(/warehouse packs it next/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to my locker' })).toHaveAttribute('href', '/locker');
+      expect(screen.queryByText('Opening your box…')).not.toBeInTheDocument();
+      expect(paymentStore.getState()).toMatchObject({ isAuthorized: true, vaultToken: 'vault-123456' });
+    });
+
+    it('expired unpaid: says the figures are back in the locker', async () => {
+      fakeApi({ [`GET /api/orders/${SHIP_SN}`]: { body: shipOutOrder({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }) }, ...noMethods });
+      mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SHIP_SN}` });
+      expect(await screen.findByText(/so the ship-out was cancelled and your figures are back in your locker/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to my locker' })).toHaveAttribute('href', '/locker');
+    });
   });
 });

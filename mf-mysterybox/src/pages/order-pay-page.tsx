@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { orderSnSchema } from '@arttoy/shared/contracts/api';
 import { paymentStore, selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Skeleton } from '@arttoy/shared/ui';
 import { CaptureView } from '../components/capture-view';
 import { OrderView } from '../components/order-view';
+import { PaymentProgress } from '../components/payment-progress';
 import { SignInNotice } from '../components/states';
-import { usePageTitle } from '../components/use-page-title';
 
 /**
  * /payment/order_pay: the order being paid (`?order=` or the payment store's orderSn), and where
  * providers return the buyer: `?token=` → capture and reveal; `&cancelled=1` → back to the order.
  */
 export function OrderPayPage() {
-  usePageTitle('Payment');
+  usePageHead({ title: 'Payment' });
   const query = new URLSearchParams(useLocation().search);
   const signedIn = useAuthStore(selectIsLoggedIn);
   const authLoading = useAuthStore((state) => state.loading);
@@ -23,10 +24,13 @@ export function OrderPayPage() {
   const cancelled = query.get('cancelled') === '1';
   const fromQuery = query.get('order');
   const orderSn = fromQuery && orderSnSchema.safeParse(fromQuery).success ? fromQuery : storedSn;
+  const returned = token !== null && !cancelled;
   let content;
-  if (authLoading) content = <Skeleton lines={4} label="Checking your sign-in" />;
+  // Back from approving: the capture waits for the sign-in to be known, and says so from the first frame.
+  if (authLoading && returned) content = <PaymentProgress orderSn={orderSn} />;
+  else if (authLoading) content = <Skeleton lines={4} label="Checking your sign-in" />;
   else if (!signedIn) content = <SignInNotice>Log in to pay for your order. You will come straight back here.</SignInNotice>;
-  else if (token && !cancelled) content = <CaptureView token={token} orderSn={orderSn} />;
+  else if (returned && token) content = <CaptureView token={token} orderSn={orderSn} />;
   else if (orderSn) content = <OrderView orderSn={orderSn} cancelledAtProvider={cancelled} />;
   else {
     content = (

@@ -49,7 +49,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     id: 41,
     orderSn: 'AT7K2M9Q4X1B8C3D5E',
     status: 'pending_payment',
+    kind: 'box',
     boxModel: { id: 7, slug: 'night-market', name: 'Night Market Box' },
+    shipOut: null,
     quantity: 1,
     unitPrice: { amountMinor: 1_499, currency: 'USD' },
     total: { amountMinor: 1_499, currency: 'USD' },
@@ -64,6 +66,11 @@ export function order(overrides: Partial<Order> = {}): Order {
     lockerItemId: null,
     ...overrides,
   };
+}
+
+/** A ship-out's fee order: 2 figures to London, $14.99. */
+export function shipOutOrder(overrides: Partial<Order> = {}): Order {
+  return order({ orderSn: 'AT2222333344445555', kind: 'ship_out', boxModel: null, shipOut: { shipRequestId: 12, figures: 2, city: 'London', country: 'GB' }, ...overrides });
 }
 
 /** Draw #5: seed SEED, client seed "client", nonce 0 → roll 282 372 → Lantern Cat (first half of the line). */

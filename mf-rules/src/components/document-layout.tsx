@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ContentDocument } from '@arttoy/shared/contracts/api';
-import { ContentBody, formatContentDate, PreviewBanner, TableOfContents, useSiteNavigate } from '@arttoy/shared/content';
+import { formatContentDate, PreviewBanner, TableOfContents } from '@arttoy/shared/content';
+import { DocumentBody } from './document-body';
 
 /**
  * A rules or help document: its table of contents beside it (above it on a phone), the title,
- * the last-updated date, and the body.
+ * the last-updated date, and the body (with the fee table where it names it).
  */
 export function DocumentLayout({ document, children }: { document: ContentDocument; children?: ReactNode }): ReactNode {
-  const navigate = useSiteNavigate();
   return (
     <div className="rules-layout">
       <aside className="rules-layout__aside">
@@ -24,7 +24,7 @@ export function DocumentLayout({ document, children }: { document: ContentDocume
           </p>
         </header>
         {children}
-        <ContentBody html={document.html} onNavigate={navigate} />
+        <DocumentBody html={document.html} />
       </article>
     </div>
   );

@@ -92,6 +92,29 @@ describe('the rules pages', () => {
     expect(document.querySelector('.content-prose b')).toBeNull();
   });
 
+  it('shows the ship-out fee table from the shared table where the document names it, in a focusable scrolling region', async () => {
+    serveDocuments({ html: '<h2 id="fees">Fees and times</h2><p>{{fees.ship-out}}</p><p>Ship requests are packed within two working days.</p>' });
+    mountRemote({ name: 'mf_rules', app, path: '/rules/shipping_and_refund' });
+    const region = await screen.findByRole('region', { name: 'Shipping fees by destination' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveAccessibleDescription('Scroll the table sideways to see every column.');
+    const rows = within(region)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Destination', 'Fee (up to 6 figures)', 'Each extra figure', 'Typical delivery'],
+      ['United States', '$5.99', '$0.50', '3-6 working days'],
+      ['Canada and Mexico', '$12.99', '$1.00', '6-10 working days'],
+      ['United Kingdom and EU', '$14.99', '$1.00', '6-12 working days'],
+      ['Rest of world', '$19.99', '$1.50', '8-20 working days'],
+    ]);
+    // In the document's place for it: after its heading, before the text that follows.
+    const heading = screen.getByRole('heading', { level: 2, name: 'Fees and times' });
+    expect(heading.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(region.compareDocumentPosition(screen.getByText('Ship requests are packed within two working days.')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/\{\{/)).toBeNull();
+  });
+
   it('shows the contact phone and e-mail on the customer service center', async () => {
     serveDocuments();
     mountRemote({ name: 'mf_rules', app, path: '/rules/customer_service_center' });

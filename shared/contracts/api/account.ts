@@ -1,7 +1,15 @@
 /** The signed-in user and what they own. Every route here needs a Firebase ID token. */
 import * as z from 'zod';
 import { figureSchema, seriesSummarySchema } from './catalogue';
-import { timestampSchema } from './common';
+import { moneySchema, recordIdParamSchema, recordIdSchema, timestampSchema } from './common';
+
+/** A public handle: 3-20 of a-z, 0-9 and _, compared and stored lower-case. */
+export const HANDLE_PATTERN = /^[a-z0-9_]{3,20}$/;
+export const handleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(HANDLE_PATTERN, 'must be 3 to 20 characters, each a letter a-z, a digit or _ (such as night_owl_7)');
 
 export const meSchema = z.object({
   id: z.int().positive(),
@@ -9,9 +17,15 @@ export const meSchema = z.object({
   uid: z.string(),
   email: z.nullable(z.string()),
   displayName: z.nullable(z.string()),
+  /** The public handle the user chose (PUT /api/me/handle); null until chosen. */
+  handle: z.nullable(z.string()),
   createdAt: timestampSchema,
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/me/handle body. Unique across users whatever the case; 409 when another user has it. */
+export const handleBodySchema = z.object({ handle: handleSchema });
+export type HandleBody = z.input<typeof handleBodySchema>;
 
 export const LOCKER_STATUSES = ['in_locker', 'ship_requested', 'shipped'] as const;
 export type LockerStatus = (typeof LOCKER_STATUSES)[number];
@@ -36,6 +50,23 @@ export const shipOutAddressSchema = shipAddressSchema.extend({
 });
 export type ShipOutAddress = z.infer<typeof shipOutAddressSchema>;
 
+/** How many addresses an account keeps in its address book. */
+export const MAX_SAVED_ADDRESSES = 10;
+
+/** An address of the signed-in user's address book, offered by the ship-out form. */
+export const savedAddressSchema = z.object({
+  /** What DELETE /api/me/addresses/:id names. */
+  id: z.int().positive(),
+  address: shipOutAddressSchema,
+  createdAt: timestampSchema,
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+export const savedAddressListSchema = z.object({ items: z.array(savedAddressSchema) });
+/** POST /api/me/addresses body: checked as the ship-out form's address is. */
+export const saveAddressBodySchema = z.object({ address: shipOutAddressSchema });
+export type SaveAddressBody = z.input<typeof saveAddressBodySchema>;
+export const savedAddressParamsSchema = z.object({ id: recordIdParamSchema });
+
 export const lockerItemSchema = z.object({
   id: z.int().positive(),
   status: z.enum(LOCKER_STATUSES),
@@ -51,16 +82,19 @@ export const lockerItemSchema = z.object({
 });
 export type LockerItem = z.infer<typeof lockerItemSchema>;
 export const lockerListSchema = z.object({ items: z.array(lockerItemSchema) });
-export const lockerItemParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });
+export const lockerItemParamsSchema = z.object({ id: recordIdParamSchema });
 
-/** requested → shipped, or requested → cancelled (its items go back to in_locker). */
-export const SHIP_REQUEST_STATUSES = ['requested', 'shipped', 'cancelled'] as const;
+/**
+ * awaiting_payment (its fee's order unpaid; its items held) → requested (paid: the warehouse's to
+ * pack) → shipped; or awaiting_payment | requested → cancelled (its items go back to in_locker).
+ */
+export const SHIP_REQUEST_STATUSES = ['awaiting_payment', 'requested', 'shipped', 'cancelled'] as const;
 export type ShipRequestStatus = (typeof SHIP_REQUEST_STATUSES)[number];
 
 /** POST /api/locker/ship-requests body: items of my locker that are in_locker, and where to send them. */
 export const createShipRequestBodySchema = z.object({
   itemIds: z
-    .array(z.int().positive().max(2_147_483_647))
+    .array(recordIdSchema)
     .min(1, 'choose at least one item to ship')
     .max(50)
     .refine((ids) => new Set(ids).size === ids.length, 'lists an item twice'),
@@ -68,26 +102,59 @@ export const createShipRequestBodySchema = z.object({
 });
 export type CreateShipRequestBody = z.input<typeof createShipRequestBodySchema>;
 
+/** A parcel's tracking number as the carrier prints it: 6-40 letters and digits (spaces and dashes dropped, upper-cased). */
+export const trackingNumberSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{6,40}$/, 'must be 6 to 40 letters and digits, as the carrier prints it (such as 1Z999AA10123456784)'));
+
+/** The carrier's name: 2-40 letters, digits, spaces, `&`, `.`, `'` or `-`, starting with a letter or digit. */
+export const carrierSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 &.'-]{1,39}$/, "must be 2 to 40 letters, digits, spaces, &, ., ' or - (such as Royal Mail or UPS)");
+
+/** What marks a ship request shipped (the operators' `npm run ship -w api -- mark-shipped`). */
+export const markShippedBodySchema = z.object({ trackingNumber: trackingNumberSchema, carrier: carrierSchema });
+export type MarkShippedBody = z.input<typeof markShippedBodySchema>;
+
 export const shipRequestSchema = z.object({
   id: z.int().positive(),
   status: z.enum(SHIP_REQUEST_STATUSES),
   address: shipOutAddressSchema,
   itemIds: z.array(z.int().positive()),
+  /** The ship-out fee quoted for it (shared/contracts/api/shipping-fees.ts); null for requests made before fees. */
+  fee: z.nullable(moneySchema),
+  /** The order that pays the fee (/payment/order_pay?order=…); null for requests made before fees were charged. */
+  orderSn: z.nullable(z.string()),
+  /** Set once shipped: who carries the parcel and its tracking number. */
+  carrier: z.nullable(z.string()),
+  trackingNumber: z.nullable(z.string()),
   createdAt: timestampSchema,
   shippedAt: z.nullable(timestampSchema),
   cancelledAt: z.nullable(timestampSchema),
 });
 export type ShipRequest = z.infer<typeof shipRequestSchema>;
 export const shipRequestListSchema = z.object({ items: z.array(shipRequestSchema) });
-export const shipRequestParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });
+export const shipRequestParamsSchema = z.object({ id: recordIdParamSchema });
 
 /*
  * The locker's endpoints (all under /api, signed-in, a user's own items only; another user's are 404):
  *
  * GET    /locker                         { items: LockerItem[] }, newest first.
  * GET    /locker/:id                     LockerItem.
- * POST   /locker/ship-requests           CreateShipRequestBody → 201 ShipRequest (items → ship_requested; 409 if an
- *                                        item is not in_locker).
+ * POST   /locker/ship-requests           CreateShipRequestBody → 201 ShipRequest (items → ship_requested, the fee
+ *                                        quoted from the fee table; 409 if an item is not in_locker).
  * GET    /locker/ship-requests           { items: ShipRequest[] }, newest first.
  * DELETE /locker/ship-requests/:id       cancels while requested (items → in_locker) → ShipRequest; 409 once shipped.
+ *
+ * The address book (signed-in; another user's address is 404):
+ *
+ * GET    /me/addresses                   { items: SavedAddress[] }, newest first.
+ * POST   /me/addresses                   SaveAddressBody → 201 SavedAddress; 200 with the saved one when the same
+ *                                        address is there already; 409 when MAX_SAVED_ADDRESSES are saved.
+ * DELETE /me/addresses/:id               removes it → the remaining { items }.
+ *
+ * Operators mark a request shipped with its carrier and tracking number from the command line
+ * (`npm run ship -w api -- mark-shipped <id> --tracking <number> --carrier <name>`); its items → shipped.
  */

@@ -59,7 +59,10 @@ export const boxModelSummarySchema = z.object({
   price: moneySchema,
   series: nameRef,
   style: nameRef,
-  /** Boxes left: the sum of every figure's stock. */
+  /**
+   * Boxes on sale: the sum of every figure's stock less the boxes held by orders awaiting payment
+   * (or paid and not yet drawn), what an order may still take. 0: sold out, or every box left held.
+   */
   stock: z.int().nonnegative(),
 });
 export type BoxModelSummary = z.infer<typeof boxModelSummarySchema>;
@@ -79,6 +82,7 @@ export const boxOddsSchema = z.object({
   oddsPpm: z.int().positive().max(ODDS_SCALE),
   /** oddsPpm / 1 000 000, for display. */
   odds: z.number().positive().max(1),
+  /** Units of this figure in stock. Boxes held by unpaid orders are not taken from it: which figure an order gets is known only at its draw. */
   stock: z.int().nonnegative(),
 });
 export const boxModelDetailSchema = boxModelSummarySchema.extend({ odds: z.array(boxOddsSchema) });
@@ -121,5 +125,12 @@ export type FigureListQuery = z.infer<typeof figureListQuerySchema>;
 export type BoxModelListQuery = z.infer<typeof boxModelListQuerySchema>;
 
 export const slugParamsSchema = z.object({ slug: slugSchema });
+
+/**
+ * What the gallery's /gallery/{path} names (GET /api/gallery-paths/{slug}): a figure or a series.
+ * One answer instead of asking for both, one of which would be a 404 on every valid page.
+ */
+export const galleryPathSchema = z.object({ kind: z.enum(['figure', 'series']), slug: slugSchema });
+export type GalleryPath = z.infer<typeof galleryPathSchema>;
 /** Box model ids are numeric, as in the site's /mysterybox/{model_id}. */
 export const boxModelParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 import { figureSchema } from './catalogue';
-import { moneySchema, pageQuerySchema, pageSchema, slugSchema, timestampSchema } from './common';
+import { moneySchema, pageQuerySchema, pageSchema, recordIdParamSchema, slugSchema, timestampSchema } from './common';
 
 /** pending_payment → paid → fulfilled; or pending_payment → expired | cancelled; paid | fulfilled → refunded. */
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'fulfilled', 'expired', 'cancelled', 'refunded'] as const;
@@ -112,7 +112,7 @@ export const drawProofSchema = z.object({
   createdAt: timestampSchema,
 });
 export type DrawProof = z.infer<typeof drawProofSchema>;
-export const drawParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });
+export const drawParamsSchema = z.object({ id: recordIdParamSchema });
 export const drawListQuerySchema = pageQuerySchema;
 export const drawPageSchema = pageSchema(drawProofSchema);
 
@@ -123,7 +123,7 @@ export const drawPageSchema = pageSchema(drawProofSchema);
 export const createOrderBodySchema = z.object({
   boxModelId: z.int().positive().max(2_147_483_647),
   quantity: z.literal(1).default(1),
-  /** Sets the buyer's client seed before the order (same as PUT /api/me/client-seed). */
+  /** Sets the buyer's client seed (as PUT /api/me/client-seed does), only if the order is taken. */
   clientSeed: z.optional(clientSeedSchema),
 });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
@@ -142,12 +142,29 @@ export const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
+/** What an order pays for: a mystery box (drawn when paid), or a ship-out's fee (its request goes to the warehouse when paid). */
+export const ORDER_KINDS = ['box', 'ship_out'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** A ship-out order's parcel: its ship request, how many figures and where to. */
+export const orderShipOutSchema = z.object({
+  shipRequestId: z.int().positive(),
+  figures: z.int().positive(),
+  city: z.string(),
+  country: z.string(),
+});
+export type OrderShipOut = z.infer<typeof orderShipOutSchema>;
+
 export const orderSchema = z.object({
   /** Internal id (the payment store's orderId). */
   id: z.int().positive(),
   orderSn: orderSnSchema,
   status: z.enum(ORDER_STATUSES),
-  boxModel: z.object({ id: z.int().positive(), slug: slugSchema, name: z.string() }),
+  kind: z.enum(ORDER_KINDS),
+  /** The box, for a box order; null for a ship-out. */
+  boxModel: z.nullable(z.object({ id: z.int().positive(), slug: slugSchema, name: z.string() })),
+  /** The parcel, for a ship-out order; null for a box. */
+  shipOut: z.nullable(orderShipOutSchema),
   quantity: z.int().positive(),
   unitPrice: moneySchema,
   total: moneySchema,
@@ -187,10 +204,13 @@ export type StartPaymentBody = z.input<typeof startPaymentBodySchema>;
 export const captureBodySchema = z.object({ token: z.string().min(6).max(200) });
 export type CaptureBody = z.infer<typeof captureBodySchema>;
 
-/** A paid and fulfilled order: what the reveal shows. The same body for every retry of the capture. */
+/**
+ * A paid and fulfilled order: what the reveal shows (a box's draw; null for a ship-out, whose
+ * request is then with the warehouse). The same body for every retry of the capture.
+ */
 export const captureResultSchema = z.object({
   order: orderSchema,
-  draw: drawProofSchema,
+  draw: z.nullable(drawProofSchema),
   /** A saved payment method, when the payment was made with saveMethod (or with a vault token). */
   vaultToken: z.nullable(z.string()),
 });
@@ -209,6 +229,8 @@ export type StartPaymentResult = z.infer<typeof startPaymentResultSchema>;
 
 /** A saved payment method of the signed-in user (GET /api/me/payment-methods). */
 export const savedPaymentMethodSchema = z.object({
+  /** What DELETE /api/me/payment-methods/:id names. */
+  id: z.int().positive(),
   provider: z.enum(PAYMENT_PROVIDERS),
   vaultToken: z.string(),
   /** What to show: "Sandbox test account", "PayPal (b***@example.com)". */
@@ -217,6 +239,7 @@ export const savedPaymentMethodSchema = z.object({
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 export const savedPaymentMethodListSchema = z.object({ items: z.array(savedPaymentMethodSchema) });
+export const paymentMethodParamsSchema = z.object({ id: recordIdParamSchema });
 
 /** GET /api/payments/providers: the pay ways this site takes now (the sandbox always; PayPal once configured). */
 export const paymentProviderListSchema = z.object({ providers: z.array(z.enum(PAYMENT_PROVIDERS)) });
@@ -232,7 +255,8 @@ export const webhookParamsSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS
  * GET    /me/fairness                    signed-in: my FairnessState (creates my first server seed).
  * PUT    /me/client-seed                 signed-in: ClientSeedBody → FairnessState.
  * POST   /me/server-seed/rotate          signed-in: reveals the old seed, starts a new one → SeedRotation.
- * GET    /me/payment-methods             signed-in: { items: SavedPaymentMethod[] }.
+ * GET    /me/payment-methods             signed-in: { items: SavedPaymentMethod[] }, newest first.
+ * DELETE /me/payment-methods/:id         signed-in, owner: removes it → the remaining { items } (404 for another's).
  * POST   /orders                         signed-in, header Idempotency-Key: CreateOrderBody → 201 Order (200 with
  *                                        the same order on a retry with the same key and body; 409 if the same key
  *                                        came with another body; 409 "sold out" when no box is left).

@@ -116,22 +116,36 @@ export const contentListSchema = pageSchema(contentSummarySchema).extend({
 });
 export type ContentList = z.infer<typeof contentListSchema>;
 
-export const SEARCH_ENTRY_KINDS = ['post', 'rules', 'help', 'page', 'series', 'figure'] as const;
+export const SEARCH_ENTRY_KINDS = ['post', 'rules', 'help', 'page', 'series', 'figure', 'box'] as const;
 export type SearchEntryKind = (typeof SEARCH_ENTRY_KINDS)[number];
+
+/**
+ * A URL on this site's own origin (`/gallery/series/x`, `/api/figures/x/art.svg?v=2`): a single
+ * leading slash, so never another host (`//host`, `/\host`), and no whitespace.
+ */
+export const siteUrlSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a URL on this site, such as /gallery/series/moonlit-forest');
 
 /** One searchable thing: `GET /api/search.json` is an array of these (published documents only). */
 export const searchEntrySchema = z.object({
-  /** Unique across kinds: `post:/blog/x`, `figure:12`. */
+  /** Unique across kinds: `post:/blog/x`, `figure:moon-stag`, `box:3`. */
   id: z.string(),
   kind: z.enum(SEARCH_ENTRY_KINDS),
   /** Where the result links to. */
-  path: z.string(),
+  path: siteUrlSchema,
   title: z.string(),
-  /** A line under the title in the results. */
+  /** A line under the title in the results (a box's carries its price: "Mystery box from Moonlit Forest · $12.00"). */
   description: z.string(),
   headings: z.array(z.string()),
   /** Plain text of the body (no markup), for full-text matching. */
   text: z.string(),
+  /**
+   * A small picture for the result: a figure's art, the first figure's art for a series or a box,
+   * a post's cover. Absent when the entry has none.
+   */
+  image: z.optional(siteUrlSchema),
 });
 export type SearchEntry = z.infer<typeof searchEntrySchema>;
 export const searchIndexSchema = z.array(searchEntrySchema);

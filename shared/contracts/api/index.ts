@@ -8,4 +8,5 @@ export * from './catalogue';
 export * from './commerce';
 export * from './common';
 export * from './health';
+export * from './shipping-fees';
 export * from './content';

@@ -154,8 +154,17 @@ describe('SiteDrawer', () => {
       const account = screen.getByRole('region', { name: 'Your account' });
       expect(within(account).getByText('Uid: uid-42')).toBeInTheDocument();
       expect(within(account).getByRole('button', { name: 'log out' })).toBeEnabled();
+      expect(within(account).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
+      expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
       for (const label of PROVIDER_BUTTONS) expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'Sign in' })).not.toBeInTheDocument();
+    });
+
+    it("opens the visitor's orders and closes", async () => {
+      const { router, onClose } = await renderDrawer('/gallery');
+      await userEvent.click(within(screen.getByRole('region', { name: 'Your account' })).getByRole('link', { name: 'My orders' }));
+      expect(router.state.location.pathname).toBe('/orders');
+      expect(onClose).toHaveBeenCalledTimes(1);
     });
 
     it('log out asks to sign out', async () => {

@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render, screen, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from 'react-router';
 import { resetRuntimeConfig } from '@arttoy/shared/config';
 import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@arttoy/shared/contracts';
-import { Footer } from './footer';
+import { copyrightYear, Footer } from './footer';
 
 function renderFooter(): void {
   const router = createMemoryRouter([{ path: '*', element: <Footer /> }], { initialEntries: ['/gallery'] });
@@ -24,12 +26,66 @@ afterEach(() => {
   resetRuntimeConfig();
 });
 
+/** The footer as the shell's server module renders it (a static router, no browser APIs). */
+async function serverFooterHtml(): Promise<string> {
+  const handler = createStaticHandler([{ path: '*', element: <Footer /> }]);
+  const context = await handler.query(new Request('http://site.invalid/gallery'));
+  if (context instanceof Response) throw new Error('unexpected redirect');
+  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+}
+
+describe('copyrightYear', () => {
+  it('is the year of the clock, counted in UTC', () => {
+    expect(copyrightYear(new Date('2031-06-15T12:00:00Z'))).toBe(2031);
+    // Late on New Year's Eve in California it is already the next year in UTC: server and browser agree on UTC.
+    expect(copyrightYear(new Date('2030-12-31T22:00:00-08:00'))).toBe(2031);
+    expect(copyrightYear(new Date('2031-01-01T00:30:00+02:00'))).toBe(2030);
+  });
+});
+
 describe('Footer', () => {
-  it('shows the tagline and the copyright year 2025', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the tagline and the copyright year from the clock', () => {
+    jest.useFakeTimers({ now: new Date('2034-03-01T10:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     renderFooter();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Buy, sell and live stream with the community.')).toBeInTheDocument();
-    expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
+    expect(within(footer).getByText('© 2034 ArtToy Club')).toBeInTheDocument();
+  });
+
+  /** Serves the footer at `served`, hydrates it at `hydrated`; returns the copyright line and what React reported. */
+  async function serveAndHydrate(served: string, hydrated: string) {
+    jest.useFakeTimers({ now: new Date(served), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const html = await serverFooterHtml();
+    jest.setSystemTime(new Date(hydrated));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const recoverable = jest.fn();
+    const router = createMemoryRouter([{ path: '*', element: <Footer /> }], { initialEntries: ['/gallery'] });
+    await act(async () => {
+      hydrateRoot(container, <RouterProvider router={router} />, { onRecoverableError: recoverable });
+    });
+    const line = container.querySelector('.footer__copyright')?.textContent;
+    const reported = [...errors.mock.calls, ...recoverable.mock.calls];
+    errors.mockRestore();
+    container.remove();
+    return { html, line, reported };
+  }
+
+  it('renders the same year on the server and in the hydrating browser', async () => {
+    const { html, line, reported } = await serveAndHydrate('2029-07-04T08:00:00Z', '2029-07-04T08:00:02Z');
+    expect(html).toContain('© 2029 ArtToy Club');
+    expect(line).toBe('© 2029 ArtToy Club');
+    expect(reported).toEqual([]);
+  });
+
+  it('keeps the served year, without a hydration error, on a page served as the year ends and hydrated in the next', async () => {
+    const { line, reported } = await serveAndHydrate('2029-12-31T23:59:59Z', '2030-01-01T00:00:01Z');
+    expect(line).toBe('© 2029 ArtToy Club');
+    expect(reported).toEqual([]);
   });
 
   it('links the seven internal pages with the spec labels, in order', () => {

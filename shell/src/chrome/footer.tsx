@@ -20,6 +20,14 @@ function ExternalLinks({ className, label, links }: { className: string; label: 
   );
 }
 
+/**
+ * The year of the copyright line, from the clock. In UTC, so the server's render and the browser's
+ * hydration agree wherever each runs (a local year would differ for hours around New Year).
+ */
+export function copyrightYear(now: Date = new Date()): number {
+  return now.getUTCFullYear();
+}
+
 export function Footer(): ReactNode {
   const { phone, email } = runtimeConfig().contact;
   return (
@@ -43,7 +51,10 @@ export function Footer(): ReactNode {
           <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
           <a href={`mailto:${email}`}>{email}</a>
         </address>
-        <p className="footer__copyright">© 2025 ArtToy Club</p>
+        {/* A page served in the last seconds of a year and hydrated in the next keeps the served year. */}
+        <p className="footer__copyright" suppressHydrationWarning>
+          {`© ${copyrightYear()} ArtToy Club`}
+        </p>
       </div>
     </footer>
   );

@@ -70,10 +70,27 @@ describe('Header', () => {
   it('shows the user icon linking to the locker to a signed-in visitor', () => {
     authStore.getState().setUser({ uid: 'u-1', displayName: 'Ada', email: null });
     renderHeader('/');
-    const user = screen.getByRole('link', { name: 'Your account (u-1)' });
+    const user = screen.getByRole('link', { name: 'Account: Ada' });
     expect(user).toHaveAttribute('href', '/locker');
     expect(user).toHaveAttribute('data-testid', 'user-button');
     expect(screen.queryByRole('link', { name: 'Log In/Sign Up' })).not.toBeInTheDocument();
+  });
+
+  it("names the account by the provider's e-mail when it gave no name, never by the uid", () => {
+    authStore.getState().setUser({ uid: 'u-1', displayName: null, email: 'ada@example.test' });
+    renderHeader('/');
+    expect(screen.getByTestId('user-button')).toHaveAccessibleName('Account: ada@example.test');
+  });
+
+  it('shows neither Log In/Sign Up nor the user icon until the identity provider has answered', () => {
+    authStore.setState({ loading: true });
+    renderHeader('/');
+    expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log In/Sign Up' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('user-button')).not.toBeInTheDocument();
+    act(() => authStore.getState().setUser({ uid: 'u-3', displayName: null, email: null }));
+    expect(screen.getByTestId('user-button')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Checking sign-in' })).not.toBeInTheDocument();
   });
 
   it('follows sign-in and sign-out in the shared auth store', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { HEADER_LINKS, HOME_ALIASES } from '@arttoy/shared/contracts';
-import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { accountName, selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { MenuIcon, SearchIcon, UserIcon } from '@arttoy/shared/ui';
 import { PrefetchLink } from '../federation/prefetch-link';
 
@@ -23,7 +23,10 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
   const { pathname } = useLocation();
   const section = activeSection(pathname);
   const signedIn = useAuthStore(selectIsLoggedIn);
-  const uid = useAuthStore((state) => state.user?.uid);
+  // Until the identity provider has said who this is (and on the server, which cannot know), the
+  // slot shows neither state: a signed-in visitor never sees "Log In/Sign Up" flash first.
+  const checking = useAuthStore((state) => state.loading);
+  const user = useAuthStore((state) => state.user);
   return (
     <header className="header">
       <button type="button" className="header__icon" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-drawer" onClick={onToggleMenu}>
@@ -43,8 +46,10 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
         <button type="button" className="header__icon" aria-label="Search" onClick={onOpenSearch}>
           <SearchIcon />
         </button>
-        {signedIn ? (
-          <PrefetchLink to="/locker" className="header__user" aria-label={`Your account (${uid})`} data-testid="user-button">
+        {checking ? (
+          <span className="header__account-pending" role="status" aria-label="Checking sign-in" />
+        ) : signedIn ? (
+          <PrefetchLink to="/locker" className="header__user" aria-label={`Account: ${user ? accountName(user) : ''}`} data-testid="user-button">
             <UserIcon />
           </PrefetchLink>
         ) : (

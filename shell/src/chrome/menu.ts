@@ -7,6 +7,12 @@ export const DRAWER_ENTRIES = [
   { label: 'Help Center', to: '/help' },
 ] as const;
 
+/** The signed-in visitor's own pages, in the drawer's account section. */
+export const ACCOUNT_ENTRIES = [
+  { label: 'My orders', to: '/orders' },
+  { label: 'Profile', to: '/profile' },
+] as const;
+
 /** The footer's internal links, with the spec's labels. */
 export const FOOTER_LINKS = [
   { to: '/', label: 'About' },

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,7 +15,26 @@ const INPUT_LABEL = 'Search the blog, the help pages and the gallery';
 const ENTRIES: SearchEntry[] = [
   { id: 'post:/blog/caring-for-vinyl', kind: 'post', path: '/blog/caring-for-vinyl', title: 'Caring for vinyl', description: 'Keep figures out of the sun.', headings: ['Dust'], text: 'Soft vinyl yellows in sunlight.' },
   { id: 'rules:/rules/authenticity', kind: 'rules', path: '/rules/authenticity', title: 'Authenticity', description: 'How we check every figure.', headings: ['Vinyl checks'], text: 'Every figure is checked.' },
-  { id: 'figure:12', kind: 'figure', path: '/gallery/style/detail/moonlit-bunny', title: 'Moonlit Bunny', description: 'Soft vinyl, 12 cm', headings: [], text: '' },
+  {
+    id: 'figure:12',
+    kind: 'figure',
+    path: '/gallery/style/detail/moonlit-bunny',
+    title: 'Moonlit Bunny',
+    description: 'Soft vinyl, 12 cm',
+    headings: [],
+    text: '',
+    image: '/api/figures/moonlit-bunny/art.svg?v=2',
+  },
+  {
+    id: 'box:3',
+    kind: 'box',
+    path: '/mysterybox/3',
+    title: 'Moonlit Forest Blind Box',
+    description: 'Mystery box from Moonlit Forest · $15.99',
+    headings: ['Moonlit Forest'],
+    text: 'One random figure from Moonlit Forest, sealed.',
+    image: '/api/figures/moonlit-bunny/art.svg?v=2',
+  },
 ];
 
 beforeEach(() => {
@@ -29,7 +49,24 @@ function renderOverlay(open = true): { router: ReturnType<typeof createMemoryRou
   return { router, onClose };
 }
 
-function input(): HTMLElement {
+/** The overlay as the layout holds it: opened from a button, closed by its own controls. */
+function OverlayHost(): React.ReactNode {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open search
+      </button>
+      <SearchOverlay open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function renderHost(): void {
+  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <OverlayHost /> }], { initialEntries: ['/'] })} />);
+}
+
+function input(): HTMLInputElement {
   return screen.getByRole('combobox', { name: INPUT_LABEL });
 }
 
@@ -68,7 +105,7 @@ describe('SearchOverlay', () => {
 
     await userEvent.clear(input());
     await typeQuery('moonl');
-    expect(options()).toEqual(['FigureMoonlit BunnySoft vinyl, 12 cm']);
+    expect(options()).toEqual(['Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99', 'FigureMoonlit BunnySoft vinyl, 12 cm']);
     await userEvent.clear(input());
     await typeQuery('authentcity');
     expect(options()).toEqual(['RulesAuthenticityHow we check every figure.']);
@@ -151,6 +188,67 @@ describe('SearchOverlay', () => {
     await waitFor(() => expect(requestMock).toHaveBeenCalled());
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.queryByText(/No results|not available/)).not.toBeInTheDocument();
+  });
+
+  it('opens again with the previous query selected, so typing replaces it', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    renderHost();
+    expect(input()).toHaveFocus();
+    await typeQuery('vinyl');
+    await waitFor(() => expect(options()).toHaveLength(3));
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
+    expect(input()).toHaveFocus();
+    expect(input().value).toBe('vinyl');
+    expect([input().selectionStart, input().selectionEnd]).toEqual([0, 'vinyl'.length]);
+    // The previous results are back, none highlighted.
+    expect(options()).toHaveLength(3);
+    expect(input()).not.toHaveAttribute('aria-activedescendant');
+
+    await userEvent.keyboard('moonlit');
+    expect(input().value).toBe('moonlit');
+    expect(options().map((text) => text.split('Moonlit')[0])).toEqual(['Mystery box', 'Figure']);
+  });
+
+  it('opens with an empty field the first time', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    renderHost();
+    expect(input().value).toBe('');
+    expect(input()).toHaveFocus();
+  });
+
+  it('shows a decorative, lazily loaded thumbnail where a result has a picture, and a blank square where it has none', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    renderOverlay();
+    await typeQuery('moonlit');
+    await waitFor(() => expect(options()).toHaveLength(2));
+    for (const option of screen.getAllByRole('option')) {
+      const thumbnail = option.querySelector('img');
+      expect(thumbnail).toHaveAttribute('src', '/api/figures/moonlit-bunny/art.svg?v=2');
+      expect(thumbnail).toHaveAttribute('alt', '');
+      expect(thumbnail).toHaveAttribute('width', '48');
+      expect(thumbnail).toHaveAttribute('height', '48');
+      expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    }
+    // The picture adds nothing to what the option says.
+    expect(screen.getByRole('option', { name: /Moonlit Forest Blind Box/ })).toHaveTextContent('Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99');
+
+    await userEvent.clear(input());
+    await typeQuery('authenticity');
+    const [rules] = screen.getAllByRole('option');
+    expect(rules?.querySelector('img')).toBeNull();
+    expect(rules?.querySelector('.search-overlay__thumb')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('opens a mystery box result on its page', async () => {
+    requestMock.mockResolvedValue(ENTRIES);
+    const { router } = renderOverlay();
+    await typeQuery('blind box');
+    await userEvent.click(await screen.findByRole('option', { name: /Moonlit Forest Blind Box/ }));
+    expect(router.state.location.pathname).toBe('/mysterybox/3');
   });
 
   it('closes from its close button', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { loadSiteSearch, type SearchHit, type SiteSearch } from '@arttoy/shared/search';
 import { Drawer, Skeleton } from '@arttoy/shared/ui';
@@ -31,8 +31,9 @@ function useSiteSearch(open: boolean): IndexState & { retry: () => void } {
 
 /**
  * The search overlay: a title, and a combobox whose results list posts, rules and help pages, site
- * pages and gallery series and figures. Arrow keys move through the results, Enter opens one,
- * Escape closes the overlay.
+ * pages, gallery series and figures, and mystery boxes, each with its picture where it has one.
+ * Arrow keys move through the results, Enter opens one, Escape closes the overlay. Each opening
+ * starts with the previous query selected, so typing replaces it.
  */
 export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }): ReactNode {
   const [query, setQuery] = useState('');
@@ -41,14 +42,28 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   const navigate = useNavigate();
   const inputId = useId();
   const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    // Runs after the drawer's own effect has shown the dialog and focused the input (a parent's
+    // effects run after its children's): the caret would otherwise sit after the old query.
+    inputRef.current?.select();
+  }, [open]);
 
   const text = query.trim();
   const hits: SearchHit[] = useMemo(() => (index.status === 'ready' && text !== '' ? index.search.search(text) : []), [index, text]);
   const expanded = hits.length > 0;
   const optionId = (position: number): string => `${listId}-option-${position}`;
 
-  const openHit = (hit: SearchHit): void => {
+  // The next opening starts with no result highlighted.
+  const close = (): void => {
+    setActive(-1);
     onClose();
+  };
+
+  const openHit = (hit: SearchHit): void => {
+    close();
     void navigate(hit.path);
   };
 
@@ -56,7 +71,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
     if (event.key === 'Escape') {
       // Escape closes the overlay at once (not only clears the field, as a search input would).
       event.preventDefault();
-      onClose();
+      close();
     } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && expanded) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -70,12 +85,13 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Drawer open={open} onClose={onClose} label="Search" className="search-overlay">
+    <Drawer open={open} onClose={close} label="Search" className="search-overlay">
       <h2 className="search-overlay__title">Search</h2>
       <label className="visually-hidden" htmlFor={inputId}>
         Search the blog, the help pages and the gallery
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="search-overlay__input"
         type="search"
@@ -86,7 +102,7 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search posts, help and figures"
+        placeholder="Search posts, help, figures and boxes"
         value={query}
         // The control a visitor opening search wants: the drawer focuses it on open.
         data-autofocus

@@ -12,7 +12,14 @@ export interface SearchResultsProps {
   onHover: (position: number) => void;
 }
 
-/** The results of the search overlay: a listbox whose options say what each result is (post, rules, figure …). */
+/** The thumbnails' size in CSS pixels (the art is SVG, sharp at any density). */
+const THUMB_SIZE = 48;
+
+/**
+ * The results of the search overlay: a listbox whose options say what each result is (post, rules,
+ * figure, box …), with a small picture where the result has one (an empty square keeps the titles
+ * aligned where it has none).
+ */
 export function SearchResults({ id, hits, active, optionId, onOpen, onHover }: SearchResultsProps): ReactNode {
   return (
     <div id={id} role="listbox" aria-label="Search results" className="search-overlay__results" hidden={hits.length === 0}>
@@ -31,9 +38,17 @@ export function SearchResults({ id, hits, active, optionId, onOpen, onHover }: S
           onClick={() => onOpen(hit)}
           onPointerMove={() => position !== active && onHover(position)}
         >
-          <span className="search-overlay__kind">{SEARCH_KIND_LABELS[hit.kind]}</span>
-          <span className="search-overlay__name">{hit.title}</span>
-          {hit.description ? <span className="search-overlay__description">{hit.description}</span> : null}
+          {hit.image ? (
+            // Decorative: the title beside it names the result.
+            <img className="search-overlay__thumb" src={hit.image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
+          ) : (
+            <span className="search-overlay__thumb search-overlay__thumb--none" aria-hidden="true" />
+          )}
+          <span className="search-overlay__text">
+            <span className="search-overlay__kind">{SEARCH_KIND_LABELS[hit.kind]}</span>
+            <span className="search-overlay__name">{hit.title}</span>
+            {hit.description ? <span className="search-overlay__description">{hit.description}</span> : null}
+          </span>
         </div>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { prefetchPagePayload } from './navigation-payload';
 import { whenPageSettled } from './page-settled';
 import { sitePrefetcher } from './site-prefetcher';
 
@@ -29,7 +30,7 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-/** A router link that loads its target's code when visible (once the page settled, then idle) or on pointer-enter / focus. */
+/** A router link that loads its target's code when visible (once the page settled, then idle) or on pointer-enter / focus, and its page's payload on pointer-enter / focus. */
 export function PrefetchLink({ to, onPointerEnter, onFocus, ...rest }: ComponentProps<typeof Link> & { to: string }): ReactNode {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -64,10 +65,12 @@ export function PrefetchLink({ to, onPointerEnter, onFocus, ...rest }: Component
       to={to}
       onPointerEnter={(event) => {
         sitePrefetcher.prefetch(to);
+        prefetchPagePayload(to);
         onPointerEnter?.(event);
       }}
       onFocus={(event) => {
         sitePrefetcher.prefetch(to);
+        prefetchPagePayload(to);
         onFocus?.(event);
       }}
       {...rest}

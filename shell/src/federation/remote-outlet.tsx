@@ -27,7 +27,7 @@ function ContainedFallback({ name, error, retry }: { name: RemoteName; error: Er
  * Where a remote's pages appear. Rendered keyed by the remote's name, so moving between two
  * routes of one remote updates its parcel, and moving to another remote swaps the parcel.
  */
-export function RemoteOutlet({ name }: { name: RemoteName }): ReactNode {
+export function RemoteOutlet({ name, serverHtml }: { name: RemoteName; serverHtml?: string }): ReactNode {
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigator = useContext(ShellNavigatorContext);
@@ -41,6 +41,7 @@ export function RemoteOutlet({ name }: { name: RemoteName }): ReactNode {
       name={name}
       load={loaders[name]}
       props={props}
+      serverHtml={serverHtml}
       loading={<Skeleton lines={5} label="Loading this page" />}
       renderError={(error, retry) => {
         if (isSiteError(error)) return <ErrorPage error={error} />;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { noMatchError } from '@arttoy/shared/contracts';
-import { ContentBody, formatContentDate, LoadError, PreviewBanner, previewRequested, useContentDocument } from '@arttoy/shared/content';
+import { formatDate, noMatchError } from '@arttoy/shared/contracts';
+import { ContentBody, LoadError, PreviewBanner, previewRequested, useContentDocument } from '@arttoy/shared/content';
 import { Skeleton } from '@arttoy/shared/ui';
 import './content-page.css';
 
@@ -26,7 +26,7 @@ export default function ContentPageView(): ReactNode {
             {state.data.document.description ? <p className="content-page__lede">{state.data.document.description}</p> : null}
             <p className="content-meta">
               <span>
-                Last updated <time dateTime={state.data.document.updated}>{formatContentDate(state.data.document.updated)}</time>
+                Last updated <time dateTime={state.data.document.updated}>{formatDate(state.data.document.updated)}</time>
               </span>
             </p>
           </header>

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { createSiteError, isSiteError, noMatchError, statusMessageFor, type SiteError } from '@arttoy/shared/contracts';
 
 function toSiteError(error: unknown, fullPath: string): SiteError {
@@ -11,9 +12,7 @@ function toSiteError(error: unknown, fullPath: string): SiteError {
 /** The error page: 404 → 'Page Not Found', anything else → 'Internal Server Error' (status defaults to 500). */
 export function ErrorPage({ error }: { error: SiteError }): ReactNode {
   const heading = statusMessageFor(error.statusCode);
-  useEffect(() => {
-    document.title = `${heading} · ArtToy Club`;
-  }, [heading]);
+  usePageHead({ title: heading });
   return (
     <section className="error-page" data-status={error.statusCode} aria-labelledby="error-heading">
       <p className="error-page__code">{error.statusCode}</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination } from '@arttoy/shared/ui';
 
 const PAGE_COUNT = 12;
@@ -9,6 +10,7 @@ export function PagDemoPage(): ReactNode {
   const [params] = useSearchParams();
   const requested = Number(params.get('page') ?? '1');
   const page = Number.isInteger(requested) && requested >= 1 && requested <= PAGE_COUNT ? requested : 1;
+  usePageHead({ title: 'Pagination' });
   return (
     <article className="demo" data-route="pag-demo" data-owner="shell">
       <h1>Pagination</h1>

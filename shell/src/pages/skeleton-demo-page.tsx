@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Skeleton } from '@arttoy/shared/ui';
 
 /** The loading placeholders shown while a remote's code or a page's data loads. */
 export function SkeletonDemoPage(): ReactNode {
+  usePageHead({ title: 'Loading skeletons' });
   return (
     <article className="demo" data-route="skeleton-demo" data-owner="shell">
       <h1>Loading skeletons</h1>

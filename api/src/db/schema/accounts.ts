@@ -1,18 +1,41 @@
 /** People: a user row per Firebase uid, created on first authenticated request. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ShipOutAddress } from '@arttoy/shared/contracts/api';
+import { createdAt, int8Id, int8Identity } from './columns';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: int8Identity(),
     /** The Firebase Auth uid, taken from a verified ID token only, never from the request body. */
     firebaseUid: text('firebase_uid').notNull().unique(),
     email: text('email'),
     displayName: text('display_name'),
+    /**
+     * The public name the user chose on their profile: stored lower-case, so the unique constraint
+     * makes handles unique whatever case they were typed in; null until chosen.
+     */
+    handle: text('handle').unique(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [check('users_firebase_uid_length', sql`char_length(${t.firebaseUid}) BETWEEN 1 AND 128`)],
+  (t) => [
+    check('users_firebase_uid_length', sql`char_length(${t.firebaseUid}) BETWEEN 1 AND 128`),
+    check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`),
+  ],
+);
+
+/** A user's address book: addresses the ship-out form offers (at most MAX_SAVED_ADDRESSES, counted under the user's row lock). */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: int8Identity(),
+    userId: int8Id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: jsonb('address').$type<ShipOutAddress>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_addresses_user_idx').on(t.userId, t.createdAt)],
 );

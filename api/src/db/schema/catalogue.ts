@@ -1,11 +1,12 @@
 /**
  * The catalogue: styles → series → figures, and the mystery box models sold from a series.
- * Ids are `integer` (int4): PGlite returns int8 as a number and `pg` as a string, so int8 is kept
- * for money only, where drizzle's `bigint({ mode: 'number' })` maps both to a number.
+ * Ids are `integer` (int4): the catalogue grows by hand, far below int4's end. Tables that grow with
+ * traffic (users, orders, payments, draws, …) have int8 ids (columns.ts, migration 0009).
  */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { FIGURE_RARITIES } from '@arttoy/shared/contracts/api';
+import type { FigureKind, FigurePose, FigureProp } from '../../domain/figure-art';
 import { createdAt, inList, minorUnits } from './columns';
 
 /** Lower-case words joined by dashes: the URL form of every catalogue name. */
@@ -57,6 +58,13 @@ export const figures = pgTable(
     rarity: text('rarity', { enum: FIGURE_RARITIES }).notNull(),
     /** Input of the deterministic SVG art; kept apart from the slug so a rename keeps the art. */
     artSeed: text('art_seed').notNull(),
+    /**
+     * What the art draws: the kind of figure, its pose and what it holds or wears (domain/figure-art.ts),
+     * as its description tells it. Text, not an enum: a new kind needs new drawing code, not a migration.
+     */
+    artKind: text('art_kind').$type<FigureKind>().notNull().default('bear'),
+    artPose: text('art_pose').$type<FigurePose>().notNull().default('stand'),
+    artProp: text('art_prop').$type<FigureProp>(),
     heightMm: integer('height_mm').notNull(),
     createdAt: createdAt(),
   },

@@ -4,23 +4,29 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
+import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels } from './catalogue';
-import { createdAt, inList, minorUnits, moment } from './columns';
+import { shipRequests } from './shipping';
+import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';
 
 export const orders = pgTable(
   'orders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: int8Identity(),
     /** The reference shown to the buyer and support (the payment store's orderSn). */
     orderSn: text('order_sn').notNull().unique(),
-    userId: integer('user_id')
+    userId: int8Id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    boxModelId: integer('box_model_id')
-      .notNull()
-      .references(() => boxModels.id, { onDelete: 'restrict' }),
+    /** 'box': a mystery box, drawn when paid; 'ship_out': a ship request's fee, sent to the warehouse when paid. */
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('box'),
+    /** The box, for a box order (null for a ship-out). */
+    boxModelId: integer('box_model_id').references(() => boxModels.id, { onDelete: 'restrict' }),
+    /** The ship request whose fee it pays, for a ship-out order (null for a box); one order per request. */
+    shipRequestId: int8Id('ship_request_id')
+      .unique()
+      .references(() => shipRequests.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     /** Copied from the box model when ordered: a later price change does not alter an order. */
     unitPriceMinor: minorUnits('unit_price_minor').notNull(),
@@ -29,6 +35,11 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     /** The client's key for "create this order": a retried request returns the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * The whole POST /api/orders body that created it, as validated (null for orders from before it
+     * was kept): a retry with the same key must send the same body, or it is refused.
+     */
+    request: jsonb('request').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** An unpaid order releases its reserved stock after this moment. */
@@ -38,9 +49,23 @@ export const orders = pgTable(
     expiredAt: moment('expired_at'),
     cancelledAt: moment('cancelled_at'),
     refundedAt: moment('refunded_at'),
+    /**
+     * Set, and committed, before a provider is asked to take the money (a capture, or a payment with
+     * a saved method); cleared when the provider's answer is recorded. While set the order holds its
+     * box for CAPTURE_HOLD_SECONDS from this moment, whatever its own time says (orders/reservation.ts),
+     * and it is never swept as expired while a payment of it may still be in doubt.
+     */
+    captureStartedAt: moment('capture_started_at'),
   },
   (t) => [
     check('orders_status', inList(t.status, ORDER_STATUSES)),
+    check('orders_kind', inList(t.kind, ORDER_KINDS)),
+    // A box order has its box and no ship request; a ship-out order the other way round.
+    check(
+      'orders_kind_target',
+      sql`CASE ${t.kind} WHEN 'box' THEN ${t.boxModelId} IS NOT NULL AND ${t.shipRequestId} IS NULL
+        WHEN 'ship_out' THEN ${t.shipRequestId} IS NOT NULL AND ${t.boxModelId} IS NULL ELSE FALSE END`,
+    ),
     check('orders_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
     check('orders_total_is_price_times_quantity', sql`${t.totalMinor} = ${t.unitPriceMinor} * ${t.quantity} AND ${t.unitPriceMinor} > 0`),
     check('orders_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
@@ -69,14 +94,16 @@ export const orders = pgTable(
     // The boxes held by live orders are summed per box on every purchase (domain/orders/reservation.ts):
     // without it, that sum read every order the box ever had.
     index('orders_live_by_box_idx').on(t.boxModelId, t.expiresAt).where(sql`${t.status} IN ('pending_payment', 'paid')`),
+    // A buyer's unpaid orders are counted on every order they place (the caps of domain/orders/order-limits.ts).
+    index('orders_unpaid_by_user_idx').on(t.userId, t.boxModelId).where(sql`${t.status} = 'pending_payment'`),
   ],
 );
 
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
+    id: int8Identity(),
+    orderId: int8Id('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
@@ -118,8 +145,8 @@ export const payments = pgTable(
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    id: int8Identity(),
+    userId: int8Id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
@@ -138,7 +165,7 @@ export const paymentMethods = pgTable(
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: int8Identity(),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -170,6 +197,8 @@ export const sandboxCheckouts = pgTable(
     saveMethod: boolean('save_method').notNull().default(false),
     vaultToken: text('vault_token'),
     captureId: text('capture_id').unique(),
+    /** Set once the capture was refunded (in full; a refund of it again returns the same id). */
+    refundId: text('refund_id').unique(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

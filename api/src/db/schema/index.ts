@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './catalogue';
 export * from './commerce';
 export * from './ownership';
+export * from './shipping';

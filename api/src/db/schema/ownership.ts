@@ -1,11 +1,12 @@
 /** Draws (provably fair results) and the locker items they put in their owner's locker. */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { type DrawOddsLine, LOCKER_STATUSES, SHIP_REQUEST_STATUSES, type ShipAddress, type ShipOutAddress } from '@arttoy/shared/contracts/api';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type DrawOddsLine, LOCKER_STATUSES, type ShipAddress } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels, figures } from './catalogue';
-import { createdAt, inList, moment } from './columns';
+import { createdAt, inList, int8Id, int8Identity, moment } from './columns';
 import { orders } from './commerce';
+import { shipRequests } from './shipping';
 
 /**
  * A user's provably fair seeds. The active row's server seed is secret (only its SHA-256 is shown)
@@ -15,8 +16,8 @@ import { orders } from './commerce';
 export const serverSeeds = pgTable(
   'server_seeds',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    id: int8Identity(),
+    userId: int8Id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** 32 random bytes, hex. */
@@ -44,17 +45,17 @@ export const serverSeeds = pgTable(
 export const draws = pgTable(
   'draws',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer('order_id')
+    id: int8Identity(),
+    orderId: int8Id('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
+    userId: int8Id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     boxModelId: integer('box_model_id')
       .notNull()
       .references(() => boxModels.id, { onDelete: 'restrict' }),
-    serverSeedId: integer('server_seed_id')
+    serverSeedId: int8Id('server_seed_id')
       .notNull()
       .references(() => serverSeeds.id, { onDelete: 'restrict' }),
     /** SHA-256 of the server seed, hex, shown to the buyer before the purchase. */
@@ -86,20 +87,20 @@ export const draws = pgTable(
 export const lockerItems = pgTable(
   'locker_items',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    id: int8Identity(),
+    userId: int8Id('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     figureId: integer('figure_id')
       .notNull()
       .references(() => figures.id, { onDelete: 'restrict' }),
     /** The draw that produced the item; one item per draw. */
-    drawId: integer('draw_id')
+    drawId: int8Id('draw_id')
       .unique()
       .references(() => draws.id, { onDelete: 'restrict' }),
     status: text('status', { enum: LOCKER_STATUSES }).notNull().default('in_locker'),
     /** The ship request holding the item (ship_requested, shipped); null in the locker. */
-    shipRequestId: integer('ship_request_id').references((): AnyPgColumn => shipRequests.id, { onDelete: 'restrict' }),
+    shipRequestId: int8Id('ship_request_id').references(() => shipRequests.id, { onDelete: 'restrict' }),
     shipAddress: jsonb('ship_address').$type<ShipAddress>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -118,36 +119,5 @@ export const lockerItems = pgTable(
     ),
     index('locker_items_user_idx').on(t.userId, t.createdAt, t.id),
     index('locker_items_ship_request_idx').on(t.shipRequestId),
-  ],
-);
-
-/** A ship-out of one or more locker items: requested → shipped, or requested → cancelled. */
-export const shipRequests = pgTable(
-  'ship_requests',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: SHIP_REQUEST_STATUSES }).notNull().default('requested'),
-    address: jsonb('address').$type<ShipOutAddress>().notNull(),
-    /** The items shipped together; kept after a cancel, when the items no longer point here. */
-    itemIds: jsonb('item_ids').$type<number[]>().notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    shippedAt: moment('shipped_at'),
-    cancelledAt: moment('cancelled_at'),
-  },
-  (t) => [
-    check('ship_requests_status', inList(t.status, SHIP_REQUEST_STATUSES)),
-    check(
-      'ship_requests_status_fields',
-      sql`CASE ${t.status}
-        WHEN 'requested' THEN ${t.shippedAt} IS NULL AND ${t.cancelledAt} IS NULL
-        WHEN 'shipped' THEN ${t.shippedAt} IS NOT NULL AND ${t.cancelledAt} IS NULL
-        WHEN 'cancelled' THEN ${t.cancelledAt} IS NOT NULL AND ${t.shippedAt} IS NULL
-        ELSE FALSE END`,
-    ),
-    index('ship_requests_user_idx').on(t.userId, t.createdAt),
   ],
 );

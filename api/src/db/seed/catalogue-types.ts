@@ -1,12 +1,20 @@
 /** The shape of the seed catalogue (catalogue-data.ts). */
+import type { FigureKind, FigurePose, FigureProp } from '../../domain/figure-art';
 export interface SeedStyle {
   slug: string;
   name: string;
   description: string;
 }
 
-/** [name, one-line description] */
-export type SeedFigure = readonly [string, string];
+/** What the figure's art draws, as its description tells it: kind, pose (default stand) and prop. */
+export interface SeedArt {
+  kind: FigureKind;
+  pose?: FigurePose;
+  prop?: FigureProp;
+}
+
+/** [name, one-line description, art] */
+export type SeedFigure = readonly [string, string, SeedArt];
 
 export interface SeedBox {
   slug: string;

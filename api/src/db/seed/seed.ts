@@ -1,7 +1,8 @@
 /**
  * Loads the seed catalogue. Idempotent: rows are matched by slug, so running it again updates
- * names and descriptions and adds what is missing, but never touches stock or odds of a box line
- * that exists (orders may have used them), nor a figure's art seed (its art must not change).
+ * names, descriptions and what a figure's art draws (kind, pose, prop) and adds what is missing,
+ * but never touches stock or odds of a box line that exists (orders may have used them), nor a
+ * figure's art seed (its colours and proportions stay when it is renamed).
  */
 import { count, inArray, sql } from 'drizzle-orm';
 import { assertOddsSumToOne, splitOdds } from '../../domain/box-odds';
@@ -60,7 +61,7 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
     const seriesId = idsBySlug(seriesRows);
 
     const figureValues = catalogue.series.flatMap((item) =>
-      [...item.figures, item.secret].map(([name, description], index) => ({
+      [...item.figures, item.secret].map(([name, description, art], index) => ({
         slug: figureSlug(item.slug, name),
         seriesId: mustFind(seriesId, item.slug, `figure ${name}`),
         number: index + 1,
@@ -68,6 +69,9 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
         description,
         rarity: index === item.figures.length ? ('secret' as const) : ('regular' as const),
         artSeed: figureSlug(item.slug, name),
+        artKind: art.kind,
+        artPose: art.pose ?? ('stand' as const),
+        artProp: art.prop ?? null,
         heightMm: item.heightMm,
       })),
     );
@@ -76,7 +80,16 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
       .values(figureValues)
       .onConflictDoUpdate({
         target: figures.slug,
-        set: { name: sql`excluded.name`, description: sql`excluded.description`, number: sql`excluded.number`, rarity: sql`excluded.rarity`, heightMm: sql`excluded.height_mm` },
+        set: {
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          number: sql`excluded.number`,
+          rarity: sql`excluded.rarity`,
+          heightMm: sql`excluded.height_mm`,
+          artKind: sql`excluded.art_kind`,
+          artPose: sql`excluded.art_pose`,
+          artProp: sql`excluded.art_prop`,
+        },
       })
       .returning({ id: figures.id, slug: figures.slug });
     const figureId = idsBySlug(figureRows);

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { BoxModelSummary, Figure, SeriesSummary } from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
+import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from '../orders/reservation';
 import type { CatalogueUrls } from './urls';
 
 /**
@@ -83,7 +84,10 @@ export const boxModelColumns = {
   seriesName: series.name,
   styleSlug: styles.slug,
   styleName: styles.name,
-  stock: sql<number>`(select coalesce(sum(${qualified(boxModelFigures.stock)}), 0)::int from ${boxModelFigures} where ${qualified(boxModelFigures.boxModelId)} = ${qualified(boxModels.id)})`.mapWith(Number),
+  // Boxes on sale: the stock less the boxes held by live orders, counted by the rule the reservation
+  // applies (arttoy_boxes_held, migration 0007), so a box page never offers a box that ordering refuses.
+  stock: sql<number>`greatest((select coalesce(sum(${qualified(boxModelFigures.stock)}), 0)::int from ${boxModelFigures} where ${qualified(boxModelFigures.boxModelId)} = ${qualified(boxModels.id)})
+    - arttoy_boxes_held(${qualified(boxModels.id)}, null, ${sql.raw(String(CAPTURE_GRACE_SECONDS))}, ${sql.raw(String(CAPTURE_HOLD_SECONDS))}, now()), 0)`.mapWith(Number),
 };
 type BoxModelRow = SelectResultFields<typeof boxModelColumns>;
 

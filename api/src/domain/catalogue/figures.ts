@@ -87,7 +87,15 @@ export async function getFigure(db: Db, slug: string, urls: CatalogueUrls): Prom
 /** What the art generator needs for one figure. */
 export async function getFigureArtInput(db: Db, slug: string): Promise<ArtInput | null> {
   const [row] = await db
-    .select({ artSeed: figures.artSeed, name: figures.name, styleSlug: styles.slug, rarity: figures.rarity })
+    .select({
+      artSeed: figures.artSeed,
+      name: figures.name,
+      styleSlug: styles.slug,
+      rarity: figures.rarity,
+      kind: figures.artKind,
+      pose: figures.artPose,
+      prop: figures.artProp,
+    })
     .from(figures)
     .innerJoin(series, eq(figures.seriesId, series.id))
     .innerJoin(styles, eq(series.styleId, styles.id))

@@ -56,6 +56,7 @@ describe('two draws for the last unit of a figure', () => {
     const firstDrawn = new Promise<number>((resolve) => (firstDrew = resolve));
     const firstDone = db.transaction(async (tx) => {
       const drawId = await fulfilOrder(tx, first);
+      if (drawId === null) throw new Error('A box order drew nothing.');
       firstDrew(drawId);
       await firstMayCommit;
       return drawId;

@@ -5,11 +5,12 @@
  * stock (shared/fair: out-of-stock figures are left out, the rest renormalised), takes the nonce
  * from the buyer's active seed and increments it under that row's lock.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
 import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
+import { sendShipRequest } from '../ship-requests';
 import { activeSeed } from '../fairness/seeds';
 import { canMoveOrder } from '../order-status';
 import { stockLines } from '../orders/reservation';
@@ -20,11 +21,20 @@ function move(order: OrderRow, to: OrderRow['status']): void {
   if (!canMoveOrder(order.status, to)) throw new Error(`Order ${order.orderSn} cannot move from ${order.status} to ${to}.`);
 }
 
+/**
+ * A paid order whose box has nothing left to draw from (stock taken away by hand, or every figure
+ * drawn sold out again and again). The payment service refunds the buyer; it is never a 500.
+ */
+export class UnfulfillableOrderError extends Error {
+  override name = 'UnfulfillableOrderError';
+}
+
 /** How often a draw is tried again when its figure sold out between reading the stock and taking one. */
 const DRAW_ATTEMPTS = 20;
 
 /**
- * Order (locked by the caller, pending_payment) → paid → fulfilled. Returns the draw's id.
+ * Order (locked by the caller, pending_payment) → paid → fulfilled: a box order draws (returns the
+ * draw's id); a ship-out order sends its ship request to the warehouse (returns null).
  *
  * Every purchase of a box meets the same stock rows, so none is locked while the API works: the
  * buyer's seed is locked (it is theirs alone), the stock is read, the figure drawn, and one
@@ -34,20 +44,31 @@ const DRAW_ATTEMPTS = 20;
  * nothing was written: the stock is read again and the same roll (same nonce) is mapped onto it.
  * The draw records the lines it was mapped onto, so it stays verifiable.
  */
-export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number> {
+export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | null> {
   move(order, 'paid');
   move({ ...order, status: 'paid' }, 'fulfilled');
+  if (order.kind === 'ship_out') {
+    // Its request was cancelled meanwhile (by hand; the buyer and the sweep cannot while a capture is under way): the caller refunds.
+    if (!(await sendShipRequest(tx, order.shipRequestId ?? 0))) throw new UnfulfillableOrderError(`Ship-out order ${order.orderSn} has no ship request awaiting payment.`);
+    await tx
+      .update(orders)
+      .set({ status: 'fulfilled', paidAt: sql`now()`, fulfilledAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    return null;
+  }
+  const boxModelId = order.boxModelId;
+  if (boxModelId === null) throw new Error(`Box order ${order.orderSn} has no box.`);
   const seed = await activeSeed(tx, order.userId, { lock: true });
   for (let attempt = 1; attempt <= DRAW_ATTEMPTS; attempt += 1) {
-    const inStock = (await stockLines(tx, order.boxModelId)).filter((line) => line.stock > 0);
-    // The reservation guarantees a box for a paid order; an empty box here is a bug, not a sale.
-    if (inStock.length === 0) throw new Error(`Box ${order.boxModelId} has no stock left for paid order ${order.orderSn}.`);
+    const inStock = (await stockLines(tx, boxModelId)).filter((line) => line.stock > 0);
+    // The reservation holds a box for an order being paid, so this is rare (stock lowered by hand), but the money is taken: the caller refunds.
+    if (inStock.length === 0) throw new UnfulfillableOrderError(`Box ${boxModelId} has no stock left for paid order ${order.orderSn}.`);
     const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
     const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.clientSeed, nonce: seed.nextNonce, lines });
     const written = await tx.execute(sql`
       with taken as (
         update ${boxModelFigures} set ${column(boxModelFigures.stock)} = ${column(boxModelFigures.stock)} - 1
-        where ${column(boxModelFigures.boxModelId)} = ${order.boxModelId} and ${column(boxModelFigures.figureId)} = ${result.figureId}
+        where ${column(boxModelFigures.boxModelId)} = ${boxModelId} and ${column(boxModelFigures.figureId)} = ${result.figureId}
           and ${column(boxModelFigures.stock)} > 0
         returning 1
       ), nonce as (
@@ -56,7 +77,7 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number> {
       ), draw as (
         insert into ${draws} (${column(draws.orderId)}, ${column(draws.userId)}, ${column(draws.boxModelId)}, ${column(draws.serverSeedId)},
           ${column(draws.serverSeedHash)}, ${column(draws.clientSeed)}, ${column(draws.nonce)}, ${column(draws.rollPpm)}, ${column(draws.figureId)}, ${column(draws.oddsLines)})
-        select ${order.id}, ${order.userId}, ${order.boxModelId}, ${seed.id}, ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}, ${result.rollPpm},
+        select ${order.id}, ${order.userId}, ${boxModelId}, ${seed.id}, ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}, ${result.rollPpm},
           ${result.figureId}, ${JSON.stringify(lines)}::jsonb
         from taken
         returning ${column(draws.id)}
@@ -64,11 +85,12 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number> {
         insert into ${lockerItems} (${column(lockerItems.userId)}, ${column(lockerItems.figureId)}, ${column(lockerItems.drawId)})
         select ${order.userId}, ${result.figureId}, ${column(draws.id)} from draw
       )
-      update ${orders} set ${column(orders.status)} = 'fulfilled', ${column(orders.paidAt)} = now(), ${column(orders.fulfilledAt)} = now(), ${column(orders.updatedAt)} = now()
+      update ${orders} set ${column(orders.status)} = 'fulfilled', ${column(orders.paidAt)} = now(), ${column(orders.fulfilledAt)} = now(), ${column(orders.updatedAt)} = now(),
+        ${column(orders.captureStartedAt)} = null
       where ${column(orders.id)} = ${order.id} and exists (select 1 from taken)
       returning (select ${column(draws.id)} from draw) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
     if (drawId) return Number(drawId);
   }
-  throw new Error(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
+  throw new UnfulfillableOrderError(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
 }

@@ -21,25 +21,33 @@ function newSeedValues(userId: number, clientSeed: string) {
   return { userId, seed, seedHash: hashServerSeed(seed), clientSeed };
 }
 
+/** How often the active seed is looked for again after rotations kept moving it away (each look is one statement). */
+const SEED_LOOKUPS = 10;
+
 /**
  * The user's active seed, created if they have none. With `lock`, the row is locked until the
  * transaction ends (a draw reads and increments its nonce under this lock).
+ *
+ * A locked read that waited for a rotation of the seed finds it revealed once the rotation commits,
+ * and cannot see the new seed, which its snapshot predates: it answers nothing. The next statement
+ * reads a fresh snapshot, so the lookup is repeated (with the insert, which does nothing when a seed
+ * exists) until it finds the active seed.
  */
 export async function activeSeed(db: Db, userId: number, options: { lock?: boolean } = {}): Promise<ServerSeedRow> {
   const select = () => {
     const query = db.select().from(serverSeeds).where(and(eq(serverSeeds.userId, userId), isNull(serverSeeds.revealedAt)));
     return options.lock ? query.for('update') : query;
   };
-  const [found] = await select();
-  if (found) return found;
-  // Two first requests at once: the partial unique index lets one insert win; both then read it.
-  await db
-    .insert(serverSeeds)
-    .values(newSeedValues(userId, createClientSeed()))
-    .onConflictDoNothing({ target: serverSeeds.userId, where: sql`${serverSeeds.revealedAt} IS NULL` });
-  const [created] = await select();
-  if (!created) throw new Error(`No active server seed for user ${userId} after creating one.`);
-  return created;
+  for (let lookup = 1; lookup <= SEED_LOOKUPS; lookup += 1) {
+    const [found] = await select();
+    if (found) return found;
+    // Two first requests at once: the partial unique index lets one insert win; both then read it.
+    await db
+      .insert(serverSeeds)
+      .values(newSeedValues(userId, createClientSeed()))
+      .onConflictDoNothing({ target: serverSeeds.userId, where: sql`${serverSeeds.revealedAt} IS NULL` });
+  }
+  throw new Error(`No active server seed for user ${userId} after ${SEED_LOOKUPS} lookups: it was rotated away each time.`);
 }
 
 export async function setClientSeed(db: Db, userId: number, clientSeed: string): Promise<ServerSeedRow> {

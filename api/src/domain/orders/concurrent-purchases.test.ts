@@ -3,10 +3,10 @@
  * where requests run in parallel on a connection pool: without the stock rows' FOR UPDATE lock this
  * oversells. PGlite runs one transaction at a time, so there it checks the bookkeeping only.
  */
-import type { CaptureResult, Order } from '@arttoy/shared/contracts/api';
+import type { Order } from '@arttoy/shared/contracts/api';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, setStock, startPayment, totalStock } from '../../test/purchase';
+import { type BoxCapture, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, setStock, startPayment, totalStock } from '../../test/purchase';
 
 const STOCK = 3;
 const BUYERS = 4;
@@ -43,7 +43,7 @@ describe('the last boxes under concurrent purchases', () => {
         const order = response.json<Order>();
         const token = (await startPayment(api, buyer, order.orderSn)).payment.token ?? '';
         await decideOnSandboxPage(api, token, 'approve');
-        return expectStatus(await capture(api, buyer, token), 200).json<CaptureResult>();
+        return expectStatus(await capture(api, buyer, token), 200).json<BoxCapture>();
       }),
     );
     expect(paid.map((result) => result.order.status)).toEqual(Array(STOCK).fill('fulfilled'));

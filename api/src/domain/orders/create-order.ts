@@ -1,22 +1,30 @@
 /**
  * POST /api/orders: one box reserved for ORDER_RESERVATION_MINUTES, counted and inserted under the
- * box's stock locks in one statement (reservation.ts), so the last box is never sold twice. The client's
- * Idempotency-Key makes a retry return the same order; the same key with another body is a 409.
+ * box's stock locks in one statement (reservation.ts), so the last box is never sold twice, and
+ * refused past the caps on the buyer's unpaid orders, counted in that statement (order-limits.ts). The client's
+ * Idempotency-Key makes a retry return the same order; the same key with another body (any field of
+ * it) is a 409. The client seed the body asks for is set by that same statement, only if the order
+ * is taken: a refused order (unknown box, sold out) leaves the buyer's seed as it was.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
 import { boxModels, orders } from '../../db/schema';
+import { cancelUnpaidShipRequests } from '../ship-requests';
+import { violatesUnique } from '../../db/unique-violation';
 import { ApiError, conflict, notFound } from '../../errors';
-import { setClientSeed } from '../fairness/seeds';
+import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
+import { overUnpaidLimit, type UnpaidOrderLimits } from './order-limits';
 import { findNewOrder, findOrderById } from './order-view';
-import { CAPTURE_GRACE_SECONDS } from './reservation';
+import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from './reservation';
 
 export interface CreateOrderInput {
   userId: number;
   idempotencyKey: string;
   body: { boxModelId: number; quantity: 1; clientSeed?: string | undefined } & CreateOrderBody;
+  /** The caps on the buyer's unpaid orders (order-limits.ts). */
+  limits: UnpaidOrderLimits;
 }
 
 export interface CreatedOrder {
@@ -25,18 +33,34 @@ export interface CreatedOrder {
   created: boolean;
 }
 
+/** Why arttoy_reserve_box took no order (migration 0008). */
+type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user';
+
 /** The unique constraint that two concurrent requests with one key run into. */
 const KEY_CONSTRAINT = 'orders_user_idempotency_key';
 
+/** The request as it is kept with the order: every field of the validated body, absent ones as null. */
+function requestOf(body: CreateOrderInput['body']): Record<string, unknown> {
+  return { boxModelId: body.boxModelId, quantity: body.quantity, clientSeed: body.clientSeed ?? null };
+}
+
+/** The fields in which `request` differs from the one that created the order (orders from before requests were kept: box and quantity only). */
+function differences(kept: Record<string, unknown> | null, request: Record<string, unknown>, order: { boxModelId: number | null; quantity: number }): string[] {
+  const first = kept ?? { boxModelId: order.boxModelId, quantity: order.quantity };
+  return Object.keys(request).filter((field) => field in first && first[field] !== request[field]);
+}
+
 async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | null> {
   const [existing] = await db
-    .select({ id: orders.id, boxModelId: orders.boxModelId, quantity: orders.quantity })
+    .select({ id: orders.id, boxModelId: orders.boxModelId, quantity: orders.quantity, request: orders.request })
     .from(orders)
     .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
   if (!existing) return null;
-  if (existing.boxModelId !== input.body.boxModelId || existing.quantity !== input.body.quantity) {
+  const differs = differences(existing.request, requestOf(input.body), existing);
+  if (differs.length > 0) {
     throw conflict(
-      `Idempotency-Key ${input.idempotencyKey} was already used for another order (box ${existing.boxModelId}). Use a new key for a new order.`,
+      `Idempotency-Key ${input.idempotencyKey} was already used for another order request (box ${existing.boxModelId}); this body differs in ${differs.join(', ')}. A retry must send the same body; use a new key for a new order.`,
+      { reason: 'idempotency_key_reused', differs },
     );
   }
   const order = await findOrderById(db, existing.id);
@@ -44,30 +68,31 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
   return { order, created: false };
 }
 
-function isKeyConflict(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === '23505' && (constraint === KEY_CONSTRAINT || String((cause as Error).message).includes(KEY_CONSTRAINT))) return true;
-  }
-  return false;
-}
+const isKeyConflict = (error: unknown) => violatesUnique(error, KEY_CONSTRAINT);
 
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const replayed = await replay(db, input);
   if (replayed) return replayed;
-  if (input.body.clientSeed) await setClientSeed(db, input.userId, input.body.clientSeed);
+  const clientSeed = input.body.clientSeed ?? null;
+  // The reservation sets the client seed on the buyer's active seed, which must exist (it is created on first use).
+  if (clientSeed) await activeSeed(db, input.userId);
   let orderId: number;
   try {
     const [box] = await db.select().from(boxModels).where(and(eq(boxModels.id, input.body.boxModelId), eq(boxModels.active, true)));
     if (!box) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
-    // One statement on its own, so the box's stock locks are released at its end (migration 0004).
+    // One statement on its own, so the buyer's and the box's locks are released at its end (migrations 0004, 0008).
     const reserved = await db.execute(sql`
-      select reserved_order_id as "orderId", boxes_left as "left" from arttoy_reserve_box(${box.id}::int, ${input.body.quantity}::int,
-        ${CAPTURE_GRACE_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::int, ${box.priceMinor}::bigint,
-        ${box.currency}, ${input.idempotencyKey})`);
-    const [row] = rowsOf<{ orderId: number | null; left: number }>(reserved);
+      select reserved_order_id as "orderId", boxes_left as "left", refused, unpaid from arttoy_reserve_box(${box.id}::int, ${input.body.quantity}::int,
+        ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::bigint, ${box.priceMinor}::bigint,
+        ${box.currency}, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb, ${clientSeed}::text,
+        ${input.limits.perBox}::int, ${input.limits.perAccount}::int)`);
+    const [row] = rowsOf<{ orderId: number | null; left: number | null; refused: Refusal | null; unpaid: number }>(reserved);
     if (!row) throw new Error(`Reserving box ${box.id} answered no row.`);
     if (row.orderId === null) {
+      // The same key sent twice at once: the other request took the order (and with it the last box or place); return it.
+      const raced = await replay(db, input);
+      if (raced) return raced;
+      if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user') throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
       throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
         reason: 'sold_out',
         boxModelId: box.id,
@@ -88,16 +113,27 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   return { order, created: true };
 }
 
-/** Cancels an unpaid order of its owner; its box goes back on sale at once. */
+/** Cancels an unpaid order of its owner; its box goes back on sale at once (a ship-out's request is cancelled and its items go back to the locker). */
 export async function cancelOrder(db: Db, ownerId: number, orderSn: string): Promise<Order> {
-  const [row] = await db
-    .update(orders)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn), eq(orders.status, 'pending_payment')))
-    .returning({ id: orders.id });
+  const row = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn), eq(orders.status, 'pending_payment'), isNull(orders.captureStartedAt)))
+      .returning({ id: orders.id, shipRequestId: orders.shipRequestId });
+    if (cancelled?.shipRequestId) await cancelUnpaidShipRequests(tx, [cancelled.shipRequestId]);
+    return cancelled;
+  });
   const order = await findOrderById(db, row?.id ?? 0);
   if (row && order) return order;
-  const [existing] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn)));
+  const [existing] = await db
+    .select({ id: orders.id, status: orders.status, captureStartedAt: orders.captureStartedAt })
+    .from(orders)
+    .where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn)));
   if (!existing) throw notFound(`Order ${orderSn}`, 'GET /api/orders lists your orders.');
+  // The provider may be taking the money right now: the payment's outcome decides, not a cancel.
+  if (existing.status === 'pending_payment' && existing.captureStartedAt) {
+    throw conflict(`Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled now. Check the order again in a minute.`, { status: existing.status });
+  }
   throw conflict(`Order ${orderSn} is ${existing.status.replace('_', ' ')}: only an unpaid order can be cancelled.`, { status: existing.status });
 }

@@ -1,14 +1,16 @@
-/** Orders as the API shows them (contract `Order`): the row, its box, its latest payment and its draw. */
+/** Orders as the API shows them (contract `Order`): the row, its box or its ship-out, its latest payment and its draw. */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { boxModels, draws, lockerItems, orders, payments } from '../../db/schema';
+import { boxModels, draws, lockerItems, orders, payments, shipRequests } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 const orderColumns = {
   order: orders,
   boxSlug: boxModels.slug,
   boxName: boxModels.name,
+  shipAddress: shipRequests.address,
+  shipItemIds: shipRequests.itemIds,
   drawId: draws.id,
   lockerItemId: lockerItems.id,
   total: totalOverAll(),
@@ -18,7 +20,8 @@ function selectOrders(db: Db, where: SQL | undefined) {
   return db
     .select(orderColumns)
     .from(orders)
-    .innerJoin(boxModels, eq(orders.boxModelId, boxModels.id))
+    .leftJoin(boxModels, eq(orders.boxModelId, boxModels.id))
+    .leftJoin(shipRequests, eq(orders.shipRequestId, shipRequests.id))
     .leftJoin(draws, eq(draws.orderId, orders.id))
     .leftJoin(lockerItems, eq(lockerItems.drawId, draws.id))
     .where(where);
@@ -48,7 +51,12 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
     id: order.id,
     orderSn: order.orderSn,
     status: order.status,
-    boxModel: { id: order.boxModelId, slug: row.boxSlug, name: row.boxName },
+    kind: order.kind,
+    boxModel: order.boxModelId === null || row.boxSlug === null || row.boxName === null ? null : { id: order.boxModelId, slug: row.boxSlug, name: row.boxName },
+    shipOut:
+      order.shipRequestId === null || row.shipAddress === null || row.shipItemIds === null
+        ? null
+        : { shipRequestId: order.shipRequestId, figures: row.shipItemIds.length, city: row.shipAddress.city, country: row.shipAddress.country },
     quantity: order.quantity,
     unitPrice: { amountMinor: order.unitPriceMinor, currency: order.currency },
     total: { amountMinor: order.totalMinor, currency: order.currency },

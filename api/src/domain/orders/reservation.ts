@@ -3,9 +3,11 @@
  * figure an order gets is only known at the draw. So an unpaid order reserves "one box", not a
  * figure: the boxes on sale are the stock minus the boxes held by live orders.
  *
- * - Ordering (create-order.ts) calls arttoy_reserve_box (migration 0004): in one statement it locks
- *   the box's stock rows, counts the boxes held, and inserts the order if one is left, so two buyers
- *   of the last box are served one after the other and the lock is never held across a round trip.
+ * - Ordering (create-order.ts) calls arttoy_reserve_box (migrations 0004, 0006, 0008): in one statement it
+ *   locks the buyer's row and counts their unpaid orders against the caps (order-limits.ts), locks the
+ *   box's stock rows, counts the boxes held, and inserts the order if one is left, so two buyers of the
+ *   last box are served one after the other and the lock is never held across a round trip.
+ * - Box pages show the boxes on sale by the same count (catalogue/columns.ts).
  * - The draw (draws/fulfil.ts) takes one unit of one figure with `stock > 0` checked on the row's
  *   newest version, and tries again if that figure's last unit went in between.
  * Neither changes the count of boxes on sale (a draw turns a held box into a sold one), and every
@@ -16,16 +18,34 @@
  * `expiresAt` still finds its box. After that the order is expired: on read (GET /orders/:sn) and by
  * the periodic sweep (sweepExpiredOrders), whichever comes first; an order the sweep has not
  * reached yet no longer counts as reserved anyway (the reservation's count reads the clock).
+ * A capture under way holds the box longer: the payment service marks it started, committed before
+ * the provider is called (arttoy_claim_capture, migration 0007), and the order then holds its box for
+ * CAPTURE_HOLD_SECONDS from that moment, so no capture that outlasts the order's time finds its box sold.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ifNoOtherInstance, LOCK_KEYS } from '../../db/advisory-lock';
 import type { Database, Db } from '../../db/connect';
-import { boxModelFigures, orders } from '../../db/schema';
+import { boxModelFigures, orders, payments } from '../../db/schema';
+import { cancelUnpaidShipRequests } from '../ship-requests';
 
 /** How long after expiresAt a started capture may still complete. */
 export const CAPTURE_GRACE_SECONDS = 120;
 
+/**
+ * How long an order whose capture has started holds its box, from the start (orders.capture_started_at),
+ * whatever its own time says: a provider's answer (PayPal: 10 s per call) and the fulfilment fit in it
+ * many times over; a capture still in doubt after it is settled by reconciliation (payments/reconcile.ts).
+ */
+export const CAPTURE_HOLD_SECONDS = 600;
+
 const graceInterval = sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`);
+const holdInterval = sql.raw(`interval '${CAPTURE_HOLD_SECONDS} seconds'`);
+
+/**
+ * True while the order holds its box: within its time plus the grace, or within the hold of a
+ * capture under way (the rule arttoy_boxes_held applies in the database, migration 0007).
+ */
+export const holdsItsBox = sql<boolean>`(now() < ${orders.expiresAt} + ${graceInterval} or coalesce(now() < ${orders.captureStartedAt} + ${holdInterval}, false))`;
 
 /** The box's stock rows as they are now, in figure id order. */
 export async function stockLines(tx: Db, boxModelId: number) {
@@ -36,20 +56,35 @@ export async function stockLines(tx: Db, boxModelId: number) {
     .orderBy(asc(boxModelFigures.figureId));
 }
 
-/** Marks unpaid orders past their time (and grace) expired; returns how many. `orderIds` narrows it (expiry on read). */
+/**
+ * Marks unpaid orders past their time (and grace) expired; returns how many. `orderIds` narrows it
+ * (expiry on read). An order whose capture started is left while its hold lasts, and after it while a
+ * payment of it is still in doubt (the provider may have taken the money: reconciliation settles it).
+ */
 export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<number> {
-  const rows = await db
+  const inDoubt = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
+    and ${payments.status} in ('created', 'approved') and ${payments.providerOrderId} is not null)`;
+  // A ship-out's order expiring cancels its request and gives its items back, in the same transaction.
+  return db.transaction(async (tx) => {
+    const rows = await expire(tx, inDoubt, orderIds);
+    await cancelUnpaidShipRequests(tx, rows.flatMap((row) => (row.shipRequestId === null ? [] : [row.shipRequestId])));
+    return rows.length;
+  });
+}
+
+function expire(db: Db, inDoubt: SQL, orderIds: number[] | undefined) {
+  return db
     .update(orders)
     .set({ status: 'expired', expiredAt: sql`now()`, updatedAt: sql`now()` })
     .where(
       and(
         eq(orders.status, 'pending_payment'),
-        sql`${orders.expiresAt} + ${graceInterval} <= now()`,
+        sql`not ${holdsItsBox}`,
+        sql`(${orders.captureStartedAt} is null or not ${inDoubt})`,
         orderIds ? inArray(orders.id, orderIds) : undefined,
       ),
     )
-    .returning({ id: orders.id });
-  return rows.length;
+    .returning({ id: orders.id, shipRequestId: orders.shipRequestId });
 }
 
 /**

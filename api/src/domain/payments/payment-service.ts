@@ -1,12 +1,17 @@
 /**
  * Paying an order: start a payment with a provider, capture it on the server (amount, currency and
- * order checked against ours), fulfil the order in the same transaction. The transaction holds the
- * order's row lock across the provider call, so a cancel, the expiry sweep or a second capture of the
- * same order waits for it and then sees the outcome. Captures are idempotent: the provider gets the
- * payment's idempotency key (PayPal-Request-Id), and a fulfilled order returns the first result.
+ * order checked against ours), fulfil the order in the same transaction. Before the provider is asked
+ * for money, the order's capture is marked started and committed (capture-hold.ts), so it keeps its
+ * box however long the provider takes; the transaction then holds the order's row lock across the
+ * provider call, so a second capture of the same order waits for it and then sees the outcome.
+ * Captures are idempotent: the provider gets the payment's idempotency key (PayPal-Request-Id), and a
+ * fulfilled order returns the first result. A paid order that cannot be fulfilled is refunded. A saved
+ * method pays at once when its payment is created: that payment is recorded (committed) before the
+ * provider is asked, so an answer lost on the way back leaves a record that the buyer's retry and
+ * reconciliation ask about again, under the same request id.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CaptureResult, PaymentProvider, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { orders, paymentMethods, payments } from '../../db/schema';
@@ -14,10 +19,11 @@ import { ApiError, conflict, notFound } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { findDraw } from '../draws/draw-proof';
 import type { DataChanges } from '../../cache/data-changes';
-import { fulfilOrder } from '../draws/fulfil';
+import { fulfilOrder, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
-import { CAPTURE_GRACE_SECONDS } from '../orders/reservation';
-import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, ProviderUnavailableError } from './provider';
+import { holdsItsBox } from '../orders/reservation';
+import { assertPending, type CaptureClaim, claimCapture, expired, refundPaid, releaseClaim } from './capture-hold';
+import { type CreateProviderOrderInput, PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, type ProviderOrder, ProviderOutageError, ProviderUnavailableError } from './provider';
 
 export type PaymentProviders = Record<PaymentProvider, PaymentProviderAdapter | null>;
 
@@ -34,22 +40,15 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const ORDERS_HINT = 'GET /api/orders lists your orders.';
 
-/** The order row, locked, with whether it may still be paid (within its time plus the capture grace). */
+/** The order row, locked, with whether it still holds its box (its time plus the grace, or a capture's hold). */
 async function lockOrder(tx: Db, where: SQL | undefined) {
-  const [row] = await tx
-    .select({ order: orders, payable: sql<boolean>`now() < ${orders.expiresAt} + ${sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`)}` })
-    .from(orders)
-    .where(where)
-    .for('update');
+  const [row] = await tx.select({ order: orders, payable: holdsItsBox }).from(orders).where(where).for('update');
   return row ?? null;
 }
 
 function assertPayable(order: OrderRow, payable: boolean): void {
-  if (order.status === 'fulfilled' || order.status === 'paid') throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
-  if (order.status !== 'pending_payment') {
-    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. Order the box again.`, { status: order.status });
-  }
-  if (!payable) throw conflict(`Order ${order.orderSn} has expired and its box went back on sale; nothing was charged. Order the box again.`, { status: 'expired' });
+  assertPending(order);
+  if (!payable) throw expired(order.orderSn);
 }
 
 function providerOf(providers: PaymentProviders, name: PaymentProvider): PaymentProviderAdapter {
@@ -66,16 +65,21 @@ function mismatch(order: OrderRow, capture: ProviderCapture): string | null {
   return null;
 }
 
-type Outcome = { kind: 'fulfilled' } | { kind: 'refused'; error: ApiError };
+export type Outcome = { kind: 'fulfilled' } | { kind: 'refused'; error: ApiError };
 
-/** Records a capture on the locked order and payment: fulfils, or refuses (kept as failed) when it does not match. */
-async function applyCapture(tx: Db, order: OrderRow, payment: PaymentRow, capture: ProviderCapture): Promise<Outcome> {
+/**
+ * Records a capture on the locked order and payment: fulfils, refunds (the box is gone: `claim` is
+ * 'settle', or nothing is left to draw), or refuses (kept as failed) when it does not match.
+ */
+async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture, claim: CaptureClaim): Promise<Outcome> {
   const problem = mismatch(order, capture);
   if (problem || !capture.completed) {
     await tx
       .update(payments)
       .set({ status: problem ? 'failed' : payment.status, providerStatus: capture.providerStatus, updatedAt: sql`now()` })
       .where(eq(payments.id, payment.id));
+    // Not matching is final for this payment; one still completing (PENDING) keeps its hold.
+    if (problem) await releaseClaim(tx, order.id);
     const message = problem
       ? `The provider's payment does not match order ${order.orderSn}: ${problem}. The order was not fulfilled; contact support with the order reference.`
       : `The provider has not completed the payment yet (${capture.providerStatus}). Check again in a minute.`;
@@ -99,8 +103,21 @@ async function applyCapture(tx: Db, order: OrderRow, payment: PaymentRow, captur
       .values({ userId: order.userId, provider: payment.provider, vaultToken: capture.vault.token, label: capture.vault.label })
       .onConflictDoNothing();
   }
-  await fulfilOrder(tx, order);
+  if (claim === 'settle') return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
+  try {
+    await fulfilOrder(tx, order);
+  } catch (error) {
+    if (!(error instanceof UnfulfillableOrderError)) throw error;
+    return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
+  }
   return { kind: 'fulfilled' };
+}
+
+/** Turns a provider's refusal into a 409 and its outage into a 503. */
+function providerError(error: unknown): unknown {
+  if (error instanceof PaymentDeclinedError) return conflict(error.message, { providerStatus: error.providerStatus });
+  if (error instanceof ProviderUnavailableError) return new ProviderOutageError(`${error.message} Nothing was charged twice; retry shortly.`);
+  return error;
 }
 
 /** Runs a provider call, turning its refusals into 409s and its outages into 503s. */
@@ -108,20 +125,22 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PaymentDeclinedError) throw conflict(error.message, { providerStatus: error.providerStatus });
-    if (error instanceof ProviderUnavailableError) throw new ApiError(503, 'unavailable', `${error.message} Nothing was charged twice; retry shortly.`);
-    throw error;
+    throw providerError(error);
   }
 }
 
 /** The result every capture of this order returns (the first and every retry). */
 export async function captureResult(deps: PaymentDeps, orderId: number): Promise<CaptureResult> {
   const found = await findOrderWithPayments(deps.db, orderId);
-  if (!found?.order.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
+  if (!found) throw new Error(`Order ${orderId} vanished.`);
+  const captured = found.payments.find((payment) => payment.status === 'captured');
+  const vaultToken = captured?.vaultToken ?? null;
+  // A ship-out has nothing to reveal: its request is with the warehouse.
+  if (found.order.kind === 'ship_out') return { order: found.order, draw: null, vaultToken };
+  if (!found.order.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
   const draw = await findDraw(deps.db, found.ownerId, found.order.drawId, deps.urls);
   if (!draw) throw new Error(`Draw ${found.order.drawId} of order ${orderId} not found.`);
-  const captured = found.payments.find((payment) => payment.status === 'captured');
-  return { order: found.order, draw, vaultToken: captured?.vaultToken ?? null };
+  return { order: found.order, draw, vaultToken };
 }
 
 export interface StartPaymentInput {
@@ -136,63 +155,151 @@ export interface StartPaymentInput {
 
 export async function startPayment(deps: PaymentDeps, input: StartPaymentInput): Promise<StartPaymentResult> {
   const provider = providerOf(deps.providers, input.provider);
-  if (input.vaultToken) {
-    const [saved] = await deps.db
-      .select({ id: paymentMethods.id })
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.userId, input.userId), eq(paymentMethods.provider, input.provider), eq(paymentMethods.vaultToken, input.vaultToken)));
-    if (!saved) throw notFound(`Saved ${input.provider} method`, 'GET /api/me/payment-methods lists yours; or pay without one.');
-  }
-  const outcome = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn)));
+  const mine = and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn));
+  if (input.vaultToken) return payWithSavedMethod(deps, input, input.vaultToken, mine);
+  // Nothing is taken until the buyer approves: the provider's order is created in the transaction
+  // that records it, and one that was created but never recorded cannot be approved.
+  const stored = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, mine);
     if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
     assertPayable(locked.order, locked.payable);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: locked.order.id,
-        provider: input.provider,
-        idempotencyKey: randomUUID(),
-        amountMinor: locked.order.totalMinor,
-        currency: locked.order.currency,
-        saveMethod: input.saveMethod,
-        vaultToken: input.vaultToken,
-      })
-      .returning();
-    if (!payment) throw new Error('Inserting the payment returned no row.');
-    const created = await providerCall(() =>
-      provider.createOrder({
-        reference: locked.order.orderSn,
-        amount: { amountMinor: locked.order.totalMinor, currency: locked.order.currency },
-        description: `ArtToy Club mystery box, order ${locked.order.orderSn}`,
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-        saveMethod: input.saveMethod,
-        vaultToken: input.vaultToken,
-        // Its own key: PayPal-Request-Id must not repeat across different calls.
-        requestId: `create-${payment.idempotencyKey}`,
-        db: tx,
-      }),
-    );
-    const [stored] = await tx
-      .update(payments)
-      .set({ providerOrderId: created.providerOrderId, approvalUrl: created.approvalUrl, providerStatus: created.providerStatus, status: created.capture ? 'approved' : 'created', updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    if (!stored) throw new Error(`Payment ${payment.id} vanished.`);
-    const applied = created.capture ? await applyCapture(tx, locked.order, stored, created.capture) : null;
-    return { orderId: locked.order.id, paymentId: payment.id, stored, approvalUrl: created.approvalUrl, applied };
+    const payment = await insertPayment(tx, locked.order, input);
+    const created = await providerCall(() => provider.createOrder(createOrderInput(locked.order, payment, input, tx)));
+    return recordCreated(tx, payment.id, created);
   });
-  if (outcome.applied?.kind === 'fulfilled') deps.changes.changed('box_model_figures');
-  if (outcome.applied?.kind === 'refused') throw outcome.applied.error;
-  // A capture at once (a saved method) changed the payment after `stored` was read.
-  const [payment] = outcome.applied ? await deps.db.select().from(payments).where(eq(payments.id, outcome.paymentId)) : [outcome.stored];
-  if (!payment) throw new Error(`Payment ${outcome.paymentId} vanished.`);
+  return { payment: toPaymentSummary(stored), approvalUrl: stored.approvalUrl, result: null };
+}
+
+async function insertPayment(tx: Db, order: OrderRow, input: StartPaymentInput): Promise<PaymentRow> {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      provider: input.provider,
+      idempotencyKey: randomUUID(),
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      saveMethod: input.saveMethod,
+      vaultToken: input.vaultToken,
+    })
+    .returning();
+  if (!payment) throw new Error('Inserting the payment returned no row.');
+  return payment;
+}
+
+/** What the provider is asked for a payment; the same every time it is asked (same PayPal-Request-Id). */
+function createOrderInput(order: OrderRow, payment: PaymentRow, urls: { returnUrl: string; cancelUrl: string }, db: Db): CreateProviderOrderInput {
   return {
-    payment: toPaymentSummary(payment),
-    approvalUrl: outcome.applied ? null : outcome.approvalUrl,
-    result: outcome.applied ? await captureResult(deps, outcome.orderId) : null,
+    reference: order.orderSn,
+    amount: { amountMinor: payment.amountMinor, currency: payment.currency },
+    description: order.kind === 'ship_out' ? `ArtToy Club ship-out fee, order ${order.orderSn}` : `ArtToy Club mystery box, order ${order.orderSn}`,
+    returnUrl: urls.returnUrl,
+    cancelUrl: urls.cancelUrl,
+    saveMethod: payment.saveMethod,
+    vaultToken: payment.vaultToken,
+    // Its own key: PayPal-Request-Id must not repeat across different calls.
+    requestId: `create-${payment.idempotencyKey}`,
+    db,
   };
+}
+
+async function recordCreated(tx: Db, paymentId: number, created: ProviderOrder): Promise<PaymentRow> {
+  const [stored] = await tx
+    .update(payments)
+    .set({ providerOrderId: created.providerOrderId, approvalUrl: created.approvalUrl, providerStatus: created.providerStatus, status: created.capture ? 'approved' : 'created', updatedAt: sql`now()` })
+    .where(eq(payments.id, paymentId))
+    .returning();
+  if (!stored) throw new Error(`Payment ${paymentId} vanished.`);
+  return stored;
+}
+
+/**
+ * A saved method pays at once, so nothing of it may live only in a transaction that could be lost:
+ * the box is held and the payment recorded (both committed) before the provider is asked, and the
+ * provider's answer is applied in a transaction of its own. If the API dies in between, the payment
+ * is there for reconciliation, which asks again under the same request id (settleSavedMethodPayment):
+ * the provider returns its first answer, and nothing is charged twice.
+ */
+async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, vaultToken: string, mine: SQL | undefined): Promise<StartPaymentResult> {
+  const [saved] = await deps.db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, input.userId), eq(paymentMethods.provider, input.provider), eq(paymentMethods.vaultToken, vaultToken)));
+  if (!saved) throw notFound(`Saved ${input.provider} method`, 'GET /api/me/payment-methods lists yours; or pay without one.');
+  const [order] = await deps.db.select({ id: orders.id, orderSn: orders.orderSn }).from(orders).where(mine);
+  if (!order) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+  const claim = await claimCapture(deps.db, order);
+  // Its time ran out and its box went: no new payment may take money for it.
+  if (claim === 'settle') throw expired(order.orderSn);
+  const payment = await deps.db
+    .transaction(async (tx) => {
+      const locked = await lockOrder(tx, mine);
+      if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+      assertPending(locked.order);
+      // A payment of this order with a saved method may be in doubt (its answer was lost): it is asked
+      // again under its own request id, never made a second time beside it.
+      const [inDoubt] = await tx.select().from(payments).where(and(eq(payments.orderId, locked.order.id), savedMethodInDoubt)).limit(1).for('update');
+      return inDoubt ?? insertPayment(tx, locked.order, input);
+    })
+    .catch(async (error: unknown) => {
+      // Not waiting for payment any more (paid by a concurrent request, or cancelled): nothing was asked of the provider.
+      if (claim && error instanceof ApiError && error.statusCode === 409) await releaseClaim(deps.db, order.id);
+      throw error;
+    });
+  const outcome = await settleSavedMethodPayment(deps, payment.id, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl }, claim);
+  if (outcome.kind === 'refused') throw outcome.error;
+  const [settled] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
+  if (!settled) throw new Error(`Payment ${payment.id} vanished.`);
+  return { payment: toPaymentSummary(settled), approvalUrl: null, result: await captureResult(deps, order.id) };
+}
+
+/** A saved method's payment recorded, and no answer of its provider recorded: the provider may have taken it. */
+export const savedMethodInDoubt = and(eq(payments.status, 'created'), isNull(payments.providerOrderId), isNotNull(payments.vaultToken));
+
+/** A saved method is paid at once and never sends the buyer anywhere: reconciliation has no page to name. */
+const SAVED_METHOD_URLS = { returnUrl: '/payment/order_pay', cancelUrl: '/payment/order_pay' };
+
+/**
+ * Asks the provider to pay a recorded saved-method payment (again, under its first request id) and
+ * applies the answer: fulfilled, refunded when the box is gone, or refused. A refusal by the provider
+ * marks the payment failed and gives the order back its own time; an outage leaves the payment in
+ * doubt, holding its box, for the next reconciliation round.
+ */
+export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: number, urls = SAVED_METHOD_URLS, claimed?: CaptureClaim | null): Promise<Outcome> {
+  const [row] = await deps.db.select({ payment: payments, order: orders }).from(payments).innerJoin(orders, eq(payments.orderId, orders.id)).where(eq(payments.id, paymentId));
+  if (!row) throw new Error(`Payment ${paymentId} not found.`);
+  const provider = providerOf(deps.providers, row.payment.provider);
+  // Held (again) before the provider is asked; 'settle' when the hold ran out and the box went: what
+  // the provider takes then is refunded (it may have taken it before the API stopped).
+  const claim = claimed === undefined ? await claimCapture(deps.db, row.order) : claimed;
+  let created: ProviderOrder;
+  try {
+    created = await provider.createOrder(createOrderInput(row.order, row.payment, urls, deps.db));
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      await deps.db.transaction(async (tx) => {
+        await tx.update(payments).set({ status: 'failed', providerStatus: error.providerStatus, updatedAt: sql`now()` }).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
+        await releaseClaim(tx, row.order.id);
+      });
+    }
+    throw providerError(error);
+  }
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    const locked = await lockOrder(tx, eq(orders.id, row.order.id));
+    if (!locked) throw new Error(`Order ${row.order.id} vanished.`);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) throw new Error(`Payment ${paymentId} vanished.`);
+    // Asked twice at once (the buyer's request and a reconciliation round): the first answer applied stands.
+    if (payment.status === 'captured' && locked.order.status === 'fulfilled') return { kind: 'fulfilled' };
+    assertPending(locked.order);
+    const stored = await recordCreated(tx, paymentId, created);
+    if (!created.capture) {
+      return { kind: 'refused', error: conflict(`The provider did not take the saved method's payment at once (${created.providerStatus}). Pay without the saved method.`, { providerStatus: created.providerStatus }) };
+    }
+    return applyCapture(tx, provider, locked.order, stored, created.capture, claim ?? 'held');
+  });
+  if (outcome.kind === 'fulfilled') deps.changes.changed('box_model_figures', 'orders');
+  return outcome;
 }
 
 /**
@@ -200,23 +307,37 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
  * `userId` null: a verified webhook completing it for a buyer who never came back.
  */
 export async function capturePayment(deps: PaymentDeps, token: string, userId: number | null): Promise<CaptureResult> {
-  let orderId = 0;
+  const ofPayment = sql`(select ${payments.orderId} from ${payments} where ${payments.providerOrderId} = ${token} limit 1)`;
+  const [found] = await deps.db
+    .select({ id: orders.id, orderSn: orders.orderSn, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, ofPayment), userId === null ? undefined : eq(orders.userId, userId)));
+  if (!found) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
+  // Committed before the provider is asked: the order keeps its box however long the provider takes.
+  const claim = found.status === 'pending_payment' ? await claimCapture(deps.db, found) : null;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     // The order first, then its payment: the order that every other path locks first.
-    const ofPayment = sql`(select ${payments.orderId} from ${payments} where ${payments.providerOrderId} = ${token} limit 1)`;
-    const locked = await lockOrder(tx, and(eq(orders.id, ofPayment), userId === null ? undefined : eq(orders.userId, userId)));
-    if (!locked) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
-    orderId = locked.order.id;
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.providerOrderId, token), eq(payments.orderId, orderId))).limit(1).for('update');
+    const locked = await lockOrder(tx, eq(orders.id, found.id));
+    if (!locked) throw new Error(`Order ${found.id} vanished.`);
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.providerOrderId, token), eq(payments.orderId, found.id))).limit(1).for('update');
     if (!payment) throw new Error(`Payment ${token} lost its order.`);
     const provider = providerOf(deps.providers, payment.provider);
     // A retry (or a webhook after the buyer's return): the first capture's result stands.
     if (locked.order.status === 'fulfilled' && payment.status === 'captured') return { kind: 'fulfilled' };
-    assertPayable(locked.order, locked.payable);
-    const capture = await providerCall(() => provider.capture({ providerOrderId: token, requestId: payment.idempotencyKey, db: tx }));
-    return applyCapture(tx, locked.order, payment, capture);
+    assertPending(locked.order);
+    if (!claim) throw new Error(`Order ${found.orderSn} is waiting for payment again after it was not.`);
+    let capture: ProviderCapture;
+    try {
+      capture = await provider.capture({ providerOrderId: token, requestId: payment.idempotencyKey, db: tx });
+    } catch (error) {
+      // Not approved, cancelled, declined: nothing was taken, and the order goes back to its own time.
+      if (!(error instanceof PaymentDeclinedError)) throw providerError(error);
+      await releaseClaim(tx, found.id);
+      return { kind: 'refused', error: providerError(error) as ApiError };
+    }
+    return applyCapture(tx, provider, locked.order, payment, capture, claim);
   });
   if (outcome.kind === 'refused') throw outcome.error;
-  deps.changes.changed('box_model_figures');
-  return captureResult(deps, orderId);
+  deps.changes.changed('box_model_figures', 'orders');
+  return captureResult(deps, found.id);
 }

@@ -1,10 +1,11 @@
 /**
  * The one interface every payment provider implements, shaped after PayPal Orders v2: create a
  * provider order (→ approval URL, or paid at once with a vault token), capture it once approved
- * (idempotent per request id), and verify webhooks. Amounts are integer minor units.
+ * (idempotent per request id), refund a capture in full, and verify webhooks. Amounts are integer minor units.
  */
 import type { Money, PaymentProvider } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { ApiError } from '../../errors';
 
 export interface CreateProviderOrderInput {
   /** Our order reference: the provider echoes it back, and the capture is checked against it. */
@@ -54,6 +55,22 @@ export interface CaptureInput {
   db: Db;
 }
 
+export interface RefundInput {
+  /** The capture to give back (ProviderCapture.captureId). */
+  captureId: string;
+  /** The whole captured amount: refunds here are always in full. */
+  amount: Money;
+  /** A retried refund returns the first one, never refunds twice (PayPal-Request-Id). */
+  requestId: string;
+  db: Db;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  /** The provider's own status, verbatim (PayPal: COMPLETED, PENDING). */
+  providerStatus: string;
+}
+
 /** A verified webhook event: which provider order it is about, and its id (replays share it). */
 export interface ProviderWebhookEvent {
   eventId: string;
@@ -67,6 +84,8 @@ export interface PaymentProviderAdapter {
   readonly name: PaymentProvider;
   createOrder(input: CreateProviderOrderInput): Promise<ProviderOrder>;
   capture(input: CaptureInput): Promise<ProviderCapture>;
+  /** Gives a captured payment back in full (a paid order that cannot be fulfilled); idempotent per request id. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies a webhook's signature; throws a 400 ApiError when it is not genuine. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<ProviderWebhookEvent>;
 }
@@ -85,4 +104,15 @@ export class PaymentDeclinedError extends Error {
 /** The provider could not be reached or answered nonsense: a 503, retry later. */
 export class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
+}
+
+/**
+ * A provider outage as the answer to the buyer (503, retry later). Its own class so reconciliation
+ * tells "the provider cannot answer" (stop asking it this run) from a failure of ours with one order.
+ */
+export class ProviderOutageError extends ApiError {
+  override name = 'ProviderOutageError';
+  constructor(message: string) {
+    super(503, 'unavailable', message);
+  }
 }

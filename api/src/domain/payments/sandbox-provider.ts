@@ -1,10 +1,11 @@
 /**
  * The built-in sandbox provider (test mode, the default). It keeps its records in its own table
  * (sandbox_checkouts), as PayPal keeps its own: a checkout is created, the buyer approves or
- * cancels it on the sandbox page the API serves, and it is captured once. No money moves.
+ * cancels it on the sandbox page the API serves, and it is captured once (and refunded at most once).
+ * No money moves.
  */
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { sandboxCheckouts } from '../../db/schema';
 import { ApiError } from '../../errors';
@@ -49,10 +50,22 @@ async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<Provider
       vaultToken: checkout.vaultToken ?? (checkout.saveMethod ? newId('SBXV-') : null),
       updatedAt: sql`now()`,
     })
-    .where(eq(sandboxCheckouts.id, checkout.id))
+    .where(and(eq(sandboxCheckouts.id, checkout.id), eq(sandboxCheckouts.status, 'approved')))
     .returning();
-  if (!done) throw new Error(`Sandbox checkout ${checkout.id} vanished during capture.`);
-  return toCapture(done);
+  if (done) return toCapture(done);
+  // Completed by a concurrent call meanwhile: its capture is the one.
+  const [now] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkout.id));
+  if (now?.status !== 'completed') throw new Error(`Sandbox checkout ${checkout.id} changed during capture.`);
+  return toCapture(now);
+}
+
+/**
+ * A checkout's id follows from the request id, as PayPal-Request-Id does for PayPal: asked again
+ * under the same request id (a retry, or reconciliation after the API stopped mid-payment), the
+ * sandbox answers with the checkout it made the first time and takes nothing twice.
+ */
+function checkoutIdFor(requestId: string): string {
+  return `SBX-${createHash('sha256').update(requestId).digest('hex').slice(0, 24).toUpperCase()}`;
 }
 
 /** `apiPrefix` is where the API is mounted (`/api`): the sandbox page lives under it. */
@@ -64,10 +77,11 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
         const [saved] = await input.db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(eq(sandboxCheckouts.vaultToken, input.vaultToken)).limit(1);
         if (!saved) throw new PaymentDeclinedError('This saved sandbox method is unknown. Pay without it, and save it again.', 'VAULT_TOKEN_UNKNOWN');
       }
-      const [checkout] = await input.db
+      const id = checkoutIdFor(input.requestId);
+      const [inserted] = await input.db
         .insert(sandboxCheckouts)
         .values({
-          id: newId('SBX-'),
+          id,
           reference: input.reference,
           amountMinor: input.amount.amountMinor,
           currency: input.amount.currency,
@@ -77,8 +91,10 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
           saveMethod: input.saveMethod,
           vaultToken: input.vaultToken,
         })
+        .onConflictDoNothing({ target: sandboxCheckouts.id })
         .returning();
-      if (!checkout) throw new Error('Creating a sandbox checkout returned no row.');
+      const [checkout] = inserted ? [inserted] : await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+      if (!checkout) throw new Error(`Sandbox checkout ${id} was neither created nor found.`);
       // A saved method needs no approval: the sandbox completes the payment at once, as PayPal does.
       if (input.vaultToken) {
         const capture = await completeCheckout(input.db, checkout);
@@ -95,6 +111,17 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
       const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, input.providerOrderId)).for('update');
       if (!checkout) throw new PaymentDeclinedError(`The sandbox has no payment ${input.providerOrderId}.`, 'NOT_FOUND');
       return completeCheckout(input.db, checkout);
+    },
+    async refund(input) {
+      const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.captureId, input.captureId)).for('update');
+      if (!checkout) throw new PaymentDeclinedError(`The sandbox has no capture ${input.captureId} to refund.`, 'NOT_FOUND');
+      if (checkout.amountMinor !== input.amount.amountMinor || checkout.currency !== input.amount.currency) {
+        throw new PaymentDeclinedError(`The sandbox refunds a capture in full: ${checkout.amountMinor} ${checkout.currency}, not ${input.amount.amountMinor} ${input.amount.currency}.`, 'AMOUNT_MISMATCH');
+      }
+      if (checkout.refundId) return { refundId: checkout.refundId, providerStatus: 'COMPLETED' };
+      const [refunded] = await input.db.update(sandboxCheckouts).set({ refundId: newId('SBXR-'), updatedAt: sql`now()` }).where(eq(sandboxCheckouts.id, checkout.id)).returning();
+      if (!refunded?.refundId) throw new Error(`Sandbox checkout ${checkout.id} vanished during its refund.`);
+      return { refundId: refunded.refundId, providerStatus: 'COMPLETED' };
     },
     async verifyWebhook() {
       throw new ApiError(404, 'not_found', 'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.');

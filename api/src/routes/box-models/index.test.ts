@@ -1,8 +1,10 @@
-import type { BoxModelDetail, BoxModelSummary, Page } from '@arttoy/shared/contracts/api';
+import type { BoxModelDetail, BoxModelSummary, Page, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { eq } from 'drizzle-orm';
 import { boxModels } from '../../db/schema';
 import { eventually } from '../../test/eventually';
+import { signInTestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { bearer, expectStatus, orderBox, postOrder, setStock } from '../../test/purchase';
 
 describe('box models', () => {
   let api: TestApi;
@@ -68,6 +70,32 @@ describe('box models', () => {
       await api.db.update(boxModels).set({ active: true }).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     }
   });
+
+  it('shows the boxes on sale: the stock less the boxes held by unpaid orders, on every answer that carries it', async () => {
+    const hoarder = await signInTestUser('box-stock-hoarder');
+    const [box] = await api.db.select({ id: boxModels.id }).from(boxModels).where(eq(boxModels.slug, 'pastel-picnic-blind-box'));
+    const id = box?.id ?? 0;
+    const shown = async () => ({
+      detail: (await detail(id)).stock,
+      list: (await list('?series=pastel-picnic')).items[0]?.stock,
+      series: (await api.app.inject({ url: '/api/series/pastel-picnic' })).json<SeriesDetail>().boxModels[0]?.stock,
+    });
+    const physical = 6 * 144 + 12;
+    expect(await shown()).toEqual({ detail: physical, list: physical, series: physical });
+    const held = [await orderBox(api, hoarder, id), await orderBox(api, hoarder, id)];
+    // Shown at once by the instance that took the orders.
+    expect(await shown()).toEqual({ detail: physical - 2, list: physical - 2, series: physical - 2 });
+    // Each figure's own stock is its units: which figure an order gets is known only at its draw.
+    expect((await detail(id)).odds.reduce((sum, line) => sum + line.stock, 0)).toBe(physical);
+    expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${held[0]?.orderSn}/cancel`, headers: bearer(hoarder) }), 200);
+    expect((await shown()).detail).toBe(physical - 1);
+    // The last boxes held: sold out on the page, as ordering says.
+    await setStock(api, id, (_figure, index) => (index < 2 ? 1 : 0));
+    expect((await eventually(() => detail(id), (value) => value.stock === 1)).stock).toBe(1);
+    await orderBox(api, hoarder, id);
+    expect(await shown()).toEqual({ detail: 0, list: 0, series: 0 });
+    expect((await postOrder(api, hoarder, { boxModelId: id })).json().error.details).toMatchObject({ reason: 'sold_out' });
+  }, 60_000);
 
   it('answers an unknown id with 404 and a non-numeric one with 400', async () => {
     const missing = await api.app.inject({ method: 'GET', url: '/api/box-models/999999' });

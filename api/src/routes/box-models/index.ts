@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boxModelDetailSchema, boxModelListQuerySchema, boxModelPageSchema, boxModelParamsSchema } from '@arttoy/shared/contracts/api';
 import { getBoxModel, listBoxModels } from '../../domain/catalogue/box-models';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, STOCK_TABLES } from '../deps';
+import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedStockRead } from '../deps';
 
 const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.get(
     '',
     {
-      config: cachedRead(...STOCK_TABLES),
+      config: cachedStockRead(),
       schema: {
         summary: 'Box models on sale; filter by style or series slug',
         tags: ['mystery box'],
@@ -23,7 +23,7 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
   fastify.get(
     '/:id',
     {
-      config: cachedRead(...STOCK_TABLES),
+      config: cachedStockRead(),
       schema: {
         summary: 'One box model with every figure, its odds (ppm, summing to 1 000 000) and stock',
         tags: ['mystery box'],

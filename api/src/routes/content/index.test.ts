@@ -6,6 +6,7 @@ import type { ContentDocumentResponse, ContentList } from '@arttoy/shared/contra
 import { apiPlugin } from '../../app';
 import { LOCAL_PREVIEW_TOKEN } from '../../content/preview-tokens';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { API_START_TIMEOUT_MS } from '../../server-options';
 
 const DRAFT = '/blog/skate-spirits-second-wave';
 
@@ -38,7 +39,7 @@ describe('content routes', () => {
 
   it('refuses to start with a document that does not compile, naming it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-bad-content-'));
-    const app = Fastify({ logger: false });
+    const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
     try {
       fs.mkdirSync(path.join(dir, 'blog'));
       fs.writeFileSync(path.join(dir, 'blog', 'bad.md'), '---\ntitle: Bad\ndate: yesterday\n---\nText');

@@ -92,6 +92,15 @@ describe('figures', () => {
       expect((await art('moonlit-forest-owl-librarian')).body).not.toBe(first.body);
     });
 
+    it('draws each figure as its description tells it: its kind, pose and prop', async () => {
+      const cub = (await art('cloud-bakery-croissant-cub')).body;
+      expect(cub).toContain('<title>Croissant Cub</title>');
+      expect(cub).toContain('data-kind="bear"');
+      expect((await art('cloud-bakery-eclair-kitten')).body).toContain('data-kind="cat"');
+      expect((await art('cloud-bakery-donut-duck')).body).toContain('data-kind="duck"');
+      expect((await art('moonlit-forest-moth-lantern')).body).toContain('data-kind="moth"');
+    });
+
     it('revalidates hourly when the URL carries no or an old version', async () => {
       expect((await art('moonlit-forest-moth-lantern', null)).headers['cache-control']).toBe('public, max-age=3600');
       expect((await art('moonlit-forest-moth-lantern', '0')).headers['cache-control']).toBe('public, max-age=3600');

@@ -12,6 +12,8 @@ const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         tags: ['meta'],
         response: { 200: healthSchema, 503: healthSchema },
       },
+      // Load balancers ask every few seconds from a handful of addresses.
+      config: { rateLimit: false },
     },
     async (_request, reply) => {
       const ok = await deps.database.ping();

@@ -2,7 +2,7 @@ import type { LockerItem, ShipRequest } from '@arttoy/shared/contracts/api';
 import { markShipped } from '../../domain/ship-requests';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { bearer, seedBoxId, buyBox, expectStatus } from '../../test/purchase';
+import { bearer, seedBoxId, buyBox, expectStatus, payShipOut } from '../../test/purchase';
 
 const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
 
@@ -40,7 +40,7 @@ describe('locker ship-out: request, cancel until shipped, owners only', () => {
 
   it('moves items to ship_requested, refuses them twice, and puts them back on cancel', async () => {
     const created = expectStatus(await request(alice, { itemIds: [items[0], items[1]], address }), 201).json<ShipRequest>();
-    expect(created).toMatchObject({ status: 'requested', itemIds: [items[0], items[1]], address, shippedAt: null, cancelledAt: null });
+    expect(created).toMatchObject({ status: 'awaiting_payment', itemIds: [items[0], items[1]], address, shippedAt: null, cancelledAt: null, carrier: null, trackingNumber: null });
     expect(await status(items[0] ?? 0)).toBe('ship_requested');
     expect((await get(`/api/locker/${items[0]}`, alice)).json<LockerItem>()).toMatchObject({ shipRequestId: created.id, shipRequestedAt: expect.any(String) });
 
@@ -58,13 +58,33 @@ describe('locker ship-out: request, cancel until shipped, owners only', () => {
 
   it('cannot cancel once shipped', async () => {
     const created = expectStatus(await request(alice, { itemIds: [items[2]], address }), 201).json<ShipRequest>();
-    await markShipped(api.db, created.id);
+    await payShipOut(api, alice, created);
+    await markShipped(api.db, created.id, { trackingNumber: 'RM123456789GB', carrier: 'Royal Mail' });
     expect(await status(items[2] ?? 0)).toBe('shipped');
     const refused = await cancel(alice, created.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/already shipped/);
     const list = (await get('/api/locker/ship-requests', alice)).json<{ items: ShipRequest[] }>();
     expect(list.items.map((item) => item.status)).toEqual(['shipped', 'cancelled']);
+    expect(list.items[0]).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB', shippedAt: expect.any(String) });
+  });
+
+  it("records the fee of the shared table for the destination and the number of figures, whatever the client thinks", async () => {
+    const toUs = expectStatus(await request(alice, { itemIds: [items[1]], address: { ...address, country: 'US' }, fee: { amountMinor: 1, currency: 'USD' } }), 201).json<ShipRequest>();
+    expect(toUs.fee).toEqual({ amountMinor: 599, currency: 'USD' });
+    expectStatus(await cancel(alice, toUs.id), 200);
+    const toGb = expectStatus(await request(alice, { itemIds: [items[1]], address }), 201).json<ShipRequest>();
+    expect(toGb.fee).toEqual({ amountMinor: 1499, currency: 'USD' });
+    expect((await get('/api/locker/ship-requests', alice)).json<{ items: ShipRequest[] }>().items[0]).toMatchObject({ id: toGb.id, fee: { amountMinor: 1499, currency: 'USD' } });
+    expectStatus(await cancel(alice, toGb.id), 200);
+  });
+
+  it('marks shipped only with a valid carrier and tracking number, refusing with a 400 that names them', async () => {
+    const created = expectStatus(await request(alice, { itemIds: [items[1]], address }), 201).json<ShipRequest>();
+    await expect(markShipped(api.db, created.id, { trackingNumber: '12', carrier: 'UPS' })).rejects.toMatchObject({ statusCode: 400, details: { issues: [{ field: 'trackingNumber' }] } });
+    await expect(markShipped(api.db, created.id, { trackingNumber: '1Z999AA10123456784', carrier: '' })).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/carrier must be 2 to 40/) });
+    expect(await status(items[1] ?? 0)).toBe('ship_requested');
+    expectStatus(await cancel(alice, created.id), 200);
   });
 
   it('lets nobody else see or touch them', async () => {

@@ -1,10 +1,12 @@
-/** /api/locker/ship-requests: ship locker items home, list my requests, cancel one until it has shipped. */
+/** /api/locker/ship-requests: ship locker items home, list my requests, cancel one until it has shipped (a paid fee refunded). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createShipRequestBodySchema, shipRequestListSchema, shipRequestParamsSchema, shipRequestSchema } from '@arttoy/shared/contracts/api';
+import { shipOutFeeRefunder } from '../../domain/payments/ship-out-refund';
 import { cancelShipRequest, createShipRequest, listShipRequests } from '../../domain/ship-requests';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const refundFee = shipOutFeeRefunder(deps.payments);
   const security = [{ bearerAuth: [] }];
   const tags = ['locker'];
 
@@ -39,7 +41,7 @@ const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
     '/:id',
     {
       schema: {
-        summary: 'Cancel my ship request until it has shipped; its items go back to my locker',
+        summary: 'Cancel my ship request until it has shipped; its items go back to my locker, and a paid fee is refunded in full',
         tags,
         security,
         params: shipRequestParamsSchema,
@@ -48,7 +50,7 @@ const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await cancelShipRequest(deps.db, user.id, request.params.id));
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(await cancelShipRequest(deps.db, user.id, request.params.id, refundFee));
     },
   );
 };

@@ -1,11 +1,6 @@
-/**
- * /api/me/fairness, /api/me/client-seed, /api/me/server-seed/rotate and /api/me/payment-methods:
- * the signed-in user's provably fair seeds and saved payment methods.
- */
-import { desc, eq } from 'drizzle-orm';
+/** /api/me/fairness, /api/me/client-seed and /api/me/server-seed/rotate: the signed-in user's provably fair seeds. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientSeedBodySchema, fairnessStateSchema, savedPaymentMethodListSchema, seedRotationSchema } from '@arttoy/shared/contracts/api';
-import { paymentMethods } from '../../db/schema';
+import { clientSeedBodySchema, fairnessStateSchema, seedRotationSchema } from '@arttoy/shared/contracts/api';
 import { activeSeed, rotateSeed, setClientSeed, toFairnessState } from '../../domain/fairness/seeds';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
@@ -42,20 +37,6 @@ const fairnessRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
     async (request, reply) => {
       const user = await requireUser(deps, request);
       return reply.header('cache-control', PRIVATE_NO_STORE).send(await rotateSeed(deps.db, user.id));
-    },
-  );
-
-  fastify.get(
-    '/payment-methods',
-    {
-      schema: { summary: 'My saved payment methods (vault tokens)', tags, security, response: { 200: savedPaymentMethodListSchema, ...errorResponses(401, 429, 503) } },
-      config: limitedBy(deps.limits?.auth),
-    },
-    async (request, reply) => {
-      const user = await requireUser(deps, request);
-      const rows = await deps.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id)).orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
-      const items = rows.map((row) => ({ provider: row.provider, vaultToken: row.vaultToken, label: row.label, createdAt: row.createdAt.toISOString() }));
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items });
     },
   );
 };

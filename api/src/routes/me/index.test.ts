@@ -21,7 +21,7 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-store');
     const body = first.json<Me>();
-    expect(body).toEqual({ id: expect.any(Number), uid: alice.uid, email: alice.email, displayName: 'alice', createdAt: expect.any(String) });
+    expect(body).toEqual({ id: expect.any(Number), uid: alice.uid, email: alice.email, displayName: 'alice', handle: null, createdAt: expect.any(String) });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect((await me(`Bearer ${alice.idToken}`)).json<Me>().id).toBe(body.id);
     const [row] = await api.db.select({ n: count() }).from(users).where(eq(users.firebaseUid, alice.uid));

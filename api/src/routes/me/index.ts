@@ -1,6 +1,7 @@
-/** GET /api/me: the signed-in user, created on first call from the verified Firebase token. */
+/** GET /api/me: the signed-in user (created on first call from the verified Firebase token) and their handle. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { meSchema } from '@arttoy/shared/contracts/api';
+import { handleOf, toMe } from '../../domain/profile';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -12,13 +13,8 @@ const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({
-        id: user.id,
-        uid: user.firebaseUid,
-        email: user.email,
-        displayName: user.displayName,
-        createdAt: user.createdAt.toISOString(),
-      });
+      // The handle is read with each answer: the user row kept per process would miss a change made on another instance.
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(toMe(user, await handleOf(deps.db, user.id)));
     },
   );
 };

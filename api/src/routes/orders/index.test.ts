@@ -10,6 +10,8 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   let bob: TestUser;
   let boxId: number;
   let otherBoxId: number;
+  /** For the tests below the first ones, which leave alice at the cap of unpaid orders for otherBoxId. */
+  let thirdBoxId: number;
 
   const get = (url: string, user?: TestUser) => api.app.inject({ method: 'GET', url, headers: bearer(user) });
 
@@ -18,6 +20,7 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
     boxId = await seedBoxId(api, 'moonlit-forest-blind-box');
     otherBoxId = await seedBoxId(api, 'cloud-bakery-blind-box');
+    thirdBoxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -51,6 +54,39 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     const responses = await Promise.all([1, 2, 3].map(() => postOrder(api, alice, { boxModelId: otherBoxId }, 'same-time-key-1')));
     expect(new Set(responses.map((response) => response.json<Order>().orderSn)).size).toBe(1);
     expect(responses.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 201]);
+  });
+
+  it('refuses a key used again with any other body (the client seed too), and keeps the first request’s seed', async () => {
+    const carol = await signInTestUser('carol');
+    const seedOf = async () => (await get('/api/me/fairness', carol)).json<{ clientSeed: string }>().clientSeed;
+    const key = 'seed-retry-key-0001';
+    expect((await postOrder(api, carol, { boxModelId: otherBoxId, clientSeed: 'first-seed' }, key)).statusCode).toBe(201);
+    expect(await seedOf()).toBe('first-seed');
+    const again = await postOrder(api, carol, { boxModelId: otherBoxId, clientSeed: 'first-seed' }, key);
+    expect(again.statusCode).toBe(200);
+    for (const body of [{ boxModelId: otherBoxId, clientSeed: 'second-seed' }, { boxModelId: otherBoxId }]) {
+      const reused = await postOrder(api, carol, body, key);
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json().error).toMatchObject({ code: 'conflict', details: { reason: 'idempotency_key_reused', differs: ['clientSeed'] } });
+      expect(reused.json().error.message).toMatch(/Idempotency-Key seed-retry-key-0001 was already used .*differs in clientSeed\..*use a new key for a new order/);
+    }
+    expect(await seedOf()).toBe('first-seed');
+  });
+
+  it('leaves the client seed as it was when the order is refused (unknown box, sold out)', async () => {
+    const dave = await signInTestUser('dave');
+    const seedOf = async () => (await get('/api/me/fairness', dave)).json<{ clientSeed: string }>().clientSeed;
+    const before = await seedOf();
+    expect((await postOrder(api, dave, { boxModelId: 999_999, clientSeed: 'refused-404' })).statusCode).toBe(404);
+    expect(await seedOf()).toBe(before);
+    const soldOutBox = await seedBoxId(api, 'skate-spirits-blind-box');
+    await setStock(api, soldOutBox, () => 0);
+    const soldOut = await postOrder(api, dave, { boxModelId: soldOutBox, clientSeed: 'refused-409' });
+    expect(soldOut.json().error.details).toMatchObject({ reason: 'sold_out' });
+    expect(await seedOf()).toBe(before);
+    // An order that is taken sets it, as the body says.
+    expect((await postOrder(api, dave, { boxModelId: otherBoxId, clientSeed: 'accepted-seed' })).statusCode).toBe(201);
+    expect(await seedOf()).toBe('accepted-seed');
   });
 
   it('validates the key, the body and the box', async () => {
@@ -97,7 +133,7 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   });
 
   it('cancels only unpaid orders', async () => {
-    const order = await orderBox(api, alice, otherBoxId);
+    const order = await orderBox(api, alice, thirdBoxId);
     await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
     const again = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
     expect(again.statusCode).toBe(409);
@@ -105,7 +141,7 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   });
 
   it('shows an order to its owner only: 404 for another user, 401 signed out', async () => {
-    const order = await orderBox(api, alice, otherBoxId);
+    const order = await orderBox(api, alice, thirdBoxId);
     expect((await get(`/api/orders/${order.orderSn}`, alice)).statusCode).toBe(200);
     expect((await get(`/api/orders/${order.orderSn}`, bob)).statusCode).toBe(404);
     expect((await get(`/api/orders/${order.orderSn}`)).statusCode).toBe(401);

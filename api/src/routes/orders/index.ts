@@ -21,7 +21,7 @@ import { findOrder, listOrders } from '../../domain/orders/order-view';
 import { sweepExpiredOrders } from '../../domain/orders/reservation';
 import { startPayment } from '../../domain/payments/payment-service';
 import { notFound } from '../../errors';
-import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions, siteOriginOf } from '../deps';
+import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const security = [{ bearerAuth: [] }];
@@ -32,7 +32,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     '',
     {
       schema: {
-        summary: 'Order one box: reserves it for 15 minutes (409 when sold out); a retry with the same Idempotency-Key returns the same order',
+        summary: 'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key returns the same order',
         tags,
         security,
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
@@ -42,7 +42,9 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      const { order, created } = await createOrder(deps.db, { userId: user.id, idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER], body: request.body });
+      const { order, created } = await createOrder(deps.db, { userId: user.id, idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER], body: request.body, limits: deps.unpaidOrderLimits });
+      // Committed: this instance's box pages show the box held at once (others when the notice comes).
+      if (created) deps.changes.changed('orders');
       return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(order);
     },
   );
@@ -76,7 +78,9 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     { schema: { summary: 'Cancel my unpaid order; its box goes back on sale', tags, security, params: orderSnParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) } } },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await cancelOrder(deps.db, user.id, request.params.orderSn));
+      const order = await cancelOrder(deps.db, user.id, request.params.orderSn);
+      deps.changes.changed('orders');
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(order);
     },
   );
 
@@ -94,7 +98,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      const returnUrl = `${siteOriginOf(deps, request)}${PAYMENT_RETURN_PATH}`;
+      const returnUrl = `${deps.siteOrigin}${PAYMENT_RETURN_PATH}`;
       const result = await startPayment(
         { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes },
         {

@@ -6,11 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captureBodySchema, captureResultSchema, PAYMENT_PROVIDERS, paymentProviderListSchema, webhookAckSchema, webhookParamsSchema } from '@arttoy/shared/contracts/api';
 import { capturePayment } from '../../domain/payments/payment-service';
 import { handleWebhook } from '../../domain/payments/webhooks';
+import { ApiError } from '../../errors';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 import sandboxCheckoutRoutes from './sandbox-checkout';
 
 const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes };
+  let webhooksInFlight = 0;
 
   fastify.get(
     '/providers',
@@ -54,7 +56,21 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
         response: { 200: webhookAckSchema, ...errorResponses(400, 404, 429, 503) },
       },
       // Providers deliver in bursts from few addresses: the write limit per IP would refuse them.
+      // Instead at most `webhookConcurrency` events are received and handled at once; past that a
+      // provider is told to retry later (they do, with back-off), so many or slow deliveries cannot
+      // hold every connection and its body's memory.
       config: { rateLimit: false },
+      onRequest: (_request, reply, done) => {
+        if (webhooksInFlight >= deps.webhookConcurrency) {
+          reply.header('retry-after', '5');
+          done(new ApiError(503, 'unavailable', `Too many payment events at once (at most ${deps.webhookConcurrency}); retry in a few seconds.`));
+          return;
+        }
+        webhooksInFlight += 1;
+        // Answered, or cut off (a body that timed out, a client gone): the response's close frees the place.
+        reply.raw.once('close', () => (webhooksInFlight -= 1));
+        done();
+      },
     },
     async (request, reply) => {
       await handleWebhook(paymentDeps, request.params.provider, request.headers, request.body, request.log);

@@ -1,8 +1,8 @@
-import type { CaptureResult, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
+import type { Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../../test/paypal-test-server';
-import { bearer, capture, expectStatus, orderBox, seedBoxId, startPayment, totalStock } from '../../test/purchase';
+import { type BoxCapture, bearer, capture, expectStatus, orderBox, seedBoxId, startPayment, totalStock } from '../../test/purchase';
 
 describe('paying with PayPal (Orders v2, against a PayPal-compatible test server)', () => {
   let api: TestApi;
@@ -55,14 +55,14 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     expect(early.json().error.message).toMatch(/ORDER_NOT_APPROVED/);
 
     paypal.approve(token);
-    const result = expectStatus(await capture(api, alice, token), 200).json<CaptureResult>();
+    const result = expectStatus(await capture(api, alice, token), 200).json<BoxCapture>();
     expect(result.order).toMatchObject({ status: 'fulfilled', payment: { provider: 'paypal', status: 'captured' } });
     const captures = paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`);
     // The refused early capture and the real one carry the same key: PayPal can never charge twice.
     expect(new Set(captures.map((call) => call.requestId)).size).toBe(1);
 
     // The buyer's retry returns the same result without calling PayPal again.
-    const again = expectStatus(await capture(api, alice, token), 200).json<CaptureResult>();
+    const again = expectStatus(await capture(api, alice, token), 200).json<BoxCapture>();
     expect(again).toEqual(result);
     expect(paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`)).toHaveLength(captures.length);
     // One OAuth token served every call.
@@ -89,7 +89,7 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     expect((await get(`/api/orders/${order.orderSn}`, bob)).json<Order>().drawId).toBe(paid.drawId);
     expect(await totalStock(api, boxId)).toBe(stock - 1);
     // The buyer coming back later sees the same result.
-    expect(expectStatus(await capture(api, bob, token), 200).json<CaptureResult>().draw.id).toBe(paid.drawId);
+    expect(expectStatus(await capture(api, bob, token), 200).json<BoxCapture>().draw.id).toBe(paid.drawId);
   });
 
   it('reads the order id of a capture event from its related ids, and ignores events it does not act on', async () => {
@@ -127,7 +127,7 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     const created = paypal.calls.filter((call) => call.route === 'POST /v2/checkout/orders').at(-1);
     expect(created?.body).toMatchObject({ payment_source: { paypal: { attributes: { vault: { store_in_vault: 'ON_SUCCESS' } } } } });
     paypal.approve(token);
-    const paid = expectStatus(await capture(api, alice, token), 200).json<CaptureResult>();
+    const paid = expectStatus(await capture(api, alice, token), 200).json<BoxCapture>();
     expect(paid.vaultToken).toMatch(/^VT/);
     const methods = (await get('/api/me/payment-methods', alice)).json<{ items: { provider: string; vaultToken: string; label: string }[] }>();
     expect(methods.items).toContainEqual(expect.objectContaining({ provider: 'paypal', vaultToken: paid.vaultToken, label: 'PayPal (buyer@example.test)' }));
@@ -163,6 +163,6 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
     paypal.failNext(1);
     expect((await capture(api, alice, token)).statusCode).toBe(503);
     expect((await get(`/api/orders/${order.orderSn}`, alice)).json<Order>().status).toBe('pending_payment');
-    expect(expectStatus(await capture(api, alice, token), 200).json<CaptureResult>().order.status).toBe('fulfilled');
+    expect(expectStatus(await capture(api, alice, token), 200).json<BoxCapture>().order.status).toBe('fulfilled');
   });
 });

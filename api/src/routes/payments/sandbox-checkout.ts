@@ -6,11 +6,15 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { PAYMENT_RETURN_PATH } from '@arttoy/shared/contracts/api';
 import { decideSandboxCheckout, findSandboxCheckout } from '../../domain/payments/sandbox-provider';
 import type { RouteOptions } from '../deps';
 import { renderSandboxPage } from './sandbox-page';
 
 const tokenSchema = z.string().regex(/^SBX-[0-9A-F]{24}$/, 'must be a sandbox payment token such as SBX-0123456789ABCDEF01234567');
+
+/** An HTML answer, as the OpenAPI document shows it. */
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 /** The page's own policy: its inline stylesheet, a form posting to itself, nothing else. */
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -21,11 +25,18 @@ const sandboxCheckoutRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastif
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  const html = (status: number, body: string) => ({ status, body });
+  const html = (status: 200 | 404, body: string) => ({ status, body });
 
   fastify.get(
     '/checkout',
-    { schema: { summary: 'The sandbox approval page (HTML, test mode)', tags: ['orders'], querystring: z.object({ token: z.string().max(200) }) } },
+    {
+      schema: {
+        summary: 'The sandbox approval page (HTML, test mode)',
+        tags: ['orders'],
+        querystring: z.object({ token: z.string().max(200) }),
+        response: { 200: htmlPage('The approval page: Approve or Cancel'), 404: htmlPage('A page saying no sandbox payment waits for this token') },
+      },
+    },
     async (request, reply) => {
       const parsed = tokenSchema.safeParse(request.query.token);
       const checkout = parsed.success ? await findSandboxCheckout(deps.db, parsed.data) : null;
@@ -40,7 +51,9 @@ const sandboxCheckoutRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastif
       schema: {
         summary: 'Approve or cancel a sandbox payment (form post); 303 back to the site',
         tags: ['orders'],
+        consumes: ['application/x-www-form-urlencoded'],
         body: z.object({ token: tokenSchema, action: z.enum(['approve', 'cancel']) }),
+        response: { 303: z.null().describe(`To the site's payment page, ${PAYMENT_RETURN_PATH}?token=… (&cancelled=1 on cancel)`), 404: htmlPage('A page saying no sandbox payment waits for this token') },
       },
     },
     async (request, reply) => {

@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seriesDetailSchema, seriesListQuerySchema, seriesPageSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
 import { getSeries, listSeries } from '../../domain/catalogue/series';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, STOCK_TABLES } from '../deps';
+import { CATALOGUE_CACHE, CATALOGUE_TABLES, cachedRead, cachedStockRead, errorResponses, type RouteOptions } from '../deps';
 
 const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.get(
     '',
     {
-      config: cachedRead(...STOCK_TABLES),
+      // Series with a box on sale are those with an active box model, whatever its stock.
+      config: cachedRead(...CATALOGUE_TABLES),
       schema: {
         summary: 'Series, in gallery order; filter by style slug or name',
         tags: ['catalogue'],
@@ -23,7 +24,7 @@ const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   fastify.get(
     '/:slug',
     {
-      config: cachedRead(...STOCK_TABLES),
+      config: cachedStockRead(),
       schema: {
         summary: 'One series with its figures and box models',
         tags: ['catalogue'],

@@ -2,7 +2,8 @@
  * The PayPal Orders v2 adapter: create an order (intent CAPTURE; the buyer approves at PayPal's
  * payer-action link), capture it with PayPal-Request-Id (the payment's idempotency key, so a retry
  * returns PayPal's first answer), vault the method on request (payment_source.paypal.attributes.vault)
- * or pay with a vault id at once, and verify webhooks through /v1/notifications/verify-webhook-signature.
+ * or pay with a vault id at once, refund a capture (POST /v2/payments/captures/{id}/refund, with its own
+ * PayPal-Request-Id), and verify webhooks through /v1/notifications/verify-webhook-signature.
  */
 import { ApiError } from '../../../errors';
 import { fromDecimal, toDecimal } from '../money';
@@ -96,6 +97,17 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
     async capture(input) {
       const order = await client.call<PayPalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/capture`, {}, input.requestId);
       return toCapture(order);
+    },
+    async refund(input) {
+      // PayPal refunds the whole capture when asked for its full amount; the request id makes a retry return the first refund.
+      const refund = await client.call<{ id: string; status: string }>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+        { amount: { currency_code: input.amount.currency, value: toDecimal(input.amount.amountMinor, input.amount.currency) } },
+        input.requestId,
+      );
+      if (!refund.id) throw new ProviderUnavailableError(`PayPal answered the refund of capture ${input.captureId} without a refund id.`);
+      return { refundId: refund.id, providerStatus: refund.status };
     },
     async verifyWebhook(headers, body) {
       if (!options.webhookId) {

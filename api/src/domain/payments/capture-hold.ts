@@ -1,0 +1,95 @@
+/**
+ * What keeps a buyer's money and a box together while a provider takes the money.
+ *
+ * - Before a provider is asked to take money (a capture, a payment with a saved method), the order's
+ *   capture is marked started in a statement of its own that commits first (arttoy_claim_capture,
+ *   migration 0007): from then on the order holds its box for CAPTURE_HOLD_SECONDS, whatever its own
+ *   time says, so a second buyer cannot reserve the box while the first buyer's provider answers.
+ * - A paid order that still cannot be fulfilled (stock lowered by hand; a capture settled after its
+ *   hold ran out and the box was sold) is refunded in full through the provider, and the order reads
+ *   `refunded`: the buyer gets a 409 saying so, never a 500 with their money kept.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { OrderStatus } from '@arttoy/shared/contracts/api';
+import { type Db, rowsOf } from '../../db/connect';
+import { orders, payments } from '../../db/schema';
+import { ApiError, conflict, notFound } from '../../errors';
+import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from '../orders/reservation';
+import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, ProviderOutageError, ProviderUnavailableError } from './provider';
+
+type OrderRow = typeof orders.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** 'held': the order has its box; 'settle': a capture begun earlier outlived its hold and the box went, so money taken is refunded. */
+export type CaptureClaim = 'held' | 'settle';
+
+/** Refuses an order that is not waiting for payment, saying what became of it. */
+export function assertPending(order: { orderSn: string; status: OrderStatus }): void {
+  if (order.status === 'fulfilled' || order.status === 'paid') throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
+  if (order.status === 'refunded') {
+    throw conflict(`Order ${order.orderSn} was paid and refunded in full: its box was gone before it could be drawn. Order the box again.`, { status: order.status });
+  }
+  if (order.status !== 'pending_payment') {
+    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. Order the box again.`, { status: order.status });
+  }
+}
+
+export const expired = (orderSn: string) =>
+  conflict(`Order ${orderSn} has expired and its box went back on sale; nothing was charged. Order the box again.`, { status: 'expired' });
+
+/**
+ * Marks the order's capture started, committed before the caller asks the provider for money. Null
+ * when the order stopped waiting for payment meanwhile (a concurrent capture of it fulfilled it): the
+ * caller's locked read then decides (a retry gets the first result; anything else its 409).
+ */
+export async function claimCapture(db: Db, order: { id: number; orderSn: string }): Promise<CaptureClaim | null> {
+  const answer = await db.execute(sql`select decision, order_status as "status"
+    from arttoy_claim_capture(${order.id}::bigint, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
+  const [row] = rowsOf<{ decision: string; status: OrderStatus | null }>(answer);
+  switch (row?.decision) {
+    case 'held':
+    case 'settle':
+      return row.decision;
+    case 'expired':
+      throw expired(order.orderSn);
+    case 'not_pending':
+      return null;
+    default:
+      throw notFound(`Order ${order.orderSn}`, 'GET /api/orders lists your orders.');
+  }
+}
+
+/** The provider said no for good (not approved, cancelled, not matching): the order goes back to its own time. */
+export async function releaseClaim(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ captureStartedAt: null, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')));
+}
+
+/**
+ * Gives a captured payment back in full and closes the order as refunded, in the caller's
+ * transaction (the payment row was just marked captured). Returns the buyer's 409. If the provider
+ * cannot refund now, the whole transaction is undone (a 503): the capture stays marked started, so
+ * reconciliation asks again (the same capture and refund request ids) until it is refunded.
+ */
+export async function refundPaid(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture): Promise<ApiError> {
+  let refund;
+  try {
+    refund = await provider.refund({ captureId: capture.captureId, amount: capture.amount, requestId: `refund-${payment.idempotencyKey}`, db: tx });
+  } catch (error) {
+    if (!(error instanceof PaymentDeclinedError || error instanceof ProviderUnavailableError)) throw error;
+    const message = `Order ${order.orderSn}: the payment went through, but the box was gone before it could be drawn, and ${payment.provider} could not refund it just now (${error.message}). The refund is retried automatically; nothing is charged twice.`;
+    // An outage stops reconciliation asking that provider this run; a refused refund is this order's alone.
+    throw error instanceof ProviderUnavailableError ? new ProviderOutageError(message) : new ApiError(503, 'unavailable', message);
+  }
+  await tx.update(payments).set({ status: 'refunded', providerStatus: refund.providerStatus, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', paidAt: sql`now()`, refundedAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  return conflict(
+    `Order ${order.orderSn}: the box sold out before your payment could become a draw, so the payment was refunded in full (refund ${refund.refundId}). Nothing is owed; choose another box.`,
+    { reason: 'refunded', status: 'refunded', refundId: refund.refundId },
+  );
+}

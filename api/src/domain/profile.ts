@@ -1,0 +1,53 @@
+/**
+ * What a user keeps on their profile: the public handle they chose and their saved payment methods.
+ * Rows are found by the verified user's id only; another user's method is "not found".
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Me, SavedPaymentMethod } from '@arttoy/shared/contracts/api';
+import type { Db } from '../db/connect';
+import { paymentMethods, users } from '../db/schema';
+import { violatesUnique } from '../db/unique-violation';
+import { conflict } from '../errors';
+import type { UserRow } from './users';
+
+/** GET /api/me's answer: the user as the provider names them, and the handle they chose. */
+export const toMe = (user: UserRow, handle: string | null): Me => ({
+  id: user.id,
+  uid: user.firebaseUid,
+  email: user.email,
+  displayName: user.displayName,
+  handle,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** The user's handle, read from the row (the per-process user cache of domain/users.ts does not hold it). */
+export async function handleOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ handle: users.handle }).from(users).where(eq(users.id, userId));
+  return row?.handle ?? null;
+}
+
+/** Sets the user's handle (already lower-case and checked); 409 when another user has it. */
+export async function setHandle(db: Db, userId: number, handle: string): Promise<string> {
+  try {
+    await db.update(users).set({ handle }).where(eq(users.id, userId));
+  } catch (error) {
+    if (violatesUnique(error, 'users_handle_unique')) throw conflict(`The handle "${handle}" is taken: choose another one.`, { reason: 'handle_taken' });
+    throw error;
+  }
+  return handle;
+}
+
+/** The user's saved payment methods, newest first. */
+export async function savedMethodsOf(db: Db, userId: number): Promise<SavedPaymentMethod[]> {
+  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map((row) => ({ id: row.id, provider: row.provider, vaultToken: row.vaultToken, label: row.label, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Removes one of the user's saved methods; false when they have none with this id. */
+export async function removeSavedMethod(db: Db, userId: number, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning({ id: paymentMethods.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,182 @@
+/**
+ * The deploy tool's command line (`cli.ts`): what each command takes, its usage text, and the
+ * parsing (node:util parseArgs, strict) into one command to run, a help text, or a mistake to
+ * report with exit code 2. Nothing here touches the origin, so tests run it as it is.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { APP_NAMES, appFolder, type AppName } from '@arttoy/shared/contracts';
+import { parseAppName } from './releases';
+
+export type CliCommand =
+  | { command: 'publish-all' }
+  | { command: 'deploy'; app: AppName; build: boolean; dist?: string }
+  | { command: 'rollback'; app: AppName }
+  | { command: 'rollback'; to: string }
+  | { command: 'builds' }
+  | { command: 'nginx-config'; port?: number; upstream?: string; runDir?: string; origin?: string };
+
+export type CommandName = CliCommand['command'];
+
+export type ParsedCommandLine =
+  /** Asked for help: print it on stdout, exit 0. */
+  | { help: string }
+  /** A mistake in the command line: print the message and the usage on stderr, exit 2. */
+  | { mistake: string; usage: string }
+  | { run: CliCommand };
+
+const APPS = APP_NAMES.map(appFolder).join(', ');
+
+interface CommandSpec {
+  /** Its usage lines, each with the npm script that runs it where there is one. */
+  usage: string[];
+  /** What it does, a line or two. */
+  does: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+}
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+const COMMANDS: Record<CommandName, CommandSpec> = {
+  'publish-all': {
+    usage: ['publish-all                       (npm run build runs it after building every app)'],
+    does: "Publishes every app's dist/ into the origin as one build and makes it live.",
+    options: HELP_OPTION,
+  },
+  deploy: {
+    usage: ['deploy <app> [--no-build | --dist <dir>]   (npm run deploy -- <app> …)'],
+    does:
+      'Builds one app, publishes it and makes it live; every other app keeps its version.\n' +
+      '  --no-build    publish the app\'s existing dist/ (no build)\n' +
+      '  --dist <dir>  publish a build made elsewhere, such as a CI artefact (no build)',
+    options: { ...HELP_OPTION, 'no-build': { type: 'boolean' }, dist: { type: 'string' } },
+  },
+  rollback: {
+    usage: ['rollback <app>                    (npm run rollback -- <app>)', 'rollback --to <buildId>           (npm run rollback -- --to <buildId>)'],
+    does: "Puts back the previous version of one app, or makes an earlier build of the whole site live again (ids: npm run builds).",
+    options: { ...HELP_OPTION, to: { type: 'string' } },
+  },
+  builds: {
+    usage: ['builds                            (npm run builds)'],
+    does: 'Lists the builds in the origin, oldest first, the live one marked *.',
+    options: HELP_OPTION,
+  },
+  'nginx-config': {
+    usage: ['nginx-config [--port <n>] [--upstream <host:port>] [--run-dir <dir>] [--origin <dir>]   (npm run nginx:config -- …)'],
+    does: 'Prints the nginx configuration that serves this origin (defaults: --port 8080 --upstream 127.0.0.1:3000 --run-dir /run/arttoy --origin the origin folder).',
+    options: { ...HELP_OPTION, port: { type: 'string' }, upstream: { type: 'string' }, 'run-dir': { type: 'string' }, origin: { type: 'string' } },
+  },
+};
+
+const COMMAND_NAMES = Object.keys(COMMANDS) as CommandName[];
+
+function isCommandName(value: string): value is CommandName {
+  return (COMMAND_NAMES as string[]).includes(value);
+}
+
+const FOOTER = `Apps: ${APPS} (or their container names: mf_gallery …).
+The origin folder is ORIGIN_DIR (default: .origin/ in the repository).`;
+
+/** The whole tool's usage: every command. */
+export const USAGE = `Usage: npx tsx deploy/src/cli.ts <command> [options]
+
+Commands:
+${COMMAND_NAMES.map((name) => `${COMMANDS[name].usage.map((line) => `  ${line}\n`).join('')}      ${COMMANDS[name].does.replaceAll('\n', '\n    ')}`).join('\n')}
+
+Options:
+  -h, --help   this text; after a command, that command's
+
+${FOOTER}`;
+
+/** One command's usage. */
+export function commandUsage(name: CommandName): string {
+  return `Usage: ${COMMANDS[name].usage.join('\n       ')}\n\n${COMMANDS[name].does}\n\n${FOOTER}`;
+}
+
+class Mistake extends Error {}
+
+/** As parseArgs gives it (no option here is `multiple`, so never an array in practice). */
+type OptionValue = string | boolean | (string | boolean)[] | undefined;
+
+function appArgument(command: CommandName, positionals: string[]): AppName {
+  if (positionals.length === 0) throw new Mistake(`${command} needs an app: one of ${APPS}.`);
+  if (positionals.length > 1) throw new Mistake(`${command} takes one app; got ${positionals.map((value) => `"${value}"`).join(', ')}.`);
+  try {
+    return parseAppName(positionals[0]);
+  } catch (error) {
+    throw new Mistake((error as Error).message);
+  }
+}
+
+function noArguments(command: CommandName, positionals: string[]): void {
+  if (positionals.length > 0) throw new Mistake(`${command} takes no arguments; got "${positionals.join(' ')}".`);
+}
+
+/** A value of an option that must not be empty (parseArgs takes `--dist ''`). */
+function given(name: string, value: OptionValue): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw new Mistake(`--${name} needs a value.`);
+  return value;
+}
+
+function toCommand(command: CommandName, values: Record<string, OptionValue>, positionals: string[]): CliCommand {
+  switch (command) {
+    case 'publish-all':
+    case 'builds':
+      noArguments(command, positionals);
+      return { command };
+    case 'deploy': {
+      const app = appArgument(command, positionals);
+      const dist = given('dist', values.dist);
+      if (dist !== undefined && values['no-build']) throw new Mistake('Use --dist <dir> or --no-build, not both: --dist publishes that folder, --no-build the app\'s own dist/.');
+      return { command, app, build: dist === undefined && !values['no-build'], ...(dist === undefined ? {} : { dist }) };
+    }
+    case 'rollback': {
+      const to = given('to', values.to);
+      if (to === undefined) return { command, app: appArgument(command, positionals) };
+      if (positionals.length > 0) throw new Mistake(`rollback takes an app or --to <buildId>, not both; got "${positionals.join(' ')}" and --to ${to}.`);
+      return { command, to };
+    }
+    case 'nginx-config': {
+      noArguments(command, positionals);
+      const portText = given('port', values.port);
+      const port = portText === undefined ? undefined : Number(portText);
+      if (port !== undefined && (!/^\d+$/.test(portText ?? '') || port < 1 || port > 65535)) throw new Mistake(`--port must be a port number from 1 to 65535; got "${portText}".`);
+      const upstream = given('upstream', values.upstream);
+      const runDir = given('run-dir', values['run-dir']);
+      const origin = given('origin', values.origin);
+      return { command, ...(port === undefined ? {} : { port }), ...(upstream === undefined ? {} : { upstream }), ...(runDir === undefined ? {} : { runDir }), ...(origin === undefined ? {} : { origin }) };
+    }
+  }
+}
+
+/** parseArgs' own errors, said the tool's way. */
+function parseError(command: CommandName, error: Error & { code?: string }): Mistake {
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+  const known = Object.keys(COMMANDS[command].options).map((name) => `--${name}`).join(', ');
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new Mistake(`Unknown option ${option ?? ''} for ${command}. Its options: ${known}.`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const spec = option ? COMMANDS[command].options[option.replace(/^-+/, '')] : undefined;
+    return new Mistake(spec?.type === 'boolean' ? `${option} takes no value.` : `${option ?? 'An option'} needs a value.`);
+  }
+  return new Mistake(error.message);
+}
+
+/** The command line after `cli.ts`: `deploy mf-gallery --no-build`, `--help`, … */
+export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+  const [first, ...rest] = argv;
+  const asksHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
+  if (first === undefined) return { mistake: `Name a command: ${COMMAND_NAMES.join(', ')}.`, usage: USAGE };
+  if (!isCommandName(first)) {
+    if (asksHelp([first])) return { help: USAGE };
+    const what = first.startsWith('-') ? `Name a command before the options (got "${first}")` : `Unknown command "${first}"`;
+    return { mistake: `${what}. Commands: ${COMMAND_NAMES.join(', ')}.`, usage: USAGE };
+  }
+  if (asksHelp(rest)) return { help: commandUsage(first) };
+  try {
+    const { values, positionals } = parseArgs({ args: rest, options: COMMANDS[first].options, allowPositionals: true, strict: true });
+    return { run: toCommand(first, values, positionals) };
+  } catch (error) {
+    const mistake = error instanceof Mistake ? error : parseError(first, error as Error & { code?: string });
+    return { mistake: mistake.message, usage: commandUsage(first) };
+  }
+}

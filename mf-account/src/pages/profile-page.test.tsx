@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { authStore } from '@arttoy/shared/stores';
+import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
+import * as app from '../app';
+
+jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+
+const ME = { id: 7, uid: 'uid-ada-7', email: 'ada@example.test', displayName: 'Ada Lovelace', handle: null, createdAt: '2026-11-20T10:00:00.000Z' };
+const method = (id: number, label: string) => ({ id, provider: 'sandbox' as const, vaultToken: `SBXV-${id}-token`, label, createdAt: '2026-11-20T10:00:00.000Z' });
+const FIRST = method(1, 'Sandbox test account');
+const HOME = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000' };
+const address = (id: number, line1: string) => ({ id, address: { ...HOME, line1 }, createdAt: '2026-11-20T10:00:00.000Z' });
+let BOOK: ReturnType<typeof address>[] = [];
+const SECOND = method(2, 'Sandbox spare account');
+
+function signIn(signedIn = true) {
+  authStore.setState({ user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+}
+
+beforeEach(() => {
+  signIn();
+  BOOK = [];
+});
+
+const handleForm = () => screen.findByRole('form', { name: 'Public handle' }, { timeout: 5_000 });
+
+describe('/profile', () => {
+  it("shows the provider's name and e-mail (never the uid), the handle, saved methods and where addresses live", async () => {
+    const api = fakeApi({ 'GET /api/me': { body: { ...ME, handle: 'lovelace' } }, 'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const account = screen.getByRole('region', { name: 'Account' });
+    expect(within(account).getByTestId('profile-name')).toHaveTextContent('Ada Lovelace');
+    expect(within(account).getByTestId('profile-email')).toHaveTextContent('ada@example.test');
+    expect(screen.getByRole('article')).not.toHaveTextContent(ME.uid);
+    expect(screen.getByRole('textbox', { name: 'Handle' })).toHaveValue('lovelace');
+    expect(screen.getByText('Others see you as @lovelace.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getByRole('listitem')).toHaveTextContent('Sandbox test account');
+    expect(screen.getByRole('region', { name: 'Addresses' })).toHaveTextContent('No saved addresses. When you ship figures out from your locker, the address you enter is saved here');
+    expect(api.callsTo('GET', '/api/me')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('sets a handle: checks it first, sends it lower-cased, and says when it is taken', async () => {
+    const api = fakeApi({
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/handle': [
+        { status: 409, body: { error: { code: 'conflict', message: 'The handle "taken_one" is taken: choose another one.', details: { reason: 'handle_taken' } } } },
+        { body: { ...ME, handle: 'night_owl' } },
+      ],
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const field = screen.getByRole('textbox', { name: 'Handle' });
+    await userEvent.type(field, 'no');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('A handle is 3 to 20 characters: letters a-z, digits and _.');
+    expect(api.callsTo('PUT', '/api/me/handle')).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Taken_One');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('@taken_one is taken: choose another one.'));
+    expect(api.callsTo('PUT', '/api/me/handle')[0]?.body).toEqual({ handle: 'taken_one' });
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Night_Owl');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your handle is now @night_owl.');
+    expect(field).toHaveValue('night_owl');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('removes a saved payment method and shows the ones left', async () => {
+    const api = fakeApi({
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [SECOND, FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'DELETE /api/me/payment-methods/2': { body: { items: [FIRST] } },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Sandbox spare account' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Sandbox spare account was removed.');
+    const left = within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem');
+    expect(left).toHaveLength(1);
+    expect(left[0]).toHaveTextContent('Sandbox test account');
+    expect(api.callsTo('DELETE', '/api/me/payment-methods/2')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('says why a removal failed and keeps the method', async () => {
+    fakeApi({
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'DELETE /api/me/payment-methods/1': { status: 404, body: { error: { code: 'not_found', message: 'Saved payment method 1 was not found.' } } },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Sandbox test account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sandbox test account could not be removed: Saved payment method 1 was not found.');
+    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('lists the saved addresses and removes one, showing the ones left', async () => {
+    BOOK = [address(5, '7 New Road'), address(4, '12 Market Street')];
+    const api = fakeApi({
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+      'DELETE /api/me/addresses/5': { body: { items: [BOOK[1]] } },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const region = screen.getByRole('region', { name: 'Addresses' });
+    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Ada Lovelace, 7 New Road, London N1 9GU, GBRemove',
+      'Ada Lovelace, 12 Market Street, London N1 9GU, GBRemove',
+    ]);
+    expect(region).toHaveTextContent('2 of 10 addresses.');
+    expect(region).not.toHaveTextContent('on its way');
+    await userEvent.click(within(region).getByRole('button', { name: 'Remove Ada Lovelace, 7 New Road, London N1 9GU, GB' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent('The address Ada Lovelace, 7 New Road, London N1 9GU, GB was removed.');
+    expect(within(region).getAllByRole('listitem')).toHaveLength(1);
+    expect(api.callsTo('DELETE', '/api/me/addresses/5')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('says when there is no saved method', async () => {
+    fakeApi({ 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    expect(screen.getByRole('region', { name: 'Saved payment methods' })).toHaveTextContent('No saved payment methods.');
+  });
+
+  it('explains a failure and tries again', async () => {
+    fakeApi({ 'GET /api/me': [{ status: 500 }, { status: 500 }, { body: ME }], 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Your profile could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await handleForm()).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to /login, to come back to the profile', async () => {
+    signIn(false);
+    const { router } = mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await findPlaceholder('login');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Fprofile');
+  });
+});

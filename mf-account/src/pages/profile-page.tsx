@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { useAuthStore } from '@arttoy/shared/stores';
+import { Skeleton } from '@arttoy/shared/ui';
+import { loadProfile } from '../api/profile';
+import { useRead } from '../api/use-read';
+import { AddressBook } from '../profile/address-book';
+import { HandleForm } from '../profile/handle-form';
+import { SavedMethods } from '../profile/saved-methods';
+import { ReadError } from '../shared/read-error';
+import { SignedOutPanel } from '../shared/signed-out-panel';
+import { useSignInGate } from '../shared/use-sign-in-gate';
+import '../locker/locker.css';
+import '../orders/orders.css';
+import '../profile/profile.css';
+
+/** Name and e-mail as the sign-in provider gives them: shown, not edited here. */
+function ProviderDetails() {
+  const user = useAuthStore((state) => state.user);
+  return (
+    <section className="locker-panel" aria-labelledby="profile-account">
+      <h2 id="profile-account">Account</h2>
+      <dl className="orders-facts">
+        <div>
+          <dt>Name</dt>
+          <dd data-testid="profile-name">{user?.displayName ?? 'Not given by your sign-in provider'}</dd>
+        </div>
+        <div>
+          <dt>E-mail</dt>
+          <dd data-testid="profile-email">{user?.email ?? 'Not given by your sign-in provider'}</dd>
+        </div>
+      </dl>
+      <p className="locker-muted">These come from the account you sign in with (Google, Apple or Facebook); change them there.</p>
+    </section>
+  );
+}
+
+/** /profile: who the visitor is, the handle they choose, their saved payment methods and addresses. */
+export function ProfilePage() {
+  const { signedIn, authLoading, loginPath } = useSignInGate('/profile');
+  const { state, refresh } = useRead(signedIn, 'profile', loadProfile);
+  usePageHead({ title: 'Your profile' });
+  let body;
+  if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see your profile</SignedOutPanel>;
+  else if (authLoading || state.status === 'loading') body = <Skeleton lines={8} label="Loading your profile" />;
+  else if (state.status === 'error') body = <ReadError title="Your profile could not be loaded." error={state.error} onRetry={refresh} />;
+  else {
+    body = (
+      <>
+        <ProviderDetails />
+        <HandleForm current={state.data.me.handle} />
+        <SavedMethods initial={state.data.methods} />
+        <AddressBook initial={state.data.addresses} />
+      </>
+    );
+  }
+  return (
+    <article className="locker profile" data-route="profile" data-owner="mf_account">
+      <div className="locker-head">
+        <h1>Your profile</h1>
+        <Link to="/orders">Your orders</Link>
+      </div>
+      {body}
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useState, type FormEvent } from 'react';
+import { handleSchema } from '@arttoy/shared/contracts/api';
+import { HttpError } from '@arttoy/shared/http';
+import { Button } from '@arttoy/shared/ui';
+import { saveHandle } from '../api/profile';
+
+const RULE = '3 to 20 characters: letters a-z, digits and _.';
+
+/** The public handle: checked here with the API's own schema, then saved; a taken one is said beside the field. */
+export function HandleForm({ current }: { current: string | null }) {
+  const id = useId();
+  const [saved, setSaved] = useState(current);
+  const [value, setValue] = useState(current ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const parsed = handleSchema.safeParse(value);
+    if (!parsed.success) {
+      setProblem(value.trim() === '' ? 'Enter a handle.' : `A handle is ${RULE}`);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const me = await saveHandle(parsed.data);
+      setSaved(me.handle);
+      setValue(me.handle ?? '');
+      setDone(`Your handle is now @${me.handle}.`);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : -1;
+      if (status === 409) setProblem(`@${parsed.data} is taken: choose another one.`);
+      else if (status === 0) setProblem('We could not reach the shop. Check your connection, then try again.');
+      else setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="locker-panel" aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <h2 id={`${id}-title`}>Public handle</h2>
+      <p className="locker-muted">{saved ? `Others see you as @${saved}.` : 'Choose the name others see you by in the community.'}</p>
+      <label className="profile-label" htmlFor={`${id}-handle`}>
+        Handle
+      </label>
+      <input
+        id={`${id}-handle`}
+        className="profile-input"
+        name="handle"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={40}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <p id={`${id}-hint`} className={problem ? 'profile-problem' : 'locker-muted'}>
+        {problem ?? RULE}
+      </p>
+      <div className="locker-actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save handle'}
+        </Button>
+        {done ? <span role="status">{done}</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+
+/**
+ * A list the visitor removes entries from, one at a time: after each removal the list is the
+ * server's answer (the entries left), and a message says what happened, or why it did not.
+ */
+export function useRemovable<Entry extends { id: number }>(initial: readonly Entry[], removeOne: (id: number) => Promise<{ items: Entry[] }>, nameOf: (entry: Entry) => string) {
+  const [items, setItems] = useState(initial);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const remove = async (entry: Entry) => {
+    setBusy(entry.id);
+    setMessage(null);
+    try {
+      setItems((await removeOne(entry.id)).items);
+      setMessage({ text: `${nameOf(entry)} was removed.`, failed: false });
+    } catch (error) {
+      setMessage({ text: `${nameOf(entry)} could not be removed: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { items, busy, message, remove };
+}

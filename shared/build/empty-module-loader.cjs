@@ -1,0 +1,4 @@
+// Stylesheets in the server build: the server renders markup; the browser build carries the styles.
+module.exports = function emptyModule() {
+  return 'export {};';
+};
