@@ -5,7 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LockerItem } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
-import { figures, lockerItems, series, styles } from '../db/schema';
+import { figures, listings, lockerItems, series, styles } from '../db/schema';
 import { figureColumns, toFigure } from './catalogue/columns';
 import type { CatalogueUrls } from './catalogue/urls';
 
@@ -20,11 +20,13 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
       shippedAt: lockerItems.shippedAt,
       drawId: lockerItems.drawId,
       shipRequestId: lockerItems.shipRequestId,
+      listingId: listings.id,
     })
     .from(lockerItems)
     .innerJoin(figures, eq(lockerItems.figureId, figures.id))
     .innerJoin(series, eq(figures.seriesId, series.id))
     .innerJoin(styles, eq(series.styleId, styles.id))
+    .leftJoin(listings, and(eq(listings.lockerItemId, lockerItems.id), eq(listings.status, 'open')))
     .where(and(eq(lockerItems.userId, ownerId), itemId === undefined ? undefined : eq(lockerItems.id, itemId)));
 }
 
@@ -41,6 +43,7 @@ function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
     shippedAt: row.shippedAt?.toISOString() ?? null,
     drawId: row.drawId,
     shipRequestId: row.shipRequestId,
+    listingId: row.listingId,
   };
 }
 

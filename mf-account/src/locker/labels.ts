@@ -2,6 +2,7 @@ import type { LockerStatus, ShipRequestStatus } from '@arttoy/shared/contracts/a
 
 export const ITEM_STATUS: Record<LockerStatus, string> = {
   in_locker: 'In your locker',
+  listed: 'Listed for sale',
   ship_requested: 'Ship requested',
   shipped: 'Shipped',
 };

@@ -14,6 +14,7 @@ export function lockerItem(id: number, name: string, overrides: Partial<LockerIt
     shippedAt: null,
     drawId: id + 500,
     shipRequestId: null,
+    listingId: null,
     ...overrides,
   };
 }

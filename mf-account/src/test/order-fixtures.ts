@@ -10,7 +10,7 @@ export function paidOrder(id: number, orderSn: string, overrides: Partial<Order>
   const payment = { id: id + 900, provider: 'sandbox' as const, status: 'captured' as const, token: `SBX-${id}`, approvalUrl: null, amount: usd(1_499), createdAt: AT, capturedAt: AT };
   const times = { createdAt: AT, expiresAt: '2026-11-21T23:15:00.000Z', paidAt: AT, fulfilledAt: AT, expiredAt: null, cancelledAt: null };
   const box = { id: 7, slug: 'night-market', name: 'Night Market Box' };
-  return { id, orderSn, status: 'fulfilled', kind: 'box', boxModel: box, shipOut: null, quantity: 1, unitPrice: usd(1_499), total: usd(1_499), ...times, payment, drawId: id + 500, lockerItemId: id + 800, ...overrides };
+  return { id, orderSn, status: 'fulfilled', kind: 'box', boxModel: box, shipOut: null, listing: null, quantity: 1, unitPrice: usd(1_499), total: usd(1_499), ...times, payment, drawId: id + 500, lockerItemId: id + 800, ...overrides };
 }
 
 export function orderPage(items: Order[], page = 1, total = items.length, pageSize = 10) {

@@ -26,6 +26,7 @@ function locker(...figures: ReturnType<typeof figure>[]): { items: LockerItem[] 
       shippedAt: null,
       drawId: 5 + index,
       shipRequestId: null,
+      listingId: null,
     })),
   };
 }

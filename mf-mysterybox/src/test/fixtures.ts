@@ -52,6 +52,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     kind: 'box',
     boxModel: { id: 7, slug: 'night-market', name: 'Night Market Box' },
     shipOut: null,
+    listing: null,
     quantity: 1,
     unitPrice: { amountMinor: 1_499, currency: 'USD' },
     total: { amountMinor: 1_499, currency: 'USD' },

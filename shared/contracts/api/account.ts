@@ -27,7 +27,8 @@ export type Me = z.infer<typeof meSchema>;
 export const handleBodySchema = z.object({ handle: handleSchema });
 export type HandleBody = z.input<typeof handleBodySchema>;
 
-export const LOCKER_STATUSES = ['in_locker', 'ship_requested', 'shipped'] as const;
+/** in_locker → listed (for sale on the market; withdrawn back to in_locker, or sold: the buyer's in_locker) | ship_requested → shipped. */
+export const LOCKER_STATUSES = ['in_locker', 'listed', 'ship_requested', 'shipped'] as const;
 export type LockerStatus = (typeof LOCKER_STATUSES)[number];
 
 /** A postal address for ship-out. */
@@ -79,6 +80,8 @@ export const lockerItemSchema = z.object({
   drawId: z.nullable(z.int().positive()),
   /** The ship request holding the item while ship_requested or shipped. */
   shipRequestId: z.nullable(z.int().positive()),
+  /** The open listing of the item while listed (PATCH / DELETE /api/listings/:id). */
+  listingId: z.nullable(z.int().positive()),
 });
 export type LockerItem = z.infer<typeof lockerItemSchema>;
 export const lockerListSchema = z.object({ items: z.array(lockerItemSchema) });

@@ -142,8 +142,11 @@ export const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
-/** What an order pays for: a mystery box (drawn when paid), or a ship-out's fee (its request goes to the warehouse when paid). */
-export const ORDER_KINDS = ['box', 'ship_out'] as const;
+/**
+ * What an order pays for: a mystery box (drawn when paid), a ship-out's fee (its request goes to the
+ * warehouse when paid), or a collector's listing (the item moves to the buyer's locker when paid).
+ */
+export const ORDER_KINDS = ['box', 'ship_out', 'listing'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 /** A ship-out order's parcel: its ship request, how many figures and where to. */
@@ -155,6 +158,14 @@ export const orderShipOutSchema = z.object({
 });
 export type OrderShipOut = z.infer<typeof orderShipOutSchema>;
 
+/** A listing order's item: the listing, its figure and its seller's handle. */
+export const orderListingSchema = z.object({
+  listingId: z.int().positive(),
+  figure: z.object({ id: z.int().positive(), slug: slugSchema, name: z.string() }),
+  sellerHandle: z.string(),
+});
+export type OrderListing = z.infer<typeof orderListingSchema>;
+
 export const orderSchema = z.object({
   /** Internal id (the payment store's orderId). */
   id: z.int().positive(),
@@ -163,8 +174,10 @@ export const orderSchema = z.object({
   kind: z.enum(ORDER_KINDS),
   /** The box, for a box order; null for a ship-out. */
   boxModel: z.nullable(z.object({ id: z.int().positive(), slug: slugSchema, name: z.string() })),
-  /** The parcel, for a ship-out order; null for a box. */
+  /** The parcel, for a ship-out order; null otherwise. */
   shipOut: z.nullable(orderShipOutSchema),
+  /** The collector's item, for a listing order; null otherwise. */
+  listing: z.nullable(orderListingSchema),
   quantity: z.int().positive(),
   unitPrice: moneySchema,
   total: moneySchema,

@@ -8,5 +8,6 @@ export * from './catalogue';
 export * from './commerce';
 export * from './common';
 export * from './health';
+export * from './market';
 export * from './shipping-fees';
 export * from './content';

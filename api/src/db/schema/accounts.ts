@@ -1,6 +1,6 @@
 /** People: a user row per Firebase uid, created on first authenticated request. */
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ShipOutAddress } from '@arttoy/shared/contracts/api';
 import { createdAt, int8Id, int8Identity } from './columns';
 
@@ -17,6 +17,8 @@ export const users = pgTable(
      * makes handles unique whatever case they were typed in; null until chosen.
      */
     handle: text('handle').unique(),
+    /** Whether the live room may show the handle beside the user's pulls and purchases; hidden until chosen. */
+    feedVisible: boolean('feed_visible').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -3,10 +3,11 @@
  * CHECKs, so a bug in any writer cannot store an illegal status or a status without its timestamp.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels } from './catalogue';
+import { listings } from './market';
 import { shipRequests } from './shipping';
 import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';
 
@@ -27,6 +28,11 @@ export const orders = pgTable(
     shipRequestId: int8Id('ship_request_id')
       .unique()
       .references(() => shipRequests.id, { onDelete: 'restrict' }),
+    /**
+     * The collector's listing it buys, for a listing order (null otherwise). Typed by hand: listings
+     * lead back here through locker items and draws, a cycle TypeScript cannot infer.
+     */
+    listingId: int8Id('listing_id').references((): AnyPgColumn => listings.id, { onDelete: 'restrict' }),
     quantity: integer('quantity').notNull(),
     /** Copied from the box model when ordered: a later price change does not alter an order. */
     unitPriceMinor: minorUnits('unit_price_minor').notNull(),
@@ -60,11 +66,12 @@ export const orders = pgTable(
   (t) => [
     check('orders_status', inList(t.status, ORDER_STATUSES)),
     check('orders_kind', inList(t.kind, ORDER_KINDS)),
-    // A box order has its box and no ship request; a ship-out order the other way round.
+    // Each kind has its one target: a box, a ship request or a listing.
     check(
       'orders_kind_target',
-      sql`CASE ${t.kind} WHEN 'box' THEN ${t.boxModelId} IS NOT NULL AND ${t.shipRequestId} IS NULL
-        WHEN 'ship_out' THEN ${t.shipRequestId} IS NOT NULL AND ${t.boxModelId} IS NULL ELSE FALSE END`,
+      sql`CASE ${t.kind} WHEN 'box' THEN ${t.boxModelId} IS NOT NULL AND ${t.shipRequestId} IS NULL AND ${t.listingId} IS NULL
+        WHEN 'ship_out' THEN ${t.shipRequestId} IS NOT NULL AND ${t.boxModelId} IS NULL AND ${t.listingId} IS NULL
+        WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.boxModelId} IS NULL AND ${t.shipRequestId} IS NULL ELSE FALSE END`,
     ),
     check('orders_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
     check('orders_total_is_price_times_quantity', sql`${t.totalMinor} = ${t.unitPriceMinor} * ${t.quantity} AND ${t.unitPriceMinor} > 0`),
@@ -94,6 +101,8 @@ export const orders = pgTable(
     // The boxes held by live orders are summed per box on every purchase (domain/orders/reservation.ts):
     // without it, that sum read every order the box ever had.
     index('orders_live_by_box_idx').on(t.boxModelId, t.expiresAt).where(sql`${t.status} IN ('pending_payment', 'paid')`),
+    // A listing's live orders are looked for on every order of it (domain/market/listing-orders.ts).
+    index('orders_live_by_listing_idx').on(t.listingId).where(sql`${t.status} IN ('pending_payment', 'paid')`),
     // A buyer's unpaid orders are counted on every order they place (the caps of domain/orders/order-limits.ts).
     index('orders_unpaid_by_user_idx').on(t.userId, t.boxModelId).where(sql`${t.status} = 'pending_payment'`),
   ],

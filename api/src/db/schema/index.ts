@@ -2,5 +2,6 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './commerce';
+export * from './market';
 export * from './ownership';
 export * from './shipping';

@@ -113,6 +113,7 @@ export const lockerItems = pgTable(
       'locker_items_status_fields',
       sql`CASE ${t.status}
         WHEN 'in_locker' THEN ${t.shipRequestedAt} IS NULL AND ${t.shippedAt} IS NULL AND ${t.shipRequestId} IS NULL
+        WHEN 'listed' THEN ${t.shipRequestedAt} IS NULL AND ${t.shippedAt} IS NULL AND ${t.shipRequestId} IS NULL
         WHEN 'ship_requested' THEN ${t.shipAddress} IS NOT NULL AND ${t.shipRequestedAt} IS NOT NULL AND ${t.shippedAt} IS NULL
         WHEN 'shipped' THEN ${t.shipAddress} IS NOT NULL AND ${t.shipRequestedAt} IS NOT NULL AND ${t.shippedAt} IS NOT NULL
         ELSE FALSE END`,

@@ -1,8 +1,8 @@
-/** Orders as the API shows them (contract `Order`): the row, its box or its ship-out, its latest payment and its draw. */
+/** Orders as the API shows them (contract `Order`): the row, its box, its ship-out or its listing, its latest payment and its draw. */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { boxModels, draws, lockerItems, orders, payments, shipRequests } from '../../db/schema';
+import { boxModels, draws, figures, listings, lockerItems, orders, payments, shipRequests, users } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 const orderColumns = {
@@ -11,6 +11,11 @@ const orderColumns = {
   boxName: boxModels.name,
   shipAddress: shipRequests.address,
   shipItemIds: shipRequests.itemIds,
+  listingItemId: listings.lockerItemId,
+  listingFigureId: figures.id,
+  listingFigureSlug: figures.slug,
+  listingFigureName: figures.name,
+  sellerHandle: users.handle,
   drawId: draws.id,
   lockerItemId: lockerItems.id,
   total: totalOverAll(),
@@ -22,6 +27,9 @@ function selectOrders(db: Db, where: SQL | undefined) {
     .from(orders)
     .leftJoin(boxModels, eq(orders.boxModelId, boxModels.id))
     .leftJoin(shipRequests, eq(orders.shipRequestId, shipRequests.id))
+    .leftJoin(listings, eq(orders.listingId, listings.id))
+    .leftJoin(figures, eq(listings.figureId, figures.id))
+    .leftJoin(users, eq(listings.sellerId, users.id))
     .leftJoin(draws, eq(draws.orderId, orders.id))
     .leftJoin(lockerItems, eq(lockerItems.drawId, draws.id))
     .where(where);
@@ -57,6 +65,10 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
       order.shipRequestId === null || row.shipAddress === null || row.shipItemIds === null
         ? null
         : { shipRequestId: order.shipRequestId, figures: row.shipItemIds.length, city: row.shipAddress.city, country: row.shipAddress.country },
+    listing:
+      order.listingId === null || row.listingFigureId === null || row.listingFigureSlug === null || row.listingFigureName === null
+        ? null
+        : { listingId: order.listingId, figure: { id: row.listingFigureId, slug: row.listingFigureSlug, name: row.listingFigureName }, sellerHandle: row.sellerHandle ?? 'a collector' },
     quantity: order.quantity,
     unitPrice: { amountMinor: order.unitPriceMinor, currency: order.currency },
     total: { amountMinor: order.totalMinor, currency: order.currency },
@@ -68,7 +80,8 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
     cancelledAt: iso(order.cancelledAt),
     payment: payment ? toPaymentSummary(payment) : null,
     drawId: row.drawId,
-    lockerItemId: row.lockerItemId,
+    // A bought listing's item is the listing's (it moved lockers); a box's is the one its draw made.
+    lockerItemId: row.lockerItemId ?? (order.kind === 'listing' && order.status === 'fulfilled' ? row.listingItemId : null),
   };
 }
 
