@@ -31,14 +31,22 @@ import accountRoutes from './routes/me';
 import boxModelRoutes from './routes/box-models';
 import contentRoutes from './routes/content';
 import drawRoutes from './routes/draws';
+import feedRoutes from './routes/feed';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
+import listingRoutes from './routes/listings';
+import listingOrderRoutes from './routes/listings/orders';
 import lockerRoutes from './routes/locker';
+import itemHistoryRoutes from './routes/locker/history';
+import marketRoutes from './routes/market';
 import previewRoutes from './routes/preview';
 import searchRoutes from './routes/search';
 import shipRequestRoutes from './routes/locker/ship-requests';
 import addressRoutes from './routes/me/addresses';
+import balanceRoutes from './routes/me/balance';
+import feedSettingsRoutes from './routes/me/feed-settings';
+import myListingRoutes from './routes/me/listings';
 import fairnessRoutes from './routes/me/fairness';
 import profileRoutes from './routes/me/profile';
 import orderRoutes from './routes/orders';
@@ -206,6 +214,15 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
   await fastify.register(orderRoutes, { prefix: '/orders', deps });
   await fastify.register(paymentRoutes, { prefix: '/payments', deps });
   await fastify.register(drawRoutes, { prefix: '/draws', deps });
+  // The market between collectors and its live room.
+  await fastify.register(listingRoutes, { prefix: '/listings', deps });
+  await fastify.register(listingOrderRoutes, { prefix: '/listings', deps });
+  await fastify.register(myListingRoutes, { prefix: '/me', deps });
+  await fastify.register(balanceRoutes, { prefix: '/me', deps });
+  await fastify.register(itemHistoryRoutes, { prefix: '/locker', deps });
+  await fastify.register(marketRoutes, { prefix: '/market', deps });
+  await fastify.register(feedRoutes, { prefix: '/feed', deps });
+  await fastify.register(feedSettingsRoutes, { prefix: '/me', deps });
 }
 
 export default apiPlugin;

@@ -11,3 +11,4 @@ export * from './health';
 export * from './market';
 export * from './shipping-fees';
 export * from './content';
+export * from './feed';

@@ -85,7 +85,7 @@ export type PublicListing = z.infer<typeof publicListingSchema>;
 export const saleSchema = z.object({ price: moneySchema, soldAt: timestampSchema });
 export type Sale = z.infer<typeof saleSchema>;
 
-/** GET /api/figures/:slug/market: the figure's open listings (cheapest first) and recent sales (oldest first). */
+/** GET /api/market/figures/:slug: the figure's open listings (cheapest first) and recent sales (oldest first). */
 export const figureMarketSchema = z.object({
   figureId: z.int().positive(),
   listings: z.array(publicListingSchema),

@@ -7,6 +7,9 @@ import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text,
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels } from './catalogue';
+// The data model's own cycle (orders → listings → locker items → draws → orders): every use is a lazy
+// `references(() => …)`, read after all tables exist, so the import order cannot matter.
+// oxlint-disable-next-line import/no-cycle
 import { listings } from './market';
 import { shipRequests } from './shipping';
 import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';

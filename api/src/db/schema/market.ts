@@ -5,11 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { LEDGER_ENTRY_KINDS, LISTING_PRICE_MAX_MINOR, LISTING_PRICE_MIN_MINOR, LISTING_STATUSES, PAYOUT_STATUSES } from '@arttoy/shared/contracts/api';
+import { FEED_EVENT_KINDS, type FeedPayload, LEDGER_ENTRY_KINDS, LISTING_PRICE_MAX_MINOR, LISTING_PRICE_MIN_MINOR, LISTING_STATUSES, PAYOUT_STATUSES } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { figures } from './catalogue';
 import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';
+// The data model's own cycle (orders → listings → locker items → draws → orders): every use is a lazy
+// `references(() => …)`, read after all tables exist, so the import order cannot matter.
+// oxlint-disable-next-line import/no-cycle
 import { orders } from './commerce';
+// oxlint-disable-next-line import/no-cycle
 import { lockerItems } from './ownership';
 
 /** A locker item offered at a price: open → sold | withdrawn. At most one open listing per item. */
@@ -139,8 +143,6 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const FEED_EVENT_KINDS = ['pull', 'sale'] as const;
-
 /**
  * The live room's events (pulls and market sales), written in the transaction that made them, so an
  * event exists exactly when its pull or sale does. The id is the server-sent event id a reconnecting
@@ -152,7 +154,7 @@ export const feedEvents = pgTable(
     id: int8Identity(),
     kind: text('kind', { enum: FEED_EVENT_KINDS }).notNull(),
     /** The event as clients receive it, apart from the handle (decided when read, by the user's setting now). */
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    payload: jsonb('payload').$type<FeedPayload>().notNull(),
     /** Whose handle the event may show, if they let it (users.feed_visible). */
     userId: int8Id('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),

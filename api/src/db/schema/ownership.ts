@@ -5,6 +5,9 @@ import { type DrawOddsLine, LOCKER_STATUSES, type ShipAddress } from '@arttoy/sh
 import { users } from './accounts';
 import { boxModels, figures } from './catalogue';
 import { createdAt, inList, int8Id, int8Identity, moment } from './columns';
+// The data model's own cycle (orders → listings → locker items → draws → orders): every use is a lazy
+// `references(() => …)`, read after all tables exist, so the import order cannot matter.
+// oxlint-disable-next-line import/no-cycle
 import { orders } from './commerce';
 import { shipRequests } from './shipping';
 

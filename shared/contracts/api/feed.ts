@@ -1,0 +1,42 @@
+/**
+ * The live room: a feed of pulls and market sales, pushed as server-sent events (GET /api/feed,
+ * resumable by Last-Event-ID). A user's handle shows beside their events only if they let it
+ * (PUT /api/me/feed-visibility; hidden until chosen).
+ */
+import * as z from 'zod';
+import { FIGURE_RARITIES } from './catalogue';
+import { moneySchema, timestampSchema } from './common';
+
+export const FEED_EVENT_KINDS = ['pull', 'sale'] as const;
+export type FeedEventKind = (typeof FEED_EVENT_KINDS)[number];
+
+/** What a feed event says of its figure. */
+export const feedFigureSchema = z.object({
+  id: z.int().positive(),
+  slug: z.string(),
+  name: z.string(),
+  rarity: z.enum(FIGURE_RARITIES),
+  seriesName: z.string(),
+});
+
+/** An event as stored (feed_events.payload): everything but its id, moment and handle. */
+export const feedPayloadSchema = z.object({
+  figure: feedFigureSchema,
+  /** A pull's box; null for a sale. */
+  boxName: z.nullable(z.string()),
+  /** A pull's draw (its proof: GET /api/draws/:id for its owner; /mysterybox/test re-computes it); null for a sale. */
+  drawId: z.nullable(z.int().positive()),
+  /** A sale's price; null for a pull. */
+  price: z.nullable(moneySchema),
+});
+export type FeedPayload = z.infer<typeof feedPayloadSchema>;
+
+export const feedEventSchema = feedPayloadSchema.extend({
+  /** The server-sent event id: a reconnecting client resumes after it. */
+  id: z.int().positive(),
+  kind: z.enum(FEED_EVENT_KINDS),
+  at: timestampSchema,
+  /** The puller's or buyer's handle, when they chose one and let the feed show it; null shows as "a collector". */
+  handle: z.nullable(z.string()),
+});
+export type FeedEvent = z.infer<typeof feedEventSchema>;
