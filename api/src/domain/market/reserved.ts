@@ -10,13 +10,18 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { listings, orders } from '../../db/schema';
+import { qualified } from '../catalogue/columns';
 import { holdsItsBox } from '../orders/reservation';
 
-/** SQL true while a buyer's order of the listing `listingId` (a column or a value) is live. */
-export function listingReservedSql(listingId: SQL | typeof listings.id | number): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${orders} where ${orders.listingId} = ${listingId} and ${orders.kind} = 'listing'
-    and (${orders.status} = 'paid' or (${orders.status} = 'pending_payment' and ${holdsItsBox})))`;
+/**
+ * SQL true while a buyer's order of the listing `listingId` (an SQL expression or a value) is live.
+ * Columns are qualified: as a selected field of a single-table select, drizzle would leave them bare,
+ * and a bare outer column binds to the subquery's own table.
+ */
+export function listingReservedSql(listingId: SQL | number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${orders} where ${qualified(orders.listingId)} = ${listingId} and ${qualified(orders.kind)} = 'listing'
+    and (${qualified(orders.status)} = 'paid' or (${qualified(orders.status)} = 'pending_payment' and ${holdsItsBox})))`;
 }
 
 /** listingReservedSql of the `listings` row in the query's scope. */
-export const listingReserved: SQL<boolean> = listingReservedSql(listings.id);
+export const listingReserved: SQL<boolean> = listingReservedSql(qualified(listings.id));
