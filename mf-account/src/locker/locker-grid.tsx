@@ -1,9 +1,22 @@
 import { Link } from 'react-router';
-import type { LockerItem } from '@arttoy/shared/contracts/api';
+import type { LockerItem, MyListing } from '@arttoy/shared/contracts/api';
+import { ItemHistory } from './item-history';
+import { ItemMarket } from './item-market';
 import { formatDate, ITEM_STATUS } from './labels';
 
-/** The visitor's figures: art, series, status, the draw that produced each, and a box to pick it for shipping. */
-export function LockerGrid({ items, selected, onToggle }: { items: readonly LockerItem[]; selected: ReadonlySet<number>; onToggle: (id: number) => void }) {
+/**
+ * The visitor's figures: art, series, status, the draw that produced each, and a box to pick it
+ * for shipping (only an item in the locker: a listed one is not shippable); each card's place
+ * in the market (`listings` by id give a listed item's price) and its history.
+ */
+export function LockerGrid(props: {
+  items: readonly LockerItem[];
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  listings: ReadonlyMap<number, MyListing>;
+  onMarketChanged: (notice: string) => void;
+}) {
+  const { items, selected, onToggle, listings, onMarketChanged } = props;
   return (
     <ul className="locker-grid" aria-label="Your figures">
       {items.map((item) => (
@@ -25,6 +38,8 @@ export function LockerGrid({ items, selected, onToggle }: { items: readonly Lock
               <span className="visually-hidden">{item.figure.name}: </span>Choose for shipping
             </label>
           ) : null}
+          <ItemMarket item={item} listing={item.listingId === null ? undefined : listings.get(item.listingId)} onChanged={onMarketChanged} />
+          <ItemHistory itemId={item.id} name={item.figure.name} />
         </li>
       ))}
     </ul>

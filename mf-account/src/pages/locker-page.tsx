@@ -8,20 +8,28 @@ import { LockerGrid } from '../locker/locker-grid';
 import { ShipOutForm } from '../locker/ship-out-form';
 import { ShipRequests } from '../locker/ship-requests';
 import { useLocker } from '../locker/use-locker';
+import { useLockerListings } from '../locker/use-locker-listings';
 import { ReadError } from '../shared/read-error';
 import { SignedOutPanel } from '../shared/signed-out-panel';
 import { useSignInGate } from '../shared/use-sign-in-gate';
 import '../locker/locker.css';
+import '../market/market.css';
 
-/** /locker: the visitor's figures, their draw proofs and statuses, and ship-out of one or more. */
+/** /locker: the visitor's figures, their draw proofs, statuses and histories, ship-out of one or more, and selling each. */
 export function LockerPage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/locker');
   const user = useAuthStore((state) => state.user);
   const { state, refresh } = useLocker(signedIn);
+  const listings = useLockerListings(signedIn, state.status === 'ready' ? state.data.items : null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shipping, setShipping] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   usePageHead({ title: 'Your locker' });
+  const marketChanged = (text: string) => {
+    setNotice(text);
+    refresh();
+    listings.refresh();
+  };
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -75,7 +83,8 @@ export function LockerPage() {
             }}
           />
         ) : null}
-        <LockerGrid items={state.data.items} selected={selected} onToggle={toggle} />
+        {listings.error ? <ReadError title="The prices of your listings could not be loaded." error={listings.error} onRetry={listings.refresh} /> : null}
+        <LockerGrid items={state.data.items} selected={selected} onToggle={toggle} listings={listings.byId} onMarketChanged={marketChanged} />
         <ShipRequests requests={state.data.requests} items={state.data.items} onChanged={refresh} />
       </>
     );
@@ -87,6 +96,7 @@ export function LockerPage() {
         <p className="locker-muted" data-testid="visitor">
           {user ? signedInText(user) : authLoading ? '' : 'Signed out'}
         </p>
+        {signedIn ? <Link to="/profile">Your listings and balance</Link> : null}
         {signedIn ? (
           <Button variant="secondary" onClick={() => void signOut()}>
             Log out

@@ -1,0 +1,29 @@
+/** The seller's side of the market: my listings, my balance and payouts, an item's history. Every call sends the Firebase ID token. */
+import { balanceSchema, itemHistorySchema, myListingListSchema, myListingSchema, payoutSchema } from '@arttoy/shared/contracts/api';
+import { apiJson, type ApiJsonOptions } from '@arttoy/shared/http';
+import { sessionToken } from './session-token';
+
+/**
+ * PATCH reprices a listing. ApiJsonOptions (shared/http) lists GET, POST, PUT and DELETE only;
+ * the client hands any method to fetch as is, so this widens the type here and nowhere else.
+ */
+const PATCH = 'PATCH' as NonNullable<ApiJsonOptions['method']>;
+
+/** Every listing of mine, open and closed: price, fee, proceeds and whether a buyer holds it. */
+export const loadMyListings = async (signal?: AbortSignal) => (await apiJson('/me/listings', myListingListSchema, { token: await sessionToken(), signal })).items;
+
+export const createListing = async (lockerItemId: number, priceMinor: number) =>
+  apiJson('/listings', myListingSchema, { method: 'POST', body: { lockerItemId, priceMinor }, token: await sessionToken() });
+
+export const repriceListing = async (id: number, priceMinor: number) => apiJson(`/listings/${id}`, myListingSchema, { method: PATCH, body: { priceMinor }, token: await sessionToken() });
+
+/** Withdraws my open listing: its item goes back to in_locker. */
+export const withdrawListing = async (id: number) => apiJson(`/listings/${id}`, myListingSchema, { method: 'DELETE', token: await sessionToken() });
+
+/** My balance (the sum of my ledger), its latest entries and my payout requests. */
+export const loadBalance = async (signal?: AbortSignal) => apiJson('/me/balance', balanceSchema, { token: await sessionToken(), signal });
+
+export const requestPayout = async (amountMinor: number) => apiJson('/me/payouts', payoutSchema, { method: 'POST', body: { amountMinor }, token: await sessionToken() });
+
+/** Where an item of my locker came from: its pull and every sale of it. */
+export const loadItemHistory = async (lockerItemId: number, signal?: AbortSignal) => apiJson(`/locker/${lockerItemId}/history`, itemHistorySchema, { token: await sessionToken(), signal });

@@ -1,0 +1,14 @@
+import type { LockerItem, MyListing } from '@arttoy/shared/contracts/api';
+import { loadMyListings } from '../api/market';
+import { useRead } from '../api/use-read';
+
+/**
+ * The open listings of the locker's listed items, by listing id: a locker item names its listing
+ * but not its price, so the page reads them only when an item is listed.
+ */
+export function useLockerListings(enabled: boolean, items: readonly LockerItem[] | null) {
+  const listed = items?.some((item) => item.status === 'listed') ?? false;
+  const { state, refresh } = useRead(enabled && listed, 'my-listings', loadMyListings);
+  const byId = new Map<number, MyListing>(state.status === 'ready' ? state.data.map((listing) => [listing.id, listing]) : []);
+  return { byId, error: listed && state.status === 'error' ? state.error : null, refresh };
+}
