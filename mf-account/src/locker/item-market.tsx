@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '@arttoy/shared/contracts';
 import type { LockerItem, MyListing } from '@arttoy/shared/contracts/api';
+import { HttpError } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import { createListing, repriceListing, withdrawListing } from '../api/market';
 import { ActionProblem } from '../market/action-problem';
@@ -12,10 +13,11 @@ type Mode = 'idle' | 'sell' | 'reprice';
 /**
  * An item's place in the market: one in the locker can be put up for sale; one listed shows its
  * price and can be repriced or withdrawn, unless a buyer's order holds it. After a change `onChanged`
- * says what happened (the page reads the locker again). Focus stays in the card: back on the button
- * that opened a form, or on the card once the item changed.
+ * says what happened (the page reads the locker and listings again); after a 409 it is called
+ * without a notice, since the page's view is out of date (a buyer reserved it meanwhile). Focus stays
+ * in the card: back on the button that opened a form, or on the card once the item changed.
  */
-export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; listing: MyListing | undefined; onChanged: (notice: string) => void }) {
+export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; listing: MyListing | undefined; onChanged: (notice: string | null) => void }) {
   const box = useRef<HTMLDivElement>(null);
   const focusBack = useRef<'button' | 'box' | null>(null);
   const [mode, setMode] = useState<Mode>('idle');
@@ -33,20 +35,29 @@ export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; lis
   const { listingId, figure: { name } } = item;
   // A listed item always names its listing (the contract); anything else has no place in the market.
   if (item.status !== 'in_locker' && (item.status !== 'listed' || listingId === null)) return null;
+  /** Runs a change; a refusal for the listing's state (409) reads the page again, and is still shown. */
+  const refreshOnConflict = async <T,>(change: Promise<T>): Promise<T> => {
+    try {
+      return await change;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) onChanged(null);
+      throw error;
+    }
+  };
   const sell = async (priceMinor: number) => {
-    await createListing(item.id, priceMinor);
+    await refreshOnConflict(createListing(item.id, priceMinor));
     close('box');
     onChanged(`${name} is listed at ${usd(priceMinor)}. It stays in your locker until someone buys it; you can change the price or withdraw it meanwhile.`);
   };
   const reprice = async (priceMinor: number) => {
-    await repriceListing(listingId as number, priceMinor);
+    await refreshOnConflict(repriceListing(listingId as number, priceMinor));
     close('box');
     onChanged(`${name} is now listed at ${usd(priceMinor)}.`);
   };
   const takeBack = async () => {
     setWithdraw({ busy: true, error: null });
     try {
-      await withdrawListing(listingId as number);
+      await refreshOnConflict(withdrawListing(listingId as number));
       setWithdraw({ busy: false, error: null });
       focusBack.current = 'box';
       box.current?.focus();

@@ -14,7 +14,7 @@ export function LockerGrid(props: {
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   listings: ReadonlyMap<number, MyListing>;
-  onMarketChanged: (notice: string) => void;
+  onMarketChanged: (notice: string | null) => void;
 }) {
   const { items, selected, onToggle, listings, onMarketChanged } = props;
   return (

@@ -116,8 +116,11 @@ describe('/locker: selling', () => {
     fakeApi({
       ...NO_REQUESTS,
       'GET /api/locker': { body: { items: [LISTED_CAT, listedItem(2, 'Noodle Fox', 41)] } },
-      'GET /api/me/listings': { body: { items: [myListing(40, CAT, 2_500, { reserved: true }), myListing(41, FOX, 1_000)] } },
-      'DELETE /api/listings/41': conflict("A buyer's order holds listing 41: it cannot be withdrawn until that order ends.", 'listing_reserved'),
+      'GET /api/me/listings': [
+        { body: { items: [myListing(40, CAT, 2_500, { reserved: true }), myListing(41, FOX, 1_000)] } },
+        { body: { items: [myListing(40, CAT, 2_500, { reserved: true }), myListing(41, FOX, 1_000, { reserved: true })] } },
+      ],
+      'DELETE /api/listings/41': conflict("A buyer's order holds listing 41 right now, so it cannot be withdrawn.", 'reserved'),
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
@@ -125,8 +128,10 @@ describe('/locker: selling', () => {
     expect(screen.getByRole('button', { name: 'Change the price of Lantern Cat' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Withdraw Lantern Cat' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Noodle Fox' }));
-    expect(await within(card('Noodle Fox')).findByRole('alert')).toHaveTextContent("Reserved by a buyer. A buyer's order holds listing 41: it cannot be withdrawn until that order ends.");
-    expect(screen.getByRole('button', { name: 'Withdraw Noodle Fox' })).toBeEnabled();
+    expect(await within(card('Noodle Fox')).findByRole('alert')).toHaveTextContent("Reserved by a buyer. A buyer's order holds listing 41 right now, so it cannot be withdrawn.");
+    // The page was out of date: it reads the listings again, and now shows the hold.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw Noodle Fox' })).toBeDisabled());
+    expect(card('Noodle Fox')).toHaveTextContent('Reserved by a buyer: you can change the price or withdraw it if their order ends unpaid.');
   });
 
   it('still offers a listed item when its price cannot be read, and says so', async () => {

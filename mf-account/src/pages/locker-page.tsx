@@ -25,8 +25,8 @@ export function LockerPage() {
   const [shipping, setShipping] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   usePageHead({ title: 'Your locker' });
-  const marketChanged = (text: string) => {
-    setNotice(text);
+  const marketChanged = (text: string | null) => {
+    if (text) setNotice(text);
     refresh();
     listings.refresh();
   };
