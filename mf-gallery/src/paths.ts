@@ -13,4 +13,8 @@ export const galleryPaths = {
 export const SHELL_PATHS = {
   boxes: () => '/mysterybox',
   box: (id: number) => `/mysterybox/${id}`,
+  /** Sign-in, then back to `back` (a site path: mf-account's `return_to`). */
+  login: (back: string) => `/login?return_to=${encodeURIComponent(back)}`,
+  /** mf-mysterybox's pay page for an order (it reads `?order=`). */
+  payOrder: (orderSn: string) => `/payment/order_pay?order=${encodeURIComponent(orderSn)}`,
 };

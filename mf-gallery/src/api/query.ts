@@ -38,14 +38,18 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-function isFresh(entry: Entry | undefined): boolean {
-  return entry !== undefined && (entry.promise !== null || (entry.state.status === 'success' && Date.now() - entry.loadedAt < FRESH_MS));
+function isFresh(entry: Entry | undefined, freshMs: number): boolean {
+  return entry !== undefined && (entry.promise !== null || (entry.state.status === 'success' && Date.now() - entry.loadedAt < freshMs));
 }
 
-/** Starts (or joins) the read of `key`; resolves to its data, rejects with its error. */
-export function fetchQuery<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * Starts (or joins) the read of `key`; resolves to its data, rejects with its error. `freshMs`: how
+ * long an answer is used as is (0 for the market's reads: they change by the second, so every
+ * visit reads again, showing the last answer meanwhile).
+ */
+export function fetchQuery<T>(key: string, load: () => Promise<T>, freshMs = FRESH_MS): Promise<T> {
   const current = entries.get(key);
-  if (current && isFresh(current)) return (current.promise ?? Promise.resolve(current.state.data)) as Promise<T>;
+  if (current && isFresh(current, freshMs)) return (current.promise ?? Promise.resolve(current.state.data)) as Promise<T>;
   const entry: Entry = { state: current?.state.status === 'success' ? current.state : PENDING, promise: null, loadedAt: 0 };
   entry.promise = load().then(
     (data) => {
@@ -66,8 +70,8 @@ export function fetchQuery<T>(key: string, load: () => Promise<T>): Promise<T> {
 }
 
 /** Warms the cache for a page the visitor is likely to open next; failures stay quiet until then. */
-export function prefetch<T>(key: string, load: () => Promise<T>): void {
-  fetchQuery(key, load).catch(() => undefined);
+export function prefetch<T>(key: string, load: () => Promise<T>, freshMs = FRESH_MS): void {
+  fetchQuery(key, load, freshMs).catch(() => undefined);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -79,7 +83,12 @@ function subscribe(listener: () => void): () => void {
  * Reads `key` with `load`, re-rendering on its changes. `retry` reads it again after an error.
  * A failed read is not retried by itself: the page says so and offers the retry.
  */
-export function useQuery<T>(key: string, load: () => Promise<T>, given?: () => T | typeof NOT_FOUND | undefined): QueryState<T> & { retry: () => void } {
+export function useQuery<T>(
+  key: string,
+  load: () => Promise<T>,
+  given?: () => T | typeof NOT_FOUND | undefined,
+  freshMs = FRESH_MS,
+): QueryState<T> & { retry: () => void; refresh: () => void } {
   // The server's answer for this page (its payload, or during a server render its data): the state
   // of the first render, on the server and in the browser alike, so the hydrated page matches.
   const answer = useGivenOnce(key, given);
@@ -104,13 +113,15 @@ export function useQuery<T>(key: string, load: () => Promise<T>, given?: () => T
   useEffect(() => {
     const first = servedRef.current;
     if (first && !entries.has(key)) entries.set(key, { state: first, promise: null, loadedAt: Date.now() });
-    else prefetch(key, () => loadRef.current());
-  }, [key]);
+    else prefetch(key, () => loadRef.current(), freshMs);
+  }, [key, freshMs]);
   const retry = useCallback(() => {
     entries.delete(key);
     prefetch(key, () => loadRef.current());
   }, [key]);
-  return { ...state, retry };
+  /** Reads again, keeping the answer on screen meanwhile (after an action that changed it). */
+  const refresh = useCallback(() => prefetch(key, () => loadRef.current(), 0), [key]);
+  return { ...state, retry, refresh };
 }
 
 /** Forgets every entry (tests). */

@@ -3,7 +3,7 @@ import { HttpError } from '@arttoy/shared/http';
 import { Button, Skeleton } from '@arttoy/shared/ui';
 
 /** What went wrong, in plain words; the server's own message when it sent one. */
-function explain(error: Error): string {
+export function explain(error: Error): string {
   if (error instanceof HttpError && error.status === 0) return 'We could not reach the gallery. Check your connection, then try again.';
   if (error instanceof HttpError && error.status >= 500) return 'The gallery is having trouble right now. Please try again in a moment.';
   return error.message;

@@ -7,6 +7,7 @@ import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
 import { FigureCard } from '../components/cards';
 import { LoadError } from '../components/load-state';
+import { FigureMarketSection } from '../components/market/figure-market';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
 import { useReportNotFound } from '../remote-context';
@@ -97,6 +98,7 @@ function FigureContent({ figure }: { figure: Figure }) {
           {series.status === 'success' ? <FigureBoxes figure={figure} series={series.data} /> : null}
         </div>
       </div>
+      <FigureMarketSection figure={figure} />
       {series.status === 'pending' ? <Skeleton lines={3} label="Loading the rest of the series" /> : null}
       {series.status === 'error' ? <LoadError what="The rest of the series" error={series.error} onRetry={series.retry} /> : null}
       {series.status === 'success' ? <RelatedFigures figure={figure} series={series.data} /> : null}

@@ -3,7 +3,7 @@
  * GET requests from a small catalogue, with the API's shapes, filters, sorts and pages, and can be
  * told to fail. Everything above fetch (the shared client, zod validation, the pages) is real.
  */
-import type { BoxModelDetail, Figure, FigureRarity, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
+import type { BoxModelDetail, Figure, FigureMarket, FigureRarity, SeriesAsks, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
 
 const art = (slug: string) => `/api/figures/${slug}/art.svg?v=1`;
 const title = (slug: string) => slug.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`);
@@ -97,12 +97,32 @@ function page<T>(items: T[], params: URLSearchParams) {
   return { items: items.slice((number - 1) * size, number * size), page: number, pageSize: size, total: items.length, totalPages: Math.ceil(items.length / size) };
 }
 
-type Answer = { status: number; body: unknown };
+export type Answer = { status: number; body: unknown };
 const notFound = (what: string): Answer => ({ status: 404, body: { error: { code: 'not_found', message: `${what} does not exist.` } } });
 
-function answer(url: URL): Answer {
+/** What the market answers: per figure slug, per series slug, and to an order of a listing. */
+export interface FakeMarket {
+  figures: Record<string, Omit<FigureMarket, 'figureId'>>;
+  asks: Record<string, SeriesAsks['items']>;
+  /** POST /api/listings/:id/orders; 404 unless a test says otherwise. */
+  order: (listingId: number, headers: Headers) => Answer;
+}
+
+const emptyMarket = (): FakeMarket => ({ figures: {}, asks: {}, order: (id) => notFound(`Listing ${id}`) });
+
+function marketAnswer(url: URL, market: FakeMarket): Answer {
+  const [, , , what, slug] = url.pathname.split('/');
+  if (what === 'asks') return { status: 200, body: { items: market.asks[url.searchParams.get('series') ?? ''] ?? [] } };
+  const figure = SERIES.flatMap(figuresOf).find((candidate) => candidate.slug === slug);
+  if (what !== 'figures' || !figure) return notFound(url.pathname);
+  const none = { listings: [], sales: [], lastPrice: null, lowestPrice: null, medianPrice: null };
+  return { status: 200, body: { figureId: figure.id, ...(market.figures[figure.slug] ?? none) } };
+}
+
+function answer(url: URL, market: FakeMarket): Answer {
   const params = url.searchParams;
   const [, , resource, slug] = url.pathname.split('/');
+  if (resource === 'market') return marketAnswer(url, market);
   if (resource === 'styles' && !slug) return { status: 200, body: page(STYLES.map(styleOf), params) };
   if (resource === 'styles') {
     if (!STYLES.includes(slug!)) return notFound(`Style "${slug}"`);
@@ -146,26 +166,41 @@ function answer(url: URL): Answer {
 export interface FakeCatalogue {
   /** Every URL asked for, in order (path and query). */
   requested: string[];
+  /** Every request that was not a GET, with its headers. */
+  posted: Array<{ method: string; path: string; headers: Headers }>;
+  /** The market's answers, changed by tests (empty to begin with). */
+  market: FakeMarket;
   /** The requests answered with an error status, as `<status> <path and query>`. */
   failed: string[];
-  /** The next `times` requests whose path and query start with `prefix` answer `status`. */
+  /** The next `times` requests whose path and query start with `prefix` answer `status` (0: the network fails). */
   fail: (prefix: string, status: number, times?: number) => void;
 }
 
 /** Installs the stand-in as `fetch`. */
 export function serveCatalogue(): FakeCatalogue {
   const requested: string[] = [];
+  const posted: FakeCatalogue['posted'] = [];
   const failed: string[] = [];
   const failures: Array<{ prefix: string; status: number; left: number }> = [];
-  globalThis.fetch = (async (input: RequestInfo | URL) => {
+  const market = emptyMarket();
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://gallery.test');
     const asked = `${url.pathname}${url.search}`;
+    const method = (init.method ?? 'GET').toUpperCase();
     requested.push(asked);
+    if (method !== 'GET') posted.push({ method, path: asked, headers: new Headers(init.headers) });
     const failure = failures.find((candidate) => candidate.left > 0 && asked.startsWith(candidate.prefix));
     if (failure) failure.left -= 1;
-    const { status, body } = failure ? { status: failure.status, body: { error: { code: 'internal', message: 'The catalogue is resting.' } } } : answer(url);
+    // Status 0: the server was never reached (offline, a dropped connection).
+    if (failure?.status === 0) throw new TypeError('Failed to fetch');
+    const ordered = /^\/api\/listings\/(\d+)\/orders$/.exec(url.pathname);
+    const { status, body } = failure
+      ? { status: failure.status, body: { error: { code: 'internal', message: 'The catalogue is resting.' } } }
+      : method === 'POST' && ordered
+        ? market.order(Number(ordered[1]), new Headers(init.headers))
+        : answer(url, market);
     if (status >= 400) failed.push(`${status} ${asked}`);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  return { requested, failed, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
+  return { requested, posted, market, failed, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
 }

@@ -1,0 +1,45 @@
+import type { Figure } from '@arttoy/shared/contracts/api';
+import { Skeleton } from '@arttoy/shared/ui';
+import { figureMarket, useMarketRead } from '../../api/market';
+import { explain, LoadError } from '../load-state';
+import { CollectorListings } from './collector-listings';
+import { RecentSales } from './recent-sales';
+import { useBuyListing } from './use-buy-listing';
+
+/**
+ * "From collectors": the figure's open listings with a way to buy each, and what it sold for lately.
+ * Read after the page shows, and again on every visit (prices change by the second); a refused
+ * order reads it again, since the listing that was clicked is sold or reserved by then.
+ */
+export function FigureMarketSection({ figure }: { figure: Figure }) {
+  const market = useMarketRead(figureMarket(figure.slug));
+  const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
+  return (
+    <section aria-labelledby="collectors-heading" className="gallery-section gallery-market">
+      <h2 id="collectors-heading">From collectors</h2>
+      {market.status === 'pending' ? <Skeleton lines={3} label="Loading what collectors are selling" /> : null}
+      {market.status === 'error' ? <LoadError what="What collectors are selling" error={market.error} onRetry={market.retry} /> : null}
+      {market.status === 'success' ? (
+        <>
+          <CollectorListings
+            listings={market.data.listings}
+            busyId={buying.status === 'busy' ? buying.listingId : null}
+            waiting={authLoading}
+            onBuy={(listingId) => void buy(listingId)}
+          />
+          {buying.status === 'error' ? (
+            <div className="gallery-state gallery-state--error" role="alert">
+              <p>
+                <strong>Your order could not be placed.</strong> {explain(buying.error)}
+              </p>
+            </div>
+          ) : null}
+          {!signedIn && !authLoading && market.data.listings.length > 0 ? (
+            <p className="gallery-market__note">Buying needs an account: Buy takes you to log in, then straight back here.</p>
+          ) : null}
+          <RecentSales market={market.data} figureName={figure.name} />
+        </>
+      ) : null}
+    </section>
+  );
+}
