@@ -9,6 +9,7 @@ import { BuyBoxes } from '../components/buy-box';
 import { warm } from '../components/cards';
 import { formatOdds } from '../components/format';
 import { LoadError } from '../components/load-state';
+import { LowestAsk, useLowestAsks } from '../components/market/lowest-ask';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
 import { useReportNotFound } from '../remote-context';
@@ -37,6 +38,7 @@ export function SeriesView({ slug }: { slug: string }) {
 
 function SeriesContent({ series }: { series: SeriesDetail }) {
   const odds = useRead(boxModelDetails(series.boxModels.map((box) => box.id)));
+  const asks = useLowestAsks(series.slug);
   usePageHead({
     title: series.name,
     description: series.description,
@@ -85,6 +87,7 @@ function SeriesContent({ series }: { series: SeriesDetail }) {
                   No. {figure.number} <RarityBadge rarity={figure.rarity} />
                 </p>
                 <FigureOdds figureId={figure.id} boxes={odds.status === 'success' ? odds.data : null} />
+                <LowestAsk ask={asks.get(figure.id)} />
               </div>
             </li>
           ))}
