@@ -44,7 +44,7 @@ describe('a paid order that cannot be fulfilled', () => {
     const { order, token, first, retry } = await payForAnEmptyBox(provider);
     expect(first.statusCode).toBe(409);
     expect(first.json().error).toMatchObject({ code: 'conflict', details: { reason: 'refunded', status: 'refunded', refundId: expect.any(String) } });
-    expect(first.json().error.message).toMatch(/sold out before your payment could become a draw, so the payment was refunded in full/);
+    expect(first.json().error.message).toMatch(/the box was gone before it could be drawn, so the payment was refunded in full/);
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error.message).toMatch(/was paid and refunded in full/);
 

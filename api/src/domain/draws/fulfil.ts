@@ -9,7 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
-import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
+import { boxModelFigures, boxModels, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
+import { recordFeedEvent } from '../feed/record';
+import { settleListingOrder } from '../market/settlement';
 import { sendShipRequest } from '../ship-requests';
 import { activeSeed } from '../fairness/seeds';
 import { canMoveOrder } from '../order-status';
@@ -34,7 +36,8 @@ const DRAW_ATTEMPTS = 20;
 
 /**
  * Order (locked by the caller, pending_payment) → paid → fulfilled: a box order draws (returns the
- * draw's id); a ship-out order sends its ship request to the warehouse (returns null).
+ * draw's id) and tells the live room of the pull; a ship-out order sends its ship request to the
+ * warehouse, and a listing order settles the sale (market/settlement.ts); both return null.
  *
  * Every purchase of a box meets the same stock rows, so none is locked while the API works: the
  * buyer's seed is locked (it is theirs alone), the stock is read, the figure drawn, and one
@@ -54,6 +57,11 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | nul
       .update(orders)
       .set({ status: 'fulfilled', paidAt: sql`now()`, fulfilledAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
+    return null;
+  }
+  if (order.kind === 'listing') {
+    const unsettled = await settleListingOrder(tx, order);
+    if (unsettled) throw new UnfulfillableOrderError(`Listing order ${order.orderSn} cannot be settled: ${unsettled}.`);
     return null;
   }
   const boxModelId = order.boxModelId;
@@ -90,7 +98,11 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | nul
       where ${column(orders.id)} = ${order.id} and exists (select 1 from taken)
       returning (select ${column(draws.id)} from draw) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
-    if (drawId) return Number(drawId);
+    if (drawId) {
+      const [box] = await tx.select({ name: boxModels.name }).from(boxModels).where(eq(boxModels.id, boxModelId));
+      await recordFeedEvent(tx, { kind: 'pull', userId: order.userId, figureId: result.figureId, boxName: box?.name ?? null, drawId: Number(drawId) });
+      return Number(drawId);
+    }
   }
   throw new UnfulfillableOrderError(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
 }

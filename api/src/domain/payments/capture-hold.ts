@@ -20,14 +20,22 @@ import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
+/** What became of a paid order's goods that made it unfulfillable, and what to do next, by kind of order. */
+const GONE: Record<OrderRow['kind'], { gone: string; next: string }> = {
+  box: { gone: 'the box was gone before it could be drawn', next: 'choose another box' },
+  ship_out: { gone: 'its ship request was cancelled before the fee could be applied', next: 'request the ship-out again' },
+  listing: { gone: 'the listing was sold to another buyer or withdrawn before your payment could settle it', next: 'look for another listing of the figure' },
+};
+
 /** 'held': the order has its box; 'settle': a capture begun earlier outlived its hold and the box went, so money taken is refunded. */
 export type CaptureClaim = 'held' | 'settle';
 
 /** Refuses an order that is not waiting for payment, saying what became of it. */
-export function assertPending(order: { orderSn: string; status: OrderStatus }): void {
+export function assertPending(order: { orderSn: string; status: OrderStatus; kind?: OrderRow['kind'] }): void {
   if (order.status === 'fulfilled' || order.status === 'paid') throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
   if (order.status === 'refunded') {
-    throw conflict(`Order ${order.orderSn} was paid and refunded in full: its box was gone before it could be drawn. Order the box again.`, { status: order.status });
+    const { gone, next } = GONE[order.kind ?? 'box'];
+    throw conflict(`Order ${order.orderSn} was paid and refunded in full: ${gone}. Nothing is owed; ${next}.`, { status: order.status });
   }
   if (order.status !== 'pending_payment') {
     throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. Order the box again.`, { status: order.status });
@@ -79,7 +87,7 @@ export async function refundPaid(tx: Db, provider: PaymentProviderAdapter, order
     refund = await provider.refund({ captureId: capture.captureId, amount: capture.amount, requestId: `refund-${payment.idempotencyKey}`, db: tx });
   } catch (error) {
     if (!(error instanceof PaymentDeclinedError || error instanceof ProviderUnavailableError)) throw error;
-    const message = `Order ${order.orderSn}: the payment went through, but the box was gone before it could be drawn, and ${payment.provider} could not refund it just now (${error.message}). The refund is retried automatically; nothing is charged twice.`;
+    const message = `Order ${order.orderSn}: the payment went through, but ${GONE[order.kind].gone}, and ${payment.provider} could not refund it just now (${error.message}). The refund is retried automatically; nothing is charged twice.`;
     // An outage stops reconciliation asking that provider this run; a refused refund is this order's alone.
     throw error instanceof ProviderUnavailableError ? new ProviderOutageError(message) : new ApiError(503, 'unavailable', message);
   }
@@ -89,7 +97,7 @@ export async function refundPaid(tx: Db, provider: PaymentProviderAdapter, order
     .set({ status: 'refunded', paidAt: sql`now()`, refundedAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   return conflict(
-    `Order ${order.orderSn}: the box sold out before your payment could become a draw, so the payment was refunded in full (refund ${refund.refundId}). Nothing is owed; choose another box.`,
+    `Order ${order.orderSn}: ${GONE[order.kind].gone}, so the payment was refunded in full (refund ${refund.refundId}). Nothing is owed; ${GONE[order.kind].next}.`,
     { reason: 'refunded', status: 'refunded', refundId: refund.refundId },
   );
 }

@@ -40,6 +40,9 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const ORDERS_HINT = 'GET /api/orders lists your orders.';
 
+/** What the provider's page says the buyer pays for. */
+const DESCRIPTIONS: Record<OrderRow['kind'], string> = { box: 'mystery box', ship_out: 'ship-out fee', listing: "collector's figure" };
+
 /** The order row, locked, with whether it still holds its box (its time plus the grace, or a capture's hold). */
 async function lockOrder(tx: Db, where: SQL | undefined) {
   const [row] = await tx.select({ order: orders, payable: holdsItsBox }).from(orders).where(where).for('update');
@@ -135,8 +138,8 @@ export async function captureResult(deps: PaymentDeps, orderId: number): Promise
   if (!found) throw new Error(`Order ${orderId} vanished.`);
   const captured = found.payments.find((payment) => payment.status === 'captured');
   const vaultToken = captured?.vaultToken ?? null;
-  // A ship-out has nothing to reveal: its request is with the warehouse.
-  if (found.order.kind === 'ship_out') return { order: found.order, draw: null, vaultToken };
+  // A ship-out has nothing to reveal (its request is with the warehouse), nor a bought listing (its item is in the buyer's locker).
+  if (found.order.kind !== 'box') return { order: found.order, draw: null, vaultToken };
   if (!found.order.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
   const draw = await findDraw(deps.db, found.ownerId, found.order.drawId, deps.urls);
   if (!draw) throw new Error(`Draw ${found.order.drawId} of order ${orderId} not found.`);
@@ -192,7 +195,7 @@ function createOrderInput(order: OrderRow, payment: PaymentRow, urls: { returnUr
   return {
     reference: order.orderSn,
     amount: { amountMinor: payment.amountMinor, currency: payment.currency },
-    description: order.kind === 'ship_out' ? `ArtToy Club ship-out fee, order ${order.orderSn}` : `ArtToy Club mystery box, order ${order.orderSn}`,
+    description: `ArtToy Club ${DESCRIPTIONS[order.kind]}, order ${order.orderSn}`,
     returnUrl: urls.returnUrl,
     cancelUrl: urls.cancelUrl,
     saveMethod: payment.saveMethod,

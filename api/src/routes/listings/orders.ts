@@ -1,7 +1,36 @@
-/** Filled in by the market work (issue 21). */
+/** POST /api/listings/:id/orders: buy a collector's listing (an order paid like a box's; Idempotency-Key). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteOptions } from '../deps';
+import * as z from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, listingParamsSchema, orderSchema } from '@arttoy/shared/contracts/api';
+import { createListingOrder } from '../../domain/market/listing-orders';
+import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
-const routes: FastifyPluginAsyncZod<RouteOptions> = async () => {};
+const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  fastify.post(
+    '/:id/orders',
+    {
+      schema: {
+        summary:
+          "Order a collector's listing: reserves it for 15 minutes, then pay it as a box (POST /api/orders/:orderSn/payments). 409 when it is yours, sold, withdrawn or reserved by another buyer; a retry with the same Idempotency-Key returns the same order",
+        tags: ['market'],
+        security: [{ bearerAuth: [] }],
+        params: listingParamsSchema,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      const { order, created } = await createListingOrder(deps.db, {
+        userId: user.id,
+        listingId: request.params.id,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        limits: deps.unpaidOrderLimits,
+      });
+      if (created) deps.changes.changed('orders');
+      return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(order);
+    },
+  );
+};
 
-export default routes;
+export default listingOrderRoutes;

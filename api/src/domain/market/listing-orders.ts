@@ -1,0 +1,132 @@
+/**
+ * POST /api/listings/:id/orders: a buyer's order for a collector's listing. The listing's row is
+ * locked while the order is decided, so of any number of buyers at once exactly one gets an order
+ * and the rest are refused before they pay: the listing is then reserved for that order's time, as a
+ * box is (an unpaid order holds until its time and the grace run out, or while its capture is under
+ * way: reservation.ts). The buyer's unpaid orders of every kind count against the account's cap,
+ * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import { ORDER_RESERVATION_MINUTES, type Order } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { listings, orders, users } from '../../db/schema';
+import { violatesUnique } from '../../db/unique-violation';
+import { ApiError, conflict, notFound } from '../../errors';
+import { newOrderSn } from '../orders/order-sn';
+import type { UnpaidOrderLimits } from '../orders/order-limits';
+import { findNewOrder, findOrderById } from '../orders/order-view';
+import { holdsItsBox } from '../orders/reservation';
+
+export interface ListingOrderInput {
+  userId: number;
+  listingId: number;
+  idempotencyKey: string;
+  limits: UnpaidOrderLimits;
+}
+
+export interface CreatedListingOrder {
+  order: Order;
+  /** False when the key had already created this order (a retry). */
+  created: boolean;
+}
+
+const LISTINGS_HINT = 'GET /api/market/figures/<figure slug> lists the open listings of a figure.';
+
+/** An order that holds its listing: awaiting payment within its time (or with a capture under way), or paid and being settled. */
+export const holdsItsListing = or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending_payment'), holdsItsBox));
+
+async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder | null> {
+  const [existing] = await db
+    .select({ id: orders.id, listingId: orders.listingId })
+    .from(orders)
+    .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
+  if (!existing) return null;
+  if (existing.listingId !== input.listingId) {
+    throw conflict(
+      `Idempotency-Key ${input.idempotencyKey} was already used for another order (${existing.listingId === null ? 'not of a listing' : `listing ${existing.listingId}`}). A retry must repeat the same request; use a new key for a new order.`,
+      { reason: 'idempotency_key_reused' },
+    );
+  }
+  const order = await findOrderById(db, existing.id);
+  if (!order) throw new Error(`Order ${existing.id} vanished.`);
+  return { order, created: false };
+}
+
+/** The buyer's 409 when their unpaid orders of every kind are at the account's cap. */
+function overLimit(unpaid: number, limits: UnpaidOrderLimits): ApiError {
+  return new ApiError(
+    409,
+    'conflict',
+    `You already have ${unpaid} unpaid orders, the most one account may hold at a time (${limits.perAccount}). Pay for or cancel one of them (GET /api/orders lists them), or order again once one has expired (${ORDER_RESERVATION_MINUTES} minutes after it was placed).`,
+    { reason: 'unpaid_order_limit', scope: 'account', limit: limits.perAccount, unpaidOrders: unpaid },
+  );
+}
+
+/** Decides and inserts the order under the listing's and the buyer's row locks; returns its id. */
+async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number> {
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
+  if (!listing) throw notFound(`Listing ${input.listingId}`, LISTINGS_HINT);
+  if (listing.status !== 'open') {
+    throw conflict(`Listing ${listing.id} is ${listing.status === 'sold' ? 'sold' : 'withdrawn by its seller'}: it cannot be bought. ${LISTINGS_HINT}`, { reason: `listing_${listing.status}` });
+  }
+  if (listing.sellerId === input.userId) {
+    throw conflict(`Listing ${listing.id} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listing.id}) to keep the figure.`, { reason: 'own_listing' });
+  }
+  const [holder] = await tx
+    .select({ userId: orders.userId, expiresAt: orders.expiresAt })
+    .from(orders)
+    .where(and(eq(orders.listingId, listing.id), holdsItsListing))
+    .limit(1);
+  if (holder) {
+    throw conflict(
+      `Listing ${listing.id} is reserved by another buyer's order until ${holder.expiresAt.toISOString()}; it is back on sale if that order is not paid by then. Nothing was charged.`,
+      { reason: 'listing_reserved', reservedUntil: holder.expiresAt.toISOString() },
+    );
+  }
+  // The buyer's row, locked: two orders of theirs at once are counted one after the other.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+  const [unpaid] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(orders)
+    .where(and(eq(orders.userId, input.userId), eq(orders.status, 'pending_payment'), holdsItsBox));
+  if ((unpaid?.n ?? 0) >= input.limits.perAccount) throw overLimit(unpaid?.n ?? 0, input.limits);
+  const minutes = sql.raw(`interval '${ORDER_RESERVATION_MINUTES} minutes'`);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderSn: newOrderSn(),
+      userId: input.userId,
+      kind: 'listing',
+      listingId: listing.id,
+      quantity: 1,
+      unitPriceMinor: listing.priceMinor,
+      totalMinor: listing.priceMinor,
+      currency: listing.currency,
+      idempotencyKey: input.idempotencyKey,
+      request: { listingId: listing.id },
+      expiresAt: sql`now() + ${minutes}`,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error(`Ordering listing ${listing.id} returned no row.`);
+  return order.id;
+}
+
+export async function createListingOrder(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder> {
+  const replayed = await replay(db, input);
+  if (replayed) return replayed;
+  let orderId: number;
+  try {
+    orderId = await db.transaction((tx) => reserveListing(tx, input));
+  } catch (error) {
+    // The same key sent twice at once: the other request created the order; return it.
+    if (violatesUnique(error, 'orders_user_idempotency_key')) {
+      const raced = await replay(db, input);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+  const order = await findNewOrder(db, orderId);
+  if (!order) throw new Error(`Order ${orderId} vanished after creation.`);
+  return { order, created: true };
+}
+
