@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
+import { balanceOf } from '../test/market-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
 
@@ -13,6 +14,8 @@ const HOME = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', 
 const address = (id: number, line1: string) => ({ id, address: { ...HOME, line1 }, createdAt: '2026-11-20T10:00:00.000Z' });
 let BOOK: ReturnType<typeof address>[] = [];
 const SECOND = method(2, 'Sandbox spare account');
+/** The market's sections, empty: each test here is about another part of the page. */
+const MARKET = { 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) } };
 
 function signIn(signedIn = true) {
   authStore.setState({ user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
@@ -27,7 +30,7 @@ const handleForm = () => screen.findByRole('form', { name: 'Public handle' }, { 
 
 describe('/profile', () => {
   it("shows the provider's name and e-mail (never the uid), the handle, saved methods and where addresses live", async () => {
-    const api = fakeApi({ 'GET /api/me': { body: { ...ME, handle: 'lovelace' } }, 'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    const api = fakeApi({ ...MARKET, 'GET /api/me': { body: { ...ME, handle: 'lovelace' } }, 'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     const account = screen.getByRole('region', { name: 'Account' });
@@ -42,7 +45,7 @@ describe('/profile', () => {
   });
 
   it('sets a handle: checks it first, sends it lower-cased, and says when it is taken', async () => {
-    const api = fakeApi({
+    const api = fakeApi({ ...MARKET,
       'GET /api/me': { body: ME },
       'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
       'PUT /api/me/handle': [
@@ -74,7 +77,7 @@ describe('/profile', () => {
   });
 
   it('removes a saved payment method and shows the ones left', async () => {
-    const api = fakeApi({
+    const api = fakeApi({ ...MARKET,
       'GET /api/me': { body: ME },
       'GET /api/me/payment-methods': { body: { items: [SECOND, FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
       'DELETE /api/me/payment-methods/2': { body: { items: [FIRST] } },
@@ -91,7 +94,7 @@ describe('/profile', () => {
   });
 
   it('says why a removal failed and keeps the method', async () => {
-    fakeApi({
+    fakeApi({ ...MARKET,
       'GET /api/me': { body: ME },
       'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
       'DELETE /api/me/payment-methods/1': { status: 404, body: { error: { code: 'not_found', message: 'Saved payment method 1 was not found.' } } },
@@ -105,7 +108,7 @@ describe('/profile', () => {
 
   it('lists the saved addresses and removes one, showing the ones left', async () => {
     BOOK = [address(5, '7 New Road'), address(4, '12 Market Street')];
-    const api = fakeApi({
+    const api = fakeApi({ ...MARKET,
       'GET /api/me': { body: ME },
       'GET /api/me/payment-methods': { body: { items: [] } },
       'GET /api/me/addresses': { body: { items: BOOK } },
@@ -127,14 +130,14 @@ describe('/profile', () => {
   });
 
   it('says when there is no saved method', async () => {
-    fakeApi({ 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    fakeApi({ ...MARKET, 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     expect(screen.getByRole('region', { name: 'Saved payment methods' })).toHaveTextContent('No saved payment methods.');
   });
 
   it('explains a failure and tries again', async () => {
-    fakeApi({ 'GET /api/me': [{ status: 500 }, { status: 500 }, { body: ME }], 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    fakeApi({ ...MARKET, 'GET /api/me': [{ status: 500 }, { status: 500 }, { body: ME }], 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Your profile could not be loaded.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

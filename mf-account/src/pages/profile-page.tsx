@@ -5,7 +5,9 @@ import { Skeleton } from '@arttoy/shared/ui';
 import { loadProfile } from '../api/profile';
 import { useRead } from '../api/use-read';
 import { AddressBook } from '../profile/address-book';
+import { BalancePanel } from '../profile/balance-panel';
 import { HandleForm } from '../profile/handle-form';
+import { MyListings } from '../profile/my-listings';
 import { SavedMethods } from '../profile/saved-methods';
 import { ReadError } from '../shared/read-error';
 import { SignedOutPanel } from '../shared/signed-out-panel';
@@ -13,6 +15,7 @@ import { useSignInGate } from '../shared/use-sign-in-gate';
 import '../locker/locker.css';
 import '../orders/orders.css';
 import '../profile/profile.css';
+import '../market/market.css';
 
 /** Name and e-mail as the sign-in provider gives them: shown, not edited here. */
 function ProviderDetails() {
@@ -35,7 +38,11 @@ function ProviderDetails() {
   );
 }
 
-/** /profile: who the visitor is, the handle they choose, their saved payment methods and addresses. */
+/**
+ * /profile: who the visitor is, the handle they choose (the feed's privacy setting belongs beside
+ * it), their listings and balance from the market, their saved payment methods and addresses.
+ * The market's sections read on their own: one failing leaves the rest of the page.
+ */
 export function ProfilePage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/profile');
   const { state, refresh } = useRead(signedIn, 'profile', loadProfile);
@@ -49,6 +56,8 @@ export function ProfilePage() {
       <>
         <ProviderDetails />
         <HandleForm current={state.data.me.handle} />
+        <MyListings />
+        <BalancePanel />
         <SavedMethods initial={state.data.methods} />
         <AddressBook initial={state.data.addresses} />
       </>
