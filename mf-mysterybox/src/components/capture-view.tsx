@@ -4,6 +4,7 @@ import type { CaptureResult } from '@arttoy/shared/contracts/api';
 import { paymentStore } from '@arttoy/shared/stores';
 import { capturePayment } from '../api/account';
 import { useResource } from '../api/use-resource';
+import { ListingPaid } from './listing-order';
 import { PaymentProgress } from './payment-progress';
 import { Reveal } from './reveal';
 import { ErrorNotice } from './states';
@@ -11,7 +12,9 @@ import { ErrorNotice } from './states';
 /** Records a finished purchase in the payment store: authorised, the saved method, the item; the order is done. */
 export function rememberPaid(result: CaptureResult): void {
   const store = paymentStore.getState();
-  store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', ...(result.draw ? { itemId: String(result.draw.lockerItemId) } : {}), orderId: String(result.order.id) });
+  // The item the order put in the locker: a box's draw, or a collector's figure (a ship-out puts none).
+  const itemId = result.draw?.lockerItemId ?? (result.order.listing ? result.order.lockerItemId : null);
+  store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', ...(itemId ? { itemId: String(itemId) } : {}), orderId: String(result.order.id) });
   store.clearOrderSn();
 }
 
@@ -32,9 +35,10 @@ function ShipOutPaid({ result }: { result: CaptureResult }) {
   );
 }
 
-/** The reveal of a paid order (a box), or the confirmation of a paid ship-out. */
+/** The reveal of a paid order (a box), or the confirmation of a paid listing or ship-out (no draw). */
 export function PaidView({ result }: { result: CaptureResult }) {
   useEffect(() => rememberPaid(result), [result]);
+  if (!result.draw && result.order.listing) return <ListingPaid result={result} listing={result.order.listing} />;
   if (!result.draw) return <ShipOutPaid result={result} />;
   return (
     <>

@@ -11,14 +11,16 @@ import { PaidView } from './capture-view';
 import { Countdown } from './countdown';
 import { PayForm, type PayChoice } from './pay-form';
 import { PaymentProgress } from './payment-progress';
+import { ClosedListing } from './listing-order';
 import { goToProvider } from './provider-redirect';
 import { ErrorNotice } from './states';
 
 /** Offered until the API says which pay ways it takes (and if it cannot say): the built-in one. */
 const FALLBACK_PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
 
-/** What the order pays for, as its section heading: the box, or "Ship-out of 2 figures to London". */
+/** What the order pays for, as its section heading: the box, a collector's figure, or "Ship-out of 2 figures to London". */
 export function orderSubject(order: Order): string {
+  if (order.listing) return order.listing.figure.name;
   if (order.shipOut) return `Ship-out of ${order.shipOut.figures} figure${order.shipOut.figures === 1 ? '' : 's'} to ${order.shipOut.city}`;
   return order.boxModel?.name ?? `Order ${order.orderSn}`;
 }
@@ -42,8 +44,21 @@ function ClosedShipOut({ order }: { order: Order }) {
   );
 }
 
+/** What the order holds while it waits for payment, as the countdown says it. */
+function held(order: Order): string {
+  if (order.listing) return 'This figure is';
+  return order.shipOut ? 'Your figures are' : 'Your box is';
+}
+
+/** The order's line under its heading: what kind of charge, and the total. */
+function chargeLabel(order: Order): string {
+  if (order.listing) return `From @${order.listing.sellerHandle}`;
+  return order.shipOut ? 'Shipping fee' : `Qty ${order.quantity}`;
+}
+
 /** An order that is no longer payable, in plain words, with the way on. */
 function Closed({ order }: { order: Order }) {
+  if (order.listing) return <ClosedListing order={order} listing={order.listing} />;
   if (!order.boxModel) return <ClosedShipOut order={order} />;
   const again = (
     <Link className="ui-button ui-button--primary" to={`/mysterybox/${order.boxModel.id}`}>
@@ -120,11 +135,11 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
         <h2 id="mb-order-title">{orderSubject(data)}</h2>
         {/* One line that keeps together: the quantity never wraps away from the price. */}
         <p className="mb-order-line" data-testid="order-line">
-          {data.shipOut ? 'Shipping fee' : `Qty ${data.quantity}`} · <strong>{formatPrice(data.total)}</strong>
+          {chargeLabel(data)} · <strong>{formatPrice(data.total)}</strong>
         </p>
         <p className="mb-muted">Order {data.orderSn}</p>
         {data.status === 'pending_payment' ? (
-          <Countdown until={data.expiresAt} onExpired={order.reload} what={data.shipOut ? 'Your figures are' : 'Your box is'} />
+          <Countdown until={data.expiresAt} onExpired={order.reload} what={held(data)} />
         ) : (
           <Closed order={data} />
         )}
@@ -133,11 +148,11 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
         <>
           {cancelledAtProvider ? (
             <p className="mb-notice" role="status">
-              You cancelled the payment, so nothing was charged. {data.shipOut ? 'Your figures are' : 'Your box is'} still held: pay below, or cancel the order.
+              You cancelled the payment, so nothing was charged. {held(data)} still held: pay below, or cancel the order.
             </p>
           ) : null}
           {action.confirming ? (
-            <PaymentProgress orderSn={data.orderSn} />
+            <PaymentProgress orderSn={data.orderSn} kind={data.kind} />
           ) : methods.state.status === 'loading' ? (
             // The saved methods decide which way is checked: the form waits for them (not for a failed read).
             <Skeleton lines={3} label="Loading your payment methods" />

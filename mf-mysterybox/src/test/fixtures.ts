@@ -100,3 +100,22 @@ export function drawProof(overrides: Partial<DrawProof> = {}): DrawProof {
 export function captureResult(): CaptureResult {
   return { order: order({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, drawId: 5, lockerItemId: 88 }), draw: drawProof({ serverSeed: null }), vaultToken: null };
 }
+
+/** A collector's listing bought: Noodle Fox from @kai, $18.00. */
+export function listingOrder(overrides: Partial<Order> = {}): Order {
+  const price = { amountMinor: 1_800, currency: 'USD' };
+  return order({
+    orderSn: 'AT3333444455556666',
+    kind: 'listing',
+    boxModel: null,
+    listing: { listingId: 12, figure: { id: 102, slug: 'noodle-fox', name: 'Noodle Fox' }, sellerHandle: 'kai' },
+    unitPrice: price,
+    total: price,
+    ...overrides,
+  });
+}
+
+/** A listing's capture: paid and settled, no draw (the figure was known), the item now the buyer's (locker item 91). */
+export function listingCaptureResult(): CaptureResult {
+  return { order: listingOrder({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, lockerItemId: 91 }), draw: null, vaultToken: 'vault-123456' };
+}
