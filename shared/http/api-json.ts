@@ -5,7 +5,7 @@ import { HttpError, request } from './client';
 export const API_BASE = '/api';
 
 export interface ApiJsonOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: Record<string, unknown>;
   /** A Firebase ID token, sent as `Authorization: Bearer <token>` (routes that need a signed-in user). */

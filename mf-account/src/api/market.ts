@@ -1,13 +1,7 @@
 /** The seller's side of the market: my listings, my balance and payouts, an item's history. Every call sends the Firebase ID token. */
 import { balanceSchema, itemHistorySchema, myListingListSchema, myListingSchema, payoutSchema } from '@arttoy/shared/contracts/api';
-import { apiJson, type ApiJsonOptions } from '@arttoy/shared/http';
+import { apiJson } from '@arttoy/shared/http';
 import { sessionToken } from './session-token';
-
-/**
- * PATCH reprices a listing. ApiJsonOptions (shared/http) lists GET, POST, PUT and DELETE only;
- * the client hands any method to fetch as is, so this widens the type here and nowhere else.
- */
-const PATCH = 'PATCH' as NonNullable<ApiJsonOptions['method']>;
 
 /** Every listing of mine, open and closed: price, fee, proceeds and whether a buyer holds it. */
 export const loadMyListings = async (signal?: AbortSignal) => (await apiJson('/me/listings', myListingListSchema, { token: await sessionToken(), signal })).items;
@@ -15,7 +9,8 @@ export const loadMyListings = async (signal?: AbortSignal) => (await apiJson('/m
 export const createListing = async (lockerItemId: number, priceMinor: number) =>
   apiJson('/listings', myListingSchema, { method: 'POST', body: { lockerItemId, priceMinor }, token: await sessionToken() });
 
-export const repriceListing = async (id: number, priceMinor: number) => apiJson(`/listings/${id}`, myListingSchema, { method: PATCH, body: { priceMinor }, token: await sessionToken() });
+/** A new price for my open listing (refused while a buyer's order holds it). */
+export const repriceListing = async (id: number, priceMinor: number) => apiJson(`/listings/${id}`, myListingSchema, { method: 'PATCH', body: { priceMinor }, token: await sessionToken() });
 
 /** Withdraws my open listing: its item goes back to in_locker. */
 export const withdrawListing = async (id: number) => apiJson(`/listings/${id}`, myListingSchema, { method: 'DELETE', token: await sessionToken() });
