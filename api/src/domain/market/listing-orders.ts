@@ -6,7 +6,7 @@
  * way: reservation.ts). The buyer's unpaid orders of every kind count against the account's cap,
  * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type Order } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema';
@@ -16,6 +16,7 @@ import { newOrderSn } from '../orders/order-sn';
 import type { UnpaidOrderLimits } from '../orders/order-limits';
 import { findNewOrder, findOrderById } from '../orders/order-view';
 import { holdsItsBox } from '../orders/reservation';
+import { holdsItsListing } from './reserved';
 
 export interface ListingOrderInput {
   userId: number;
@@ -32,8 +33,6 @@ export interface CreatedListingOrder {
 
 const LISTINGS_HINT = 'GET /api/market/figures/<figure slug> lists the open listings of a figure.';
 
-/** An order that holds its listing: awaiting payment within its time (or with a capture under way), or paid and being settled. */
-export const holdsItsListing = or(eq(orders.status, 'paid'), and(eq(orders.status, 'pending_payment'), holdsItsBox));
 
 async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder | null> {
   const [existing] = await db

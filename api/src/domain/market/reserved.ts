@@ -13,6 +13,9 @@ import { listings, orders } from '../../db/schema';
 import { qualified } from '../catalogue/columns';
 import { holdsItsBox } from '../orders/reservation';
 
+/** SQL true for an order (a row of `orders` in scope) that holds its listing: the rule above. */
+export const holdsItsListing: SQL<boolean> = sql<boolean>`(${qualified(orders.status)} = 'paid' or (${qualified(orders.status)} = 'pending_payment' and ${holdsItsBox}))`;
+
 /**
  * SQL true while a buyer's order of the listing `listingId` (an SQL expression or a value) is live.
  * Columns are qualified: as a selected field of a single-table select, drizzle would leave them bare,
@@ -20,7 +23,7 @@ import { holdsItsBox } from '../orders/reservation';
  */
 export function listingReservedSql(listingId: SQL | number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${orders} where ${qualified(orders.listingId)} = ${listingId} and ${qualified(orders.kind)} = 'listing'
-    and (${qualified(orders.status)} = 'paid' or (${qualified(orders.status)} = 'pending_payment' and ${holdsItsBox})))`;
+    and ${holdsItsListing})`;
 }
 
 /** listingReservedSql of the `listings` row in the query's scope. */
