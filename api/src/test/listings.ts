@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { marketFeeMinor, type OrderStatus } from '@arttoy/shared/contracts/api';
+import type { Db } from '../db/connect';
 import { figureIdsBySlug } from '../db/seed/seed';
 import { listings, lockerItems, orders, sales } from '../db/schema';
 import { newOrderSn } from '../domain/orders/order-sn';
@@ -37,14 +38,14 @@ export async function giveItems(api: TestApi, userId: number, figureSlugs: strin
 }
 
 /**
- * A buyer's order of the listing, as buying writes it: unpaid within its time ('pending_payment'),
+ * A buyer's order of the listing, as buying writes it (in `db`, a transaction or not): unpaid within its time ('pending_payment'),
  * unpaid and past its time and grace ('expired_hold': still pending, holding nothing), or 'paid'.
  */
-export async function orderOf(api: TestApi, buyerId: number, listingId: number, state: Extract<OrderStatus, 'pending_payment' | 'paid'> | 'expired_hold'): Promise<number> {
-  const [listing] = await api.db.select().from(listings).where(eq(listings.id, listingId));
+export async function orderOf(db: Db, buyerId: number, listingId: number, state: Extract<OrderStatus, 'pending_payment' | 'paid'> | 'expired_hold'): Promise<number> {
+  const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
   if (!listing) throw new Error(`No listing ${listingId}.`);
   const past = state === 'expired_hold';
-  const [row] = await api.db
+  const [row] = await db
     .insert(orders)
     .values({
       orderSn: newOrderSn(),

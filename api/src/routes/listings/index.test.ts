@@ -183,7 +183,7 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
 
     it.each(['pending_payment', 'paid'] as const)("refuses both while a buyer's %s order holds it, and shows it reserved", async (state) => {
       const listing = await open();
-      await orderOf(api, bob.id, listing.id, state);
+      await orderOf(api.db, bob.id, listing.id, state);
       for (const response of [await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 }), await send('DELETE', `/api/listings/${listing.id}`, alice)]) {
         expect(response.statusCode).toBe(409);
         expect(error(response).details).toEqual({ status: 'open', reason: 'reserved' });
@@ -194,7 +194,7 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
 
     it('lets an unpaid order past its time hold nothing, swept or not', async () => {
       const listing = await open();
-      await orderOf(api, bob.id, listing.id, 'expired_hold');
+      await orderOf(api.db, bob.id, listing.id, 'expired_hold');
       expect((await mine(alice)).find((item) => item.id === listing.id)?.reserved).toBe(false);
       expect((await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 })).statusCode).toBe(200);
       expect((await send('DELETE', `/api/listings/${listing.id}`, alice)).statusCode).toBe(200);

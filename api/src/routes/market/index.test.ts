@@ -52,7 +52,7 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     const cheapNew = await list(alice, CUB, 1_000);
     const gone = await list(bob, CUB, 500);
     await api.app.inject({ method: 'DELETE', url: `/api/listings/${gone.id}`, headers: bearer(bob.user) });
-    await orderOf(api, bob.id, pricey.id, 'pending_payment');
+    await orderOf(api.db, bob.id, pricey.id, 'pending_payment');
     const response = await get(`/api/market/figures/${CUB}`);
     const market = response.json<FigureMarket>();
     expect(market.listings.map((listing) => [listing.id, listing.price.amountMinor, listing.sellerHandle, listing.reserved])).toEqual([
