@@ -1,0 +1,102 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, routeGoogleScriptHost, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
+import { waitForLive } from '../fixtures/site';
+
+// The market between collectors, as two of them live it: against the real API (in-memory database),
+// the Auth emulator and the API's own sandbox payment page.
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  await waitForEmulator();
+});
+
+const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
+
+/** A box with stock, from the catalogue API. */
+async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
+  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as { items: { id: number; name: string; stock: number }[] };
+  const box = list.items.find((item) => item.stock > 1);
+  if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/db/seed.');
+  return box;
+}
+
+/** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
+async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
+  await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
+  await waitForLive(page);
+  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), identity(role));
+  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
+}
+
+/** On the pay page of an order: pays it on the sandbox's page. */
+async function payWithSandbox(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('TEST MODE: sandbox payment, no money moves')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
+}
+
+/** A second visitor: a context of its own, with the Google script stand-in the fixture gives the first. */
+async function secondVisitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await routeGoogleScriptHost(context);
+  return context.newPage();
+}
+
+test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers and the figure page charts the sale', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const handle = `seller_${stamp}`.slice(0, 20);
+
+  // The seller: a public handle, then a figure pulled from a box.
+  await signIn(page, 'seller', '/profile');
+  await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
+  await page.getByRole('button', { name: 'Save handle' }).click();
+  await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
+  const box = await boxOnSale(page);
+  await page.goto(`/mysterybox/${box.id}`);
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await payWithSandbox(page);
+  await page.getByRole('button', { name: 'Skip' }).click({ timeout: 2_000 }).catch(() => undefined);
+  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
+  await expect(reveal).toBeVisible();
+  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+
+  // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
+  await page.goto('/locker');
+  const card = page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: figure }).first();
+  await card.getByRole('button', { name: `Sell ${figure}` }).click();
+  const form = card.getByRole('form', { name: `Sell ${figure}` });
+  await form.getByRole('textbox', { name: 'Price' }).fill('25');
+  await expect(form).toContainText('You receive $23.75');
+  await form.getByRole('button', { name: 'List for sale' }).click();
+  await expect(card).toContainText('Listed at $25.00');
+
+  // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
+  const found = (await (await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)).json()) as { items: { slug: string; name: string }[] };
+  const slug = found.items.find((item) => item.name === figure)?.slug;
+  expect(slug, `the catalogue finds ${figure}`).toBeTruthy();
+  const buyer = await secondVisitor(browser);
+  await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
+  const market = buyer.getByRole('region', { name: 'From collectors' });
+  await market.getByRole('button', { name: `Buy for $25.00 from @${handle}` }).click();
+  await payWithSandbox(buyer);
+  await expect(buyer.getByRole('heading', { name: new RegExp(`It's yours`) })).toContainText(figure);
+
+  // It moved lockers: the buyer has it, the seller does not, and the seller's balance has the price less the fee.
+  await buyer.goto('/locker');
+  await expect(buyer.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: figure }).first()).toContainText('In your locker');
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Balance' })).toContainText('$23.75');
+  await page.goto('/locker');
+  await expect(page.getByText(`Listed at $25.00`)).toHaveCount(0);
+
+  // The figure page charts the sale: last and lowest price, and the chart's table of points.
+  await buyer.goto(`/gallery/style/detail/${slug}`);
+  await waitForLive(buyer);
+  const sales = buyer.getByRole('region', { name: 'From collectors' });
+  await expect(sales.getByRole('img', { name: /\$25\.00/ })).toBeVisible();
+  await expect(sales.getByRole('table')).toContainText('$25.00');
+  await buyer.context().close();
+});
