@@ -15,7 +15,8 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
   const market = useMarketRead(figureMarket(figure.slug));
   const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
   return (
-    <section aria-labelledby="collectors-heading" className="gallery-section gallery-market">
+    // Read in the browser, never from the served document: asks and sales change by the second.
+    <section aria-labelledby="collectors-heading" className="gallery-section gallery-market" data-read-in-browser="">
       <h2 id="collectors-heading">From collectors</h2>
       {market.status === 'pending' ? <Skeleton lines={3} label="Loading what collectors are selling" /> : null}
       {market.status === 'error' ? <LoadError what="What collectors are selling" error={market.error} onRetry={market.retry} /> : null}
