@@ -18,7 +18,33 @@ export interface LintProblem {
   at: string;
 }
 
-type Operation = { parameters?: unknown[]; requestBody?: unknown; responses?: Record<string, unknown> };
+type Parameter = { in?: string; name?: string; schema?: { type?: string } };
+type Operation = { parameters?: Parameter[]; requestBody?: unknown; responses?: Record<string, unknown> };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+const TEMPLATE = /^\{(\w+)\}$/;
+
+/** Whether every operation of `path` takes its path parameter `name` as an integer. */
+function takesInteger(document: Document, path: string, name: string): boolean {
+  const operations = Object.values(document.paths[path] ?? {});
+  return operations.length > 0 && operations.every((operation) => operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name && parameter.schema?.type === 'integer'));
+}
+
+/**
+ * Two paths Redocly calls ambiguous that cannot match one URL: where one has a word and the other an
+ * integer parameter (`/locker/ship-requests/{id}` and `/locker/{id}/history`: `ship-requests` is no id).
+ */
+function ambiguityIsNominal(problem: LintProblem, document: Document): boolean {
+  const paths = [...problem.message.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
+  const [first, second] = paths.map((path) => path.split('/'));
+  if (paths.length !== 2 || !first || !second || first.length !== second.length) return false;
+  return first.some((segment, index) => {
+    const other = second[index] ?? '';
+    const [template, word, path] = TEMPLATE.test(segment) ? [segment, other, paths[0]] : [other, segment, paths[1]];
+    const name = TEMPLATE.exec(template)?.[1];
+    return name !== undefined && !TEMPLATE.test(word) && !/^\d+$/.test(word) && takesInteger(document, path ?? '', name);
+  });
+}
 
 function operationAt(document: { paths: Record<string, Record<string, Operation>> }, pointer: string): Operation | undefined {
   const match = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(pointer);
@@ -34,7 +60,8 @@ function operationAt(document: { paths: Record<string, Record<string, Operation>
  * - `operation-2xx-response` on an operation whose success is a 303 (entering preview mode, the
  *   sandbox checkout's form): browsers navigate to it and are sent on; it never answers 2xx.
  */
-function isJustified(problem: LintProblem, document: { paths: Record<string, Record<string, Operation>> }): boolean {
+function isJustified(problem: LintProblem, document: Document): boolean {
+  if (problem.rule === 'no-ambiguous-paths' && problem.severity === 'warn') return ambiguityIsNominal(problem, document);
   const operation = operationAt(document, problem.at);
   if (!operation || problem.severity !== 'warn') return false;
   if (problem.rule === 'operation-4xx-response') return !operation.parameters?.length && !operation.requestBody;

@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, listingParamsSchema, orderSchema } from '@arttoy/shared/contracts/api';
 import { createListingOrder } from '../../domain/market/listing-orders';
+import type { UserRow } from '../../domain/users';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
+
+/** The buyer, found before the request is validated (below), for the handler. */
+const buyers = new WeakMap<object, UserRow>();
 
 const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.post(
@@ -18,9 +22,13 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
         response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
       },
+      // Signed in first: without a token the answer is 401 whatever else is missing (the key header is validated after).
+      preValidation: async (request) => {
+        buyers.set(request, await requireUser(deps, request));
+      },
     },
     async (request, reply) => {
-      const user = await requireUser(deps, request);
+      const user = buyers.get(request) ?? (await requireUser(deps, request));
       const { order, created } = await createListingOrder(deps.db, {
         userId: user.id,
         listingId: request.params.id,
