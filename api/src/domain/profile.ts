@@ -2,8 +2,8 @@
  * What a user keeps on their profile: the public handle they chose and their saved payment methods.
  * Rows are found by the verified user's id only; another user's method is "not found".
  */
-import { and, desc, eq } from 'drizzle-orm';
-import type { Me, SavedPaymentMethod } from '@arttoy/shared/contracts/api';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { HANDLE_CHANGE_DAYS, type Me, type SavedPaymentMethod } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { paymentMethods, users } from '../db/schema';
 import { violatesUnique } from '../db/unique-violation';
@@ -26,10 +26,27 @@ export async function handleOf(db: Db, userId: number): Promise<string | null> {
   return row?.handle ?? null;
 }
 
-/** Sets the user's handle (already lower-case and checked); 409 when another user has it. */
+/**
+ * Sets the user's handle (already lower-case and checked); 409 when another user has it, or when
+ * it changed less than HANDLE_CHANGE_DAYS ago (checked and written under the user's row lock).
+ * Setting the handle it already is changes nothing.
+ */
 export async function setHandle(db: Db, userId: number, handle: string): Promise<string> {
   try {
-    await db.update(users).set({ handle }).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ handle: users.handle, changedAt: users.handleChangedAt }).from(users).where(eq(users.id, userId)).for('update');
+      if (!row || row.handle === handle) return;
+      const since = row.changedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const next = new Date(since + HANDLE_CHANGE_DAYS * 86_400_000);
+      if (row.handle !== null && next.getTime() > Date.now()) {
+        throw conflict(`Your handle changed on ${row.changedAt?.toISOString().slice(0, 10)}; a handle can change once every ${HANDLE_CHANGE_DAYS} days, so the next change is possible from ${next.toISOString().slice(0, 10)}.`, {
+          reason: 'handle_changed_recently',
+          nextChangeAt: next.toISOString(),
+        });
+      }
+      // The first choice is free; a change from one handle to another starts the wait.
+      await tx.update(users).set({ handle, handleChangedAt: row.handle === null ? null : sql`now()` }).where(eq(users.id, userId));
+    });
   } catch (error) {
     if (violatesUnique(error, 'users_handle_unique')) throw conflict(`The handle "${handle}" is taken: choose another one.`, { reason: 'handle_taken' });
     throw error;

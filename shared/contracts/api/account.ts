@@ -23,6 +23,12 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * How often a chosen handle may change: sellers and pullers are known by it in the market's
+ * history and the live room, so it cannot be swapped at will (the first choice is free).
+ */
+export const HANDLE_CHANGE_DAYS = 30;
+
 /** PUT /api/me/handle body. Unique across users whatever the case; 409 when another user has it. */
 export const handleBodySchema = z.object({ handle: handleSchema });
 export type HandleBody = z.input<typeof handleBodySchema>;

@@ -17,6 +17,8 @@ export const users = pgTable(
      * makes handles unique whatever case they were typed in; null until chosen.
      */
     handle: text('handle').unique(),
+    /** When the handle last changed from one to another (choosing the first is not a change): HANDLE_CHANGE_DAYS apart at least. */
+    handleChangedAt: timestamp('handle_changed_at', { withTimezone: true, mode: 'date' }),
     /** Whether the live room may show the handle beside the user's pulls and purchases; hidden until chosen. */
     feedVisible: boolean('feed_visible').notNull().default(false),
     createdAt: createdAt(),

@@ -10,11 +10,12 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
   let api: TestApi;
   let alice: TestUser;
   let bob: TestUser;
+  let carol: TestUser;
   const run = Date.now().toString(36).slice(-6);
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [alice, bob] = await Promise.all([signInTestUser(`profile-alice-${run}`), signInTestUser(`profile-bob-${run}`)]);
+    [alice, bob, carol] = await Promise.all([signInTestUser(`profile-alice-${run}`), signInTestUser(`profile-bob-${run}`), signInTestUser(`profile-carol-${run}`)]);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -44,9 +45,25 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     expect((await putHandle(alice, { handle })).statusCode).toBe(200);
   });
 
+  it('changes a chosen handle at most once every 30 days: the first choice is free, a change starts the wait', async () => {
+    const first = `first_${run}`;
+    expect((await putHandle(bob, { handle: first })).statusCode).toBe(200);
+    expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
+    const third = await putHandle(bob, { handle: `third_${run}` });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error).toMatchObject({ details: { reason: 'handle_changed_recently' }, message: expect.stringMatching(/once every 30 days, so the next change is possible from \d{4}-\d{2}-\d{2}/) });
+    expect((await me(bob)).json<Me>().handle).toBe(`second_${run}`);
+    // The same handle again is no change; and once the wait is over, it can change again.
+    expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
+    const { id } = (await me(bob)).json<Me>();
+    await api.db.update(users).set({ handleChangedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, id));
+    expect((await putHandle(bob, { handle: `third_${run}` })).statusCode).toBe(200);
+    await api.db.update(users).set({ handle: null, handleChangedAt: null }).where(eq(users.id, id));
+  });
+
   it("refuses another user's handle with 409, whatever its case", async () => {
     const handle = `taken_${run}`;
-    expect((await putHandle(alice, { handle })).statusCode).toBe(200);
+    expect((await putHandle(carol, { handle })).statusCode).toBe(200);
     const response = await putHandle(bob, { handle: handle.toUpperCase() });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: 'conflict', message: `The handle "${handle}" is taken: choose another one.`, details: { reason: 'handle_taken' } });
