@@ -1,5 +1,5 @@
 /** The signed-in visitor's profile: who they are to the API, their handle, saved payment methods and addresses. */
-import { meSchema, savedPaymentMethodListSchema } from '@arttoy/shared/contracts/api';
+import { feedVisibilitySchema, meSchema, savedPaymentMethodListSchema } from '@arttoy/shared/contracts/api';
 import { apiJson } from '@arttoy/shared/http';
 import { loadAddresses } from './addresses';
 import { sessionToken } from './session-token';
@@ -19,3 +19,8 @@ export const saveHandle = async (handle: string) => apiJson('/me/handle', meSche
 
 /** Removes a saved method; answers the ones left. */
 export const removeSavedMethod = async (id: number) => apiJson(`/me/payment-methods/${id}`, savedPaymentMethodListSchema, { method: 'DELETE', token: await sessionToken() });
+
+/** Whether the live room shows my handle (hidden until chosen). */
+export const loadFeedVisibility = async (signal?: AbortSignal) => (await apiJson('/me/feed-visibility', feedVisibilitySchema, { token: await sessionToken(), signal })).visible;
+
+export const saveFeedVisibility = async (visible: boolean) => (await apiJson('/me/feed-visibility', feedVisibilitySchema, { method: 'PUT', body: { visible }, token: await sessionToken() })).visible;

@@ -15,7 +15,7 @@ const address = (id: number, line1: string) => ({ id, address: { ...HOME, line1 
 let BOOK: ReturnType<typeof address>[] = [];
 const SECOND = method(2, 'Sandbox spare account');
 /** The market's sections, empty: each test here is about another part of the page. */
-const MARKET = { 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) } };
+const MARKET = { 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) }, 'GET /api/me/feed-visibility': { body: { visible: false } } };
 
 function signIn(signedIn = true) {
   authStore.setState({ user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
@@ -74,6 +74,43 @@ describe('/profile', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Your handle is now @night_owl.');
     expect(field).toHaveValue('night_owl');
     expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("says when a handle changed too recently to change again, in the API's words", async () => {
+    const message = 'Your handle changed on 2026-11-20; a handle can change once every 30 days, so the next change is possible from 2026-12-20.';
+    fakeApi({ ...MARKET,
+      'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
+      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/handle': { status: 409, body: { error: { code: 'conflict', message, details: { reason: 'handle_changed_recently', nextChangeAt: '2026-12-20T10:00:00.000Z' } } } },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const field = screen.getByRole('textbox', { name: 'Handle' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'countess');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+  });
+
+  it('shows or hides the handle in the live room, hidden until chosen', async () => {
+    const api = fakeApi({ ...MARKET,
+      'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
+      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/feed-visibility': [{ body: { visible: true } }, { status: 0 }],
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    const room = await screen.findByRole('region', { name: 'Live room' }, { timeout: 5_000 });
+    const box = await within(room).findByRole('checkbox', { name: 'Show my handle in the live room' });
+    expect(box).not.toBeChecked();
+    expect(room).toHaveTextContent('Your pulls and purchases show as "a collector".');
+    await userEvent.click(box);
+    await waitFor(() => expect(room).toHaveTextContent('Your pulls and purchases show as @lovelace.'));
+    expect(box).toBeChecked();
+    expect(api.callsTo('PUT', '/api/me/feed-visibility')[0]?.body).toEqual({ visible: true });
+    // Not saved: the box goes back to what is saved, and says why.
+    await userEvent.click(box);
+    expect(await within(room).findByRole('alert')).toHaveTextContent('We could not reach the shop');
+    expect(box).toBeChecked();
   });
 
   it('removes a saved payment method and shows the ones left', async () => {

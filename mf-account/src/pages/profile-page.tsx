@@ -6,6 +6,7 @@ import { loadProfile } from '../api/profile';
 import { useRead } from '../api/use-read';
 import { AddressBook } from '../profile/address-book';
 import { BalancePanel } from '../profile/balance-panel';
+import { FeedVisibility } from '../profile/feed-visibility';
 import { HandleForm } from '../profile/handle-form';
 import { MyListings } from '../profile/my-listings';
 import { SavedMethods } from '../profile/saved-methods';
@@ -39,8 +40,7 @@ function ProviderDetails() {
 }
 
 /**
- * /profile: who the visitor is, the handle they choose (the feed's privacy setting belongs beside
- * it), their listings and balance from the market, their saved payment methods and addresses.
+ * /profile: who the visitor is, the handle they choose and whether the live room shows it, their listings and balance from the market, their saved payment methods and addresses.
  * The market's sections read on their own: one failing leaves the rest of the page.
  */
 export function ProfilePage() {
@@ -56,6 +56,7 @@ export function ProfilePage() {
       <>
         <ProviderDetails />
         <HandleForm current={state.data.me.handle} />
+        <FeedVisibility handle={state.data.me.handle} />
         <MyListings />
         <BalancePanel />
         <SavedMethods initial={state.data.methods} />

@@ -31,7 +31,9 @@ export function HandleForm({ current }: { current: string | null }) {
       setDone(`Your handle is now @${me.handle}.`);
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
-      if (status === 409) setProblem(`@${parsed.data} is taken: choose another one.`);
+      // Taken, or changed too recently: the API says which, and when it may change next.
+      const taken = error instanceof HttpError && (error.details as { reason?: string } | null)?.reason === 'handle_taken';
+      if (status === 409) setProblem(taken ? `@${parsed.data} is taken: choose another one.` : (error as Error).message);
       else if (status === 0) setProblem('We could not reach the shop. Check your connection, then try again.');
       else setProblem(error instanceof Error ? error.message : String(error));
     } finally {

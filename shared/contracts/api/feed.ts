@@ -40,3 +40,10 @@ export const feedEventSchema = feedPayloadSchema.extend({
   handle: z.nullable(z.string()),
 });
 export type FeedEvent = z.infer<typeof feedEventSchema>;
+
+/** GET and PUT /api/me/feed-visibility: whether the live room shows my handle beside my pulls and purchases. */
+export const feedVisibilitySchema = z.strictObject({
+  /** true: the feed shows my handle; false (the default until chosen): "a collector". */
+  visible: z.boolean(),
+});
+export type FeedVisibility = z.infer<typeof feedVisibilitySchema>;

@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import { HttpError } from '@arttoy/shared/http';
+import { Skeleton } from '@arttoy/shared/ui';
+import { loadFeedVisibility, saveFeedVisibility } from '../api/profile';
+import { useRead } from '../api/use-read';
+import { ReadError } from '../shared/read-error';
+
+/**
+ * The live room's privacy setting: whether my handle shows beside my pulls and purchases there.
+ * Hidden until chosen; it applies to past events too (the feed decides when it reads an event).
+ */
+export function FeedVisibility({ handle }: { handle: string | null }) {
+  const id = useId();
+  const { state, refresh } = useRead(true, 'feed-visibility', loadFeedVisibility);
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const [shown, setShown] = useState<boolean | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = async (visible: boolean) => {
+    setSaving(visible);
+    setProblem(null);
+    try {
+      setShown(await saveFeedVisibility(visible));
+    } catch (error) {
+      setProblem(error instanceof HttpError && error.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : (error as Error).message);
+    } finally {
+      setSaving(null);
+    }
+  };
+  let body;
+  if (state.status === 'loading') body = <Skeleton lines={1} label="Loading your live room setting" />;
+  else if (state.status === 'error') body = <ReadError title="Your live room setting could not be loaded." error={state.error} onRetry={refresh} />;
+  else {
+    const visible = saving ?? shown ?? state.data;
+    body = (
+      <>
+        <label className="profile-check" htmlFor={`${id}-visible`}>
+          <input id={`${id}-visible`} type="checkbox" checked={visible} disabled={saving !== null} onChange={(event) => void change(event.target.checked)} />
+          Show my handle in the live room
+        </label>
+        <p className="locker-muted" aria-live="polite">
+          {visible
+            ? handle
+              ? `Your pulls and purchases show as @${handle}.`
+              : 'Choose a handle above: until then your pulls and purchases show as "a collector".'
+            : 'Your pulls and purchases show as "a collector".'}
+        </p>
+        {problem ? <p role="alert">{problem}</p> : null}
+      </>
+    );
+  }
+  return (
+    <section className="locker-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Live room</h2>
+      {body}
+    </section>
+  );
+}
