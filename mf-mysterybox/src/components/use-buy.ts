@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, newIdempotencyKey } from '@arttoy/shared/http';
 import { paymentStore } from '@arttoy/shared/stores';
 import { createOrder } from '../api/account';
-import { newIdempotencyKey } from './idempotency-key';
 
 export type BuyState = { status: 'idle' } | { status: 'busy' } | { status: 'error'; error: Error; soldOut: boolean };
 

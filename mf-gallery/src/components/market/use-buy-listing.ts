@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, newIdempotencyKey } from '@arttoy/shared/http';
 import { paymentStore, selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { buyListing } from '../../api/market';
 import { SHELL_PATHS } from '../../paths';
 import { useRemote } from '../../remote-context';
-import { newClickKey } from './click-key';
 
 export type BuyListingState = { status: 'idle' } | { status: 'busy'; listingId: number } | { status: 'error'; listingId: number; error: Error };
 
@@ -26,7 +25,7 @@ export function useBuyListing(onRefused: () => void) {
       navigator.push(SHELL_PATHS.login(`${location.pathname}${location.search}`));
       return;
     }
-    if (attempt.current?.listingId !== listingId) attempt.current = { listingId, key: newClickKey() };
+    if (attempt.current?.listingId !== listingId) attempt.current = { listingId, key: newIdempotencyKey() };
     const { key } = attempt.current;
     setState({ status: 'busy', listingId });
     try {

@@ -1,6 +1,7 @@
 /**
- * A random UUID (v4) for one purchase attempt's Idempotency-Key. crypto.randomUUID exists only on
- * secure origins; getRandomValues works everywhere, so the UUID is built from it.
+ * A random UUID (v4) for one attempt's Idempotency-Key (an order, a purchase of a listing): the same
+ * key for every retry of that attempt, a new one for the next. crypto.randomUUID exists only on secure
+ * origins; getRandomValues works everywhere, so the UUID is built from it.
  */
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
