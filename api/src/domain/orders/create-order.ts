@@ -52,10 +52,17 @@ function differences(kept: Record<string, unknown> | null, request: Record<strin
 
 async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | null> {
   const [existing] = await db
-    .select({ id: orders.id, boxModelId: orders.boxModelId, quantity: orders.quantity, request: orders.request })
+    .select({ id: orders.id, kind: orders.kind, boxModelId: orders.boxModelId, quantity: orders.quantity, request: orders.request })
     .from(orders)
     .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
   if (!existing) return null;
+  // A key of a listing's purchase or a ship-out fee: its request has none of a box order's fields to differ in, so the kind decides.
+  if (existing.kind !== 'box') {
+    throw conflict(
+      `Idempotency-Key ${input.idempotencyKey} was already used for another order (not of a box: ${existing.kind === 'listing' ? "a collector's listing" : 'a ship-out fee'}). A retry must repeat the same request; use a new key for a new order.`,
+      { reason: 'idempotency_key_reused', differs: ['kind'] },
+    );
+  }
   const differs = differences(existing.request, requestOf(input.body), existing);
   if (differs.length > 0) {
     throw conflict(

@@ -1,0 +1,96 @@
+/**
+ * The market attacked as a signed-in user would (both engines): another account's items and
+ * listings, items on their way out, keys replayed across kinds of order, an order past its time paid
+ * late, and what a seller, a buyer and any visitor can read of each other. Every refusal is a 4xx
+ * that says what to do, and nothing changes hands that should not.
+ */
+import { eq } from 'drizzle-orm';
+import type { FigureMarket, LockerItem, MyListing, Order, Page, ShipRequest } from '@arttoy/shared/contracts/api';
+import { listings, lockerItems, orders } from '../db/schema';
+import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { giveItems, type Member, member, statusesOf } from '../test/listings';
+import { orderListing } from '../test/market';
+import { bearer, expectStatus, postOrder, seedBoxId } from '../test/purchase';
+
+const BUNNY = 'cloud-bakery-mochi-bunny';
+const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
+
+describe('the market under attack', () => {
+  let api: TestApi;
+  let seller: Member;
+  let buyer: Member;
+
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Member, payload?: object) => api.app.inject({ method, url, headers: bearer(who?.user), payload });
+  const list = async (who: Member, lockerItemId: number, priceMinor = 2_000) => send('POST', '/api/listings', who, { lockerItemId, priceMinor });
+  const newListing = async (priceMinor = 2_000) => {
+    const [itemId] = await giveItems(api, seller.id, [BUNNY]);
+    return expectStatus(await list(seller, itemId!, priceMinor), 201).json<MyListing>();
+  };
+
+  beforeAll(async () => {
+    api = await buildTestApi({ orderSweepIntervalMs: 0 });
+    [seller, buyer] = [await member(api, 'attack-seller', 'attack_seller'), await member(api, 'attack-buyer', 'attack_buyer')];
+  }, SETUP_TIMEOUT);
+  afterAll(() => api?.close());
+
+  it('refuses a box order that replays the Idempotency-Key of a listing order, instead of answering with the listing order', async () => {
+    const listing = await newListing();
+    const key = 'attack-replay-key-0001';
+    const bought = expectStatus(await orderListing(api, buyer.user, listing.id, key), 201).json<Order>();
+    const replayed = await postOrder(api, buyer.user, { boxModelId: await seedBoxId(api, 'night-market-blind-box') }, key);
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json().error).toMatchObject({ details: { reason: 'idempotency_key_reused' }, message: expect.stringMatching(/use a new key/) });
+    // Nothing else was ordered under that key.
+    expect((await api.db.select().from(orders).where(eq(orders.idempotencyKey, key))).map((row) => row.orderSn)).toEqual([bought.orderSn]);
+  });
+
+  it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
+    const [shipping, listed] = await giveItems(api, seller.id, [BUNNY, BUNNY]);
+    expectStatus(await send('POST', '/api/locker/ship-requests', seller, { itemIds: [shipping], address }), 201).json<ShipRequest>();
+    const listShipping = await list(seller, shipping!);
+    expect(listShipping.statusCode).toBe(409);
+    expect(listShipping.json().error.details).toEqual({ status: 'ship_requested' });
+    expectStatus(await list(seller, listed!), 201);
+    const shipListed = await send('POST', '/api/locker/ship-requests', seller, { itemIds: [listed], address });
+    expect(shipListed.statusCode).toBe(409);
+    expect(shipListed.json().error.message).toMatch(/cannot be shipped/);
+    expect(Object.fromEntries(await statusesOf(api, [shipping!, listed!]))).toEqual({ [shipping!]: 'ship_requested', [listed!]: 'listed' });
+  });
+
+  it("refuses another user's item, listing and item history with 404, and changes nothing", async () => {
+    const listing = await newListing();
+    const [sellersItem] = await giveItems(api, seller.id, [BUNNY]);
+    for (const response of [
+      await list(buyer, sellersItem!),
+      await send('PATCH', `/api/listings/${listing.id}`, buyer, { priceMinor: 100 }),
+      await send('DELETE', `/api/listings/${listing.id}`, buyer),
+      await send('GET', `/api/locker/${listing.lockerItemId}/history`, buyer),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toMatch(/lists/);
+    }
+    const [row] = await api.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(row).toMatchObject({ status: 'open', priceMinor: 2_000, sellerId: seller.id });
+    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, sellersItem!)))[0]).toMatchObject({ userId: seller.id, status: 'in_locker' });
+  });
+
+  it("shows the seller by handle only, and never the buyer's order to the seller", async () => {
+    const listing = await newListing(3_000);
+    const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+    const mine = expectStatus(await send('GET', `/api/orders/${order.orderSn}`, buyer), 200);
+    expect(mine.json<Order>().listing).toMatchObject({ listingId: listing.id, sellerHandle: 'attack_seller' });
+    const market = expectStatus(await send('GET', `/api/market/figures/${BUNNY}`), 200);
+    expect(market.json<FigureMarket>().listings.find((item) => item.id === listing.id)).toMatchObject({ sellerHandle: 'attack_seller', reserved: true });
+    for (const body of [mine.body, market.body]) {
+      expect(body).not.toContain(seller.user.uid);
+      expect(body).not.toContain(seller.user.email);
+      expect(body).not.toMatch(/"sellerId"|"userId"/);
+    }
+    const sellersOrders = expectStatus(await send('GET', '/api/orders', seller), 200).json<Page<Order>>();
+    expect(sellersOrders.items.map((item) => item.orderSn)).not.toContain(order.orderSn);
+    expect((await send('GET', `/api/orders/${order.orderSn}`, seller)).statusCode).toBe(404);
+    expect((await send('POST', `/api/orders/${order.orderSn}/cancel`, seller)).statusCode).toBe(404);
+    expect((await send('POST', `/api/orders/${order.orderSn}/payments`, seller, { provider: 'sandbox' })).statusCode).toBe(404);
+    expect(expectStatus(await send('GET', `/api/locker/${listing.lockerItemId}`, seller), 200).json<LockerItem>()).toMatchObject({ status: 'listed', listingId: listing.id });
+  });
+});
