@@ -10,7 +10,7 @@ import { listings, lockerItems, orders } from '../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, statusesOf } from '../test/listings';
 import { orderListing } from '../test/market';
-import { bearer, expectStatus, postOrder, seedBoxId } from '../test/purchase';
+import { ageOrder, bearer, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, startPayment } from '../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
 const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
@@ -42,6 +42,21 @@ describe('the market under attack', () => {
     expect(replayed.json().error).toMatchObject({ details: { reason: 'idempotency_key_reused' }, message: expect.stringMatching(/use a new key/) });
     // Nothing else was ordered under that key.
     expect((await api.db.select().from(orders).where(eq(orders.idempotencyKey, key))).map((row) => row.orderSn)).toEqual([bought.orderSn]);
+  });
+
+  it("says a listing order past its time frees the listing (not a box) when it is paid late, and charges nothing", async () => {
+    const listing = await newListing();
+    const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+    const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
+    await decideOnSandboxPage(api, token, 'approve');
+    await ageOrder(api, order.orderSn, 20);
+    const late = await capture(api, buyer.user, token);
+    expect(late.statusCode).toBe(409);
+    const { message } = late.json<{ error: { message: string } }>().error;
+    expect(message).toMatch(/nothing was charged/);
+    expect(message).not.toMatch(/box/);
+    expect(message).toMatch(/listing/);
+    expect((await statusesOf(api, [listing.lockerItemId])).get(listing.lockerItemId)).toBe('listed');
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {

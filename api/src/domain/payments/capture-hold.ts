@@ -27,30 +27,41 @@ const GONE: Record<OrderRow['kind'], { gone: string; next: string }> = {
   listing: { gone: 'the listing was sold to another buyer or withdrawn before your payment could settle it', next: 'look for another listing of the figure' },
 };
 
+/** What an unpaid order past its time gave back, and how to order again, by kind of order. */
+const LAPSED: Record<OrderRow['kind'], { freed: string; again: string }> = {
+  box: { freed: 'its box went back on sale', again: 'Order the box again' },
+  ship_out: { freed: 'its ship request is cancelled and its items go back to your locker', again: 'Request the ship-out again' },
+  listing: { freed: 'the listing is free for other buyers again', again: "Order it again from the figure's page if it is still on sale" },
+};
+
 /** 'held': the order has its box; 'settle': a capture begun earlier outlived its hold and the box went, so money taken is refunded. */
 export type CaptureClaim = 'held' | 'settle';
 
 /** Refuses an order that is not waiting for payment, saying what became of it. */
 export function assertPending(order: { orderSn: string; status: OrderStatus; kind?: OrderRow['kind'] }): void {
+  const kind = order.kind ?? 'box';
   if (order.status === 'fulfilled' || order.status === 'paid') throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
   if (order.status === 'refunded') {
-    const { gone, next } = GONE[order.kind ?? 'box'];
+    const { gone, next } = GONE[kind];
     throw conflict(`Order ${order.orderSn} was paid and refunded in full: ${gone}. Nothing is owed; ${next}.`, { status: order.status });
   }
   if (order.status !== 'pending_payment') {
-    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. Order the box again.`, { status: order.status });
+    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. ${LAPSED[kind].again}.`, { status: order.status });
   }
 }
 
-export const expired = (orderSn: string) =>
-  conflict(`Order ${orderSn} has expired and its box went back on sale; nothing was charged. Order the box again.`, { status: 'expired' });
+/** An unpaid order past its time, paid too late: said by its kind (a box, a listing, a ship-out fee). */
+export const expired = (order: { orderSn: string; kind?: OrderRow['kind'] }) => {
+  const { freed, again } = LAPSED[order.kind ?? 'box'];
+  return conflict(`Order ${order.orderSn} has expired and ${freed}; nothing was charged. ${again}.`, { status: 'expired' });
+};
 
 /**
  * Marks the order's capture started, committed before the caller asks the provider for money. Null
  * when the order stopped waiting for payment meanwhile (a concurrent capture of it fulfilled it): the
  * caller's locked read then decides (a retry gets the first result; anything else its 409).
  */
-export async function claimCapture(db: Db, order: { id: number; orderSn: string }): Promise<CaptureClaim | null> {
+export async function claimCapture(db: Db, order: { id: number; orderSn: string; kind: OrderRow['kind'] }): Promise<CaptureClaim | null> {
   const answer = await db.execute(sql`select decision, order_status as "status"
     from arttoy_claim_capture(${order.id}::bigint, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
   const [row] = rowsOf<{ decision: string; status: OrderStatus | null }>(answer);
@@ -59,7 +70,7 @@ export async function claimCapture(db: Db, order: { id: number; orderSn: string 
     case 'settle':
       return row.decision;
     case 'expired':
-      throw expired(order.orderSn);
+      throw expired(order);
     case 'not_pending':
       return null;
     default:

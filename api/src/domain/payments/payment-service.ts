@@ -51,7 +51,7 @@ async function lockOrder(tx: Db, where: SQL | undefined) {
 
 function assertPayable(order: OrderRow, payable: boolean): void {
   assertPending(order);
-  if (!payable) throw expired(order.orderSn);
+  if (!payable) throw expired(order);
 }
 
 function providerOf(providers: PaymentProviders, name: PaymentProvider): PaymentProviderAdapter {
@@ -229,11 +229,11 @@ async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, v
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, input.userId), eq(paymentMethods.provider, input.provider), eq(paymentMethods.vaultToken, vaultToken)));
   if (!saved) throw notFound(`Saved ${input.provider} method`, 'GET /api/me/payment-methods lists yours; or pay without one.');
-  const [order] = await deps.db.select({ id: orders.id, orderSn: orders.orderSn }).from(orders).where(mine);
+  const [order] = await deps.db.select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind }).from(orders).where(mine);
   if (!order) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
   const claim = await claimCapture(deps.db, order);
   // Its time ran out and its box went: no new payment may take money for it.
-  if (claim === 'settle') throw expired(order.orderSn);
+  if (claim === 'settle') throw expired(order);
   const payment = await deps.db
     .transaction(async (tx) => {
       const locked = await lockOrder(tx, mine);
@@ -312,7 +312,7 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
 export async function capturePayment(deps: PaymentDeps, token: string, userId: number | null): Promise<CaptureResult> {
   const ofPayment = sql`(select ${payments.orderId} from ${payments} where ${payments.providerOrderId} = ${token} limit 1)`;
   const [found] = await deps.db
-    .select({ id: orders.id, orderSn: orders.orderSn, status: orders.status })
+    .select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind, status: orders.status })
     .from(orders)
     .where(and(eq(orders.id, ofPayment), userId === null ? undefined : eq(orders.userId, userId)));
   if (!found) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
