@@ -9,6 +9,7 @@ import type { FigureMarket, LockerItem, MyListing, Order, Page, ShipRequest } fr
 import { listings, lockerItems, orders } from '../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, statusesOf } from '../test/listings';
+import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
 import { orderListing } from '../test/market';
 import { ageOrder, bearer, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, startPayment } from '../test/purchase';
 
@@ -57,6 +58,26 @@ describe('the market under attack', () => {
     expect(message).not.toMatch(/box/);
     expect(message).toMatch(/listing/);
     expect((await statusesOf(api, [listing.lockerItemId])).get(listing.lockerItemId)).toBe('listed');
+  });
+
+  it('stops one buyer holding a listing for ever by cancelling and ordering it again; others and the seller get their turn', async () => {
+    const listing = await newListing();
+    const rival = await member(api, 'attack-rival', null);
+    const held: Order[] = [];
+    for (let attempt = 0; attempt < UNPAID_HOLDS_PER_BUYER; attempt += 1) {
+      held.push(expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>());
+      expectStatus(await send('POST', `/api/orders/${held.at(-1)!.orderSn}/cancel`, buyer), 200);
+    }
+    const again = await orderListing(api, buyer.user, listing.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ details: { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER }, message: expect.stringMatching(/other buyers and its seller get their turn. You can order it again from /) });
+    // The listing is free: another buyer may order it, and its seller may change it.
+    expectStatus(await send('PATCH', `/api/listings/${listing.id}`, seller, { priceMinor: 2_100 }), 200);
+    const rivals = expectStatus(await orderListing(api, rival.user, listing.id), 201).json<Order>();
+    expectStatus(await send('POST', `/api/orders/${rivals.orderSn}/cancel`, rival), 200);
+    // An hour on, the buyer's lapsed orders no longer count.
+    for (const order of held) await ageOrder(api, order.orderSn, HOLD_WINDOW_MINUTES + 1);
+    expectStatus(await orderListing(api, buyer.user, listing.id), 201);
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {

@@ -6,7 +6,7 @@
  * way: reservation.ts). The buyer's unpaid orders of every kind count against the account's cap,
  * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type Order } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema';
@@ -32,6 +32,15 @@ export interface CreatedListingOrder {
 }
 
 const LISTINGS_HINT = 'GET /api/market/figures/<figure slug> lists the open listings of a figure.';
+
+/**
+ * How many orders of one listing one buyer may leave unpaid (cancelled, expired, or past their time)
+ * within HOLD_WINDOW_MINUTES. An order holds the listing against every other buyer and its seller
+ * (who cannot reprice or withdraw it), so without this one account held a listing for ever by
+ * cancelling and ordering it again; two leave room for a buyer's mistake.
+ */
+export const UNPAID_HOLDS_PER_BUYER = 2;
+export const HOLD_WINDOW_MINUTES = 60;
 
 
 async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder | null> {
@@ -61,6 +70,32 @@ function overLimit(unpaid: number, limits: UnpaidOrderLimits): ApiError {
   );
 }
 
+/**
+ * Refuses a buyer's order of the listing when UNPAID_HOLDS_PER_BUYER of theirs went unpaid within the
+ * window (under the listing's lock, after the holder check: none of theirs holds it now).
+ */
+async function refuseRenewedHold(tx: Db, listingId: number, buyerId: number): Promise<void> {
+  const window = sql.raw(`interval '${HOLD_WINDOW_MINUTES} minutes'`);
+  const lapsed = await tx
+    .select({ createdAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.listingId, listingId),
+        eq(orders.userId, buyerId),
+        inArray(orders.status, ['pending_payment', 'cancelled', 'expired']),
+        sql`${orders.createdAt} > now() - ${window}`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt));
+  if (lapsed.length < UNPAID_HOLDS_PER_BUYER) return;
+  const again = new Date(lapsed[lapsed.length - UNPAID_HOLDS_PER_BUYER]!.createdAt.getTime() + HOLD_WINDOW_MINUTES * 60_000);
+  throw conflict(
+    `You have ordered listing ${listingId} ${lapsed.length} times in the last ${HOLD_WINDOW_MINUTES} minutes without paying, the most one buyer may (${UNPAID_HOLDS_PER_BUYER}): other buyers and its seller get their turn. You can order it again from ${again.toISOString()} if it is still on sale.`,
+    { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER, retryAfter: again.toISOString() },
+  );
+}
+
 /** Decides and inserts the order under the listing's and the buyer's row locks; returns its id. */
 async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
@@ -82,6 +117,7 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
       { reason: 'listing_reserved', reservedUntil: holder.expiresAt.toISOString() },
     );
   }
+  await refuseRenewedHold(tx, listing.id, input.userId);
   // The buyer's row, locked: two orders of theirs at once are counted one after the other.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
   const [unpaid] = await tx
