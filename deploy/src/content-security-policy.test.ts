@@ -49,4 +49,11 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'frame-src')).toEqual(['https://demo-arttoy.firebaseapp.com', 'http://127.0.0.1:9099']);
     expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'http://127.0.0.1:9099']));
   });
+
+  it('lets in development servers (npm run dev, or a remote run from source): their scripts and hot-update sockets, still no eval', () => {
+    const policy = contentSecurityPolicy(META, NO_FIREBASE, { devServers: ['http://localhost:3101', 'http://localhost:3101/remoteEntry.js'] });
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://gallery.cdn.example', 'http://localhost:3101']);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://gallery.cdn.example', 'http://localhost:3101', 'ws://localhost:3101']);
+    expect(policy).not.toMatch(/unsafe-eval/);
+  });
 });

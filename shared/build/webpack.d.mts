@@ -27,6 +27,9 @@ export interface AppConfig {
   [key: string]: unknown;
 }
 
-export function sharedModules(): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
+/** `development` adds react/jsx-dev-runtime (what development builds compile JSX to). */
+export function sharedModules(options?: { development?: boolean }): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
+/** webpack-dev-server's options for an app (development only; production configs have none). */
+export function devServerOptions(options: { port: number; isHost: boolean }): Record<string, unknown>;
 /** A production build of an app with src/server.tsx is [browser, server]; anything else the browser build alone. */
 export function createConfig(options: AppOptions): (env: unknown, argv?: { mode?: string }) => AppConfig | [AppConfig, AppConfig];

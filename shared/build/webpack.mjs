@@ -8,7 +8,9 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack from 'webpack';
+import { DEV_HOST, devApiTarget, devPortOffset, devSiteMiddlewares } from './dev-site.mjs';
 import { PreloadListPlugin } from './preload-list-plugin.mjs';
 
 const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -17,6 +19,7 @@ const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', impo
 export const SHELL_BASE_PLACEHOLDER = '/%SHELL_BASE%/';
 
 const HARNESS_TEMPLATE = new URL('../harness/index.html', import.meta.url).pathname;
+const REACT_REFRESH_HOOK = new URL('./react-refresh-hook.cjs', import.meta.url).pathname;
 
 /** What a build's cache depends on besides its sources: this factory, the app's config, the installed packages. */
 const FACTORY_FILE = new URL(import.meta.url).pathname;
@@ -60,10 +63,16 @@ function singleton(dependency) {
   return { singleton: true, requiredVersion: range(dependency) };
 }
 
-export function sharedModules() {
+/**
+ * @param {{ development?: boolean }} [options] development: also `react/jsx-dev-runtime`, which
+ *   development builds compile JSX to; unshared, a remote from a dev server brought its own copy
+ *   into a page whose React was the shell's.
+ */
+export function sharedModules({ development = false } = {}) {
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
+    ...(development ? { 'react/jsx-dev-runtime': singleton('react') } : {}),
     'react-dom': singleton('react-dom'),
     'react-dom/client': singleton('react-dom'),
     zustand: singleton('zustand'),
@@ -115,7 +124,7 @@ function validate(options) {
  * remote loader for a module importing every remote's `./app` directly: the same code in one build,
  * with every shared module bundled once and no federation runtime (the benchmark's comparison).
  */
-function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
+function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith, development }) {
   if (monolith) {
     // Swapped before resolution, so the stand-in's own imports resolve from its folder.
     const federationDir = path.join(dir, 'src/federation');
@@ -126,7 +135,7 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith }) {
   return new ModuleFederationPlugin({
     name,
     ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } } }),
-    shared: sharedModules(),
+    shared: sharedModules({ development }),
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
     manifest: false,
@@ -160,14 +169,17 @@ function precompressionPlugins() {
   ];
 }
 
-/** TypeScript and JSX through swc; `target` is the language level of the output (Node's is newer than the browsers'). */
-function typescriptRule({ development, target }) {
+/**
+ * TypeScript and JSX through swc; `target` is the language level of the output (Node's is newer
+ * than the browsers'). `refresh` adds React Fast Refresh's registrations (development servers only).
+ */
+function typescriptRule({ development, target, refresh = false }) {
   return {
     test: /\.[cm]?tsx?$/,
     exclude: /node_modules/,
     use: {
       loader: 'swc-loader',
-      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target } },
+      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development, ...(refresh ? { refresh: true } : {}) } }, target } },
     },
   };
 }
@@ -239,23 +251,26 @@ export function createConfig(options) {
   const validated = validate(options);
   const { dir, monolith } = validated;
   const hasServer = !monolith && fs.existsSync(path.join(dir, 'src/server.tsx'));
-  return (_env, argv = {}) => {
+  return (env = {}, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
-    const browser = browserConfig(validated, production);
+    // `webpack serve` (webpack-cli sets WEBPACK_SERVE): hot updates and React Fast Refresh.
+    const hot = !production && Boolean(env?.WEBPACK_SERVE);
+    const browser = browserConfig(validated, production, hot);
     // Development servers serve the browser build only; production builds the server container beside it.
     return production && hasServer ? [browser, serverConfig(validated, production)] : browser;
   };
 }
 
 /** The app's browser build (or, for the shell with `monolith`, the benchmark's single build). */
-function browserConfig({ name, dir, port, title, isHost, monolith, ...validated }, production) {
+function browserConfig({ name, dir, port, title, isHost, monolith, ...validated }, production, hot = false) {
     return {
       name,
       mode: production ? 'production' : 'development',
       context: dir,
       cache: cacheOptions(dir, `${name}${monolith ? '-monolith' : ''}-${production ? 'production' : 'development'}`),
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval in development either: the pages' Content-Security-Policy allows none (deploy/src/content-security-policy.ts).
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: monolith ? monolith.outputDir : path.join(dir, 'dist'),
         // Hash chunk names only: a hashed entry name breaks the federation runtime.
@@ -270,14 +285,14 @@ function browserConfig({ name, dir, port, title, isHost, monolith, ...validated 
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
       module: {
         rules: [
-          typescriptRule({ development: !production, target: 'es2020' }),
+          typescriptRule({ development: !production, target: 'es2020', refresh: hot }),
           // Production styles are files: the document links the page's stylesheets, so its first paint
           // (server-rendered) is styled before any script runs; the dev server injects them.
           { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         ],
       },
       plugins: [
-        compositionPlugin({ name, dir, isHost, monolith, ...validated }),
+        compositionPlugin({ name, dir, isHost, monolith, development: !production, ...validated }),
         // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
         new PreloadListPlugin(),
         new HtmlWebpackPlugin({
@@ -292,17 +307,38 @@ function browserConfig({ name, dir, port, title, isHost, monolith, ...validated 
           minify: production,
         }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }), ...precompressionPlugins()] : []),
+        // One refresh runtime per app, named by its container (`library`), as several run on one page;
+        // the DevTools hook stand-in first, so a remote's runtime finds the shell's React (see the file).
+        ...(hot ? [new webpack.EntryPlugin(dir, REACT_REFRESH_HOOK, { name: undefined }), new ReactRefreshWebpackPlugin({ library: name })] : []),
       ],
       optimization: {
         // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
       },
       performance: { hints: false },
-      devServer: {
-        port,
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false } },
-      },
+      ...(production ? {} : { devServer: devServerOptions({ port, isHost }) }),
     };
+}
+
+/**
+ * webpack-dev-server's options: loopback only; hot updates over the server's own socket, which
+ * the page reaches at `localhost` (the shell's page loads every remote from its own dev server);
+ * `/api` proxied to the API, so data reads work in the composed site and in a remote's
+ * standalone page alike. The shell's server is the site's front door: it also answers the build
+ * manifest and serves every page as the shell's document (dev-site.mjs).
+ */
+export function devServerOptions({ port: ownPort, isHost }) {
+  const port = ownPort + devPortOffset();
+  return {
+    host: DEV_HOST,
+    port,
+    hot: true,
+    // Everything a page loads is built: no public folder.
+    static: false,
+    historyApiFallback: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { overlay: { warnings: false }, webSocketURL: { protocol: 'ws', hostname: 'localhost', port, pathname: '/ws' } },
+    proxy: [{ context: ['/api'], target: devApiTarget() }],
+    ...(isHost ? { setupMiddlewares: devSiteMiddlewares() } : {}),
+  };
 }
