@@ -114,6 +114,17 @@ describe('security headers', () => {
     expect(directive(policy, 'object-src')).toEqual(["'none'"]);
   });
 
+  it("lets a developer's browser load its remote override from this machine, and nobody else's", async () => {
+    const policyWith = async (cookie: string) => String((await servers.direct.inject({ method: 'GET', url: '/gallery', headers: { cookie } })).headers['content-security-policy']);
+    const local = await policyWith('remote-override=mf_gallery@http://localhost:3101/remoteEntry.js');
+    expect(directive(local, 'script-src')).toContain('http://localhost:3101');
+    expect(directive(local, 'connect-src')).toEqual(expect.arrayContaining(['http://localhost:3101', 'ws://localhost:3101']));
+    expect(local).not.toMatch(/unsafe-eval/);
+    const foreign = await policyWith('remote-override=mf_gallery@https://evil.example/remoteEntry.js');
+    expect(foreign).not.toContain('evil.example');
+    expect(directive(await policyWith(''), 'script-src')).not.toContain('http://localhost:3101');
+  });
+
   it('gives the API a deny-all policy (JSON and SVG load nothing)', async () => {
     const policy = String((await servers.direct.inject({ method: 'GET', url: '/api/figures?pageSize=1' })).headers['content-security-policy']);
     expect(directive(policy, 'default-src')).toEqual(["'none'"]);

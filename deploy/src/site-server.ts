@@ -16,6 +16,7 @@ import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { readSiteIcons } from './site-icons';
 import { readPublicAnswer } from './server-render/read-public-answer';
+import { remoteOverridesFromCookies } from '../../shell/src/federation/remote-overrides';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -188,7 +189,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
-      .header('content-security-policy', contentSecurityPolicy(meta, options.config))
+      // A developer's browser running a remote from its dev server (a loopback origin in its cookie, checked as the shell checks it) may load it; no other browser's policy changes.
+      .header('content-security-policy', contentSecurityPolicy(meta, options.config, { devServers: [...remoteOverridesFromCookies(request.headers.cookie).entries.values()] }))
       .type('text/html; charset=utf-8')
       .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, reads, rendered, url, siteOrigin, iconLinks: icons.links }));
   });

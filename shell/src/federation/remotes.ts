@@ -2,6 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { REMOTE_NAMES, type BuildMeta, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
 import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
+import { REMOTE_OVERRIDE_COOKIE, remoteOverridesFromCookies, withRemoteOverrides } from './remote-overrides';
 import { siteManifest } from './site-manifest';
 
 let registered: Promise<void> | null = null;
@@ -14,9 +15,26 @@ function remoteFrom(manifest: BuildMeta, name: RemoteName): { name: RemoteName; 
   return { name, entry };
 }
 
+/**
+ * The deploy manifest with this browser's remote overrides (remote-overrides.ts), read once: a
+ * developer's remote from source runs through the same registration as a published one.
+ */
+let overridesRead = false;
+async function manifestForThisBrowser(): Promise<BuildMeta> {
+  const overrides = remoteOverridesFromCookies(document.cookie);
+  if (!overridesRead) {
+    overridesRead = true;
+    for (const problem of overrides.refused) console.error(`[shell] remote override refused: ${problem}.`);
+    for (const [name, entry] of overrides.entries) {
+      console.warn(`[shell] ${name} runs from ${entry} (cookie ${REMOTE_OVERRIDE_COOKIE}); clear it with: document.cookie = '${REMOTE_OVERRIDE_COOKIE}=; path=/; max-age=0'`);
+    }
+  }
+  return withRemoteOverrides(await siteManifest(), overrides);
+}
+
 /** Registers every remote at the entry URL the deploy manifest gives; nothing about remotes is built into the shell. */
 function registerAll(): Promise<void> {
-  registered ??= siteManifest().then(
+  registered ??= manifestForThisBrowser().then(
     (manifest) => {
       registerRemotes(REMOTE_NAMES.map((name) => remoteFrom(manifest, name)));
     },
@@ -29,7 +47,7 @@ function registerAll(): Promise<void> {
 }
 
 async function reRegister(name: RemoteName): Promise<void> {
-  const manifest = await siteManifest();
+  const manifest = await manifestForThisBrowser();
   // force drops the runtime's cached (failed) entry, so the retry really loads it again.
   registerRemotes([remoteFrom(manifest, name)], { force: true });
 }
