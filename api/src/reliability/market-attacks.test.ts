@@ -4,9 +4,14 @@
  * late, and what a seller, a buyer and any visitor can read of each other. Every refusal is a 4xx
  * that says what to do, and nothing changes hands that should not.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FigureMarket, LockerItem, MyListing, Order, Page, ShipRequest } from '@arttoy/shared/contracts/api';
-import { listings, lockerItems, orders } from '../db/schema';
+import { DataChanges } from '../cache/data-changes';
+import { listings, lockerItems, orders, sales } from '../db/schema';
+import { catalogueUrls } from '../domain/catalogue/urls';
+import { CAPTURE_HOLD_SECONDS } from '../domain/orders/reservation';
+import { resolvePaymentProviders } from '../domain/payments/providers';
+import { reconcilePayments } from '../domain/payments/reconcile';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, statusesOf } from '../test/listings';
 import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
@@ -78,6 +83,45 @@ describe('the market under attack', () => {
     // An hour on, the buyer's lapsed orders no longer count.
     for (const order of held) await ageOrder(api, order.orderSn, HOLD_WINDOW_MINUTES + 1);
     expectStatus(await orderListing(api, buyer.user, listing.id), 201);
+  });
+
+  describe('payments in doubt of a listing order, settled by reconciliation', () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const reconcile = () => reconcilePayments({ db: api.db, providers: resolvePaymentProviders('/api', false), urls: catalogueUrls('/api'), changes: new DataChanges(false) }, quiet);
+    /** The buyer's order of a new listing, approved on the sandbox page, its capture started (committed) and then the API gone. */
+    async function captureCut(minutesAgo: number) {
+      const listing = await newListing();
+      const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+      const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
+      await decideOnSandboxPage(api, token, 'approve');
+      await api.db.update(orders).set({ captureStartedAt: sql`now() - make_interval(mins => ${minutesAgo})` }).where(eq(orders.orderSn, order.orderSn));
+      return { listing, order };
+    }
+    const orderRow = async (orderSn: string) => (await api.db.select().from(orders).where(eq(orders.orderSn, orderSn)))[0];
+
+    it('settles one whose capture was cut within its time: the item moves once', async () => {
+      const { listing, order } = await captureCut(0);
+      expect((await reconcile()).failed).toBe(0);
+      expect(await orderRow(order.orderSn)).toMatchObject({ status: 'fulfilled' });
+      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: buyer.id, status: 'in_locker' });
+      expect(await api.db.select().from(sales).where(eq(sales.listingId, listing.id))).toHaveLength(1);
+    });
+
+    it('refunds one whose capture outlived its hold while another buyer took the listing, and leaves that buyer its listing', async () => {
+      const { listing, order } = await captureCut(CAPTURE_HOLD_SECONDS / 60 + 1);
+      await ageOrder(api, order.orderSn, 30);
+      const rival = await member(api, 'attack-late-rival', null);
+      const rivals = expectStatus(await orderListing(api, rival.user, listing.id), 201).json<Order>();
+      expect((await reconcile()).failed).toBe(0);
+      expect(await orderRow(order.orderSn)).toMatchObject({ status: 'refunded' });
+      expect(await api.db.select().from(sales).where(eq(sales.listingId, listing.id))).toHaveLength(0);
+      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: seller.id, status: 'listed' });
+      // The rival's order still holds the listing and settles it.
+      const token = (await startPayment(api, rival.user, rivals.orderSn)).payment.token ?? '';
+      await decideOnSandboxPage(api, token, 'approve');
+      expectStatus(await capture(api, rival.user, token), 200);
+      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: rival.id, status: 'in_locker' });
+    });
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
