@@ -40,6 +40,10 @@ const require = createRequire(path.join(REPO_ROOT, 'package.json'));
 const tsxCli = require.resolve('tsx/cli');
 const webpackCli = require.resolve('webpack-cli/bin/cli.js');
 const apiPort = Number(process.env.API_PORT ?? 3001);
+if (!Number.isInteger(apiPort) || apiPort < 1024 || apiPort > 65535) {
+  console.error(`API_PORT must be a port number from 1024 to 65535, got "${process.env.API_PORT}".`);
+  process.exit(2);
+}
 const apps = Object.keys(DEV_PORTS) as AppName[];
 let ports: Record<AppName, number>;
 try {
