@@ -4,10 +4,10 @@
  * late, and what a seller, a buyer and any visitor can read of each other. Every refusal is a 4xx
  * that says what to do, and nothing changes hands that should not.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, sum } from 'drizzle-orm';
 import type { FigureMarket, LockerItem, MyListing, Order, Page, ShipRequest } from '@arttoy/shared/contracts/api';
 import { DataChanges } from '../cache/data-changes';
-import { listings, lockerItems, orders, sales } from '../db/schema';
+import { ledgerEntries, listings, lockerItems, orders, sales } from '../db/schema';
 import { catalogueUrls } from '../domain/catalogue/urls';
 import { CAPTURE_HOLD_SECONDS } from '../domain/orders/reservation';
 import { resolvePaymentProviders } from '../domain/payments/providers';
@@ -122,6 +122,43 @@ describe('the market under attack', () => {
       expectStatus(await capture(api, rival.user, token), 200);
       expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: rival.id, status: 'in_locker' });
     });
+  });
+
+  it.each([
+    ['GET', '/api/market/asks?series=%00', null],
+    ['GET', `/api/market/asks?series=${'s'.repeat(81)}`, null],
+    ['GET', '/api/market/asks', null],
+    ['GET', '/api/market/figures/%00', null],
+    ['GET', `/api/market/figures/${'a'.repeat(81)}`, null],
+    ['GET', '/api/locker/9223372036854775808/history', null],
+    ['GET', '/api/locker/-1/history', null],
+    ['POST', '/api/listings', { lockerItemId: 1, priceMinor: '2000' }],
+    ['POST', '/api/listings', { lockerItemId: [1], priceMinor: 2_000 }],
+    ['POST', '/api/listings', { lockerItemId: 2 ** 63, priceMinor: 2_000 }],
+    ['POST', '/api/listings', { lockerItemId: 1, priceMinor: 2_000.5 }],
+    ['POST', '/api/listings', { lockerItemId: 1, priceMinor: 1e309 }],
+    ['POST', '/api/listings', { lockerItemId: 'x\u0000', priceMinor: 2_000 }],
+    ['PATCH', '/api/listings/1.5', { priceMinor: 2_000 }],
+    ['PATCH', '/api/listings/1', { priceMinor: -1 }],
+    ['DELETE', '/api/listings/99999999999999999999', null],
+    ['POST', '/api/listings/0/orders', null],
+    ['POST', '/api/me/payouts', { amountMinor: -500 }],
+    ['POST', '/api/me/payouts', { amountMinor: 500.5 }],
+    ['POST', '/api/me/payouts', { amountMinor: 2 ** 60 }],
+    ['POST', '/api/me/payouts', { amountMinor: '500' }],
+  ] as const)('answers %s %s with a 400 that names what is wrong', async (method, url, payload: object | null) => {
+    const response = await api.app.inject({ method, url, headers: { ...bearer(buyer.user), 'idempotency-key': 'attack-hostile-key-01' }, payload: payload ?? undefined });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/.{12}/) });
+  });
+
+  it('never lets a payout take the balance below zero, whatever the amount', async () => {
+    const before = (await api.db.select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) }).from(ledgerEntries).where(eq(ledgerEntries.userId, buyer.id)))[0]?.total ?? 0;
+    for (const amountMinor of [500, Number.MAX_SAFE_INTEGER]) {
+      const response = await send('POST', '/api/me/payouts', buyer, { amountMinor });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.details).toMatchObject({ reason: 'over_balance', balanceMinor: before });
+    }
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
