@@ -6,6 +6,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Requests of this route last as long as their client stays (the live feed's event stream): a
+     * close does not wait for them; the route ends them itself when the API closes (its preClose).
+     */
+    untilClientLeaves?: boolean;
+  }
+}
+
 /**
  * How long a close waits for running requests before closing anyway (a stuck request must not block
  * a deploy). Below Fastify's plugin timeout (10 s), which would otherwise end the close with an error.
@@ -26,6 +36,7 @@ export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRA
     if (running.delete(request) && running.size === 0) drained?.();
   };
   fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.untilClientLeaves) return done();
     const state = { answered: false, closed: false };
     running.set(request, state);
     reply.raw.once('close', () => {

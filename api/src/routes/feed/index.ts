@@ -1,7 +1,117 @@
-/** Filled in by the market work (issue 21). */
+/**
+ * /api/feed: the live room's feed of pulls and market sales. GET '' streams server-sent events
+ * (resumable by Last-Event-ID), GET '/recent' answers the latest events for a page's first render.
+ * Both public. Streams are bounded (domain/feed/settings.ts): per client address and per instance,
+ * in what a client that does not read may hold; they end when the API closes, and the browser
+ * reconnects (to another instance, or this one restarted) by the retry hint, resuming where it was.
+ */
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteOptions } from '../deps';
+import * as z from 'zod';
+import { feedEventSchema } from '@arttoy/shared/contracts/api';
+import { FeedHub } from '../../domain/feed/hub';
+import { recentEvents } from '../../domain/feed/read';
+import { FEED_BACKLOG, feedSettingsFrom } from '../../domain/feed/settings';
+import { ApiError, invalidRequest } from '../../errors';
+import { apiSecurityHeaders } from '../../plugins/security';
+import { errorResponses, limitedBy, type RouteOptions } from '../deps';
 
-const routes: FastifyPluginAsyncZod<RouteOptions> = async () => {};
+/** An event id as EventSource sends it back (Last-Event-ID); empty is "none". */
+const eventIdText = z.string().regex(/^\d{0,16}$/, 'must be the id of a feed event (a whole number)');
 
-export default routes;
+const streamQuerySchema = z.object({
+  /** For a first connection that already has events (from GET /api/feed/recent); a reconnecting browser's Last-Event-ID header wins. */
+  lastEventId: z.optional(eventIdText),
+});
+const streamHeadersSchema = z.object({
+  'last-event-id': z.optional(eventIdText),
+});
+
+/** Whether an Accept header takes an event stream (EventSource sends `text/event-stream`). */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((range) => {
+    const type = range.split(';')[0]?.trim().toLowerCase();
+    return type === 'text/event-stream' || type === 'text/*' || type === '*/*';
+  });
+}
+
+const idOf = (text: string | undefined): number | null => (text ? Number(text) : null);
+
+const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const tags = ['mystery box'];
+  const hub = new FeedHub(deps.db, feedSettingsFrom(process.env), fastify.log);
+  await hub.start(deps.database);
+  // Before the server stops listening: streams would otherwise hold its close open.
+  fastify.addHook('preClose', () => hub.close());
+  fastify.addHook('onClose', () => hub.close());
+
+  fastify.get(
+    '',
+    {
+      schema: {
+        summary: 'The live feed, as server-sent events: the events after Last-Event-ID (the latest 50 without one), then each pull and sale as it commits',
+        description:
+          'Ask with Accept: text/event-stream (EventSource does). Each event is `id: <id>`, `event: pull|sale`, `data: <FeedEvent JSON>`; a comment line is sent every 15 s; ' +
+          '`retry:` says how long to wait before reconnecting. A client that does not read is dropped and resumes by Last-Event-ID. ' +
+          '429 when this address has too many streams open, 503 when the server has.',
+        tags,
+        headers: streamHeadersSchema,
+        querystring: streamQuerySchema,
+        response: {
+          200: { description: 'An event stream of FeedEvent', content: { 'text/event-stream': { schema: z.string() } } },
+          ...errorResponses(400, 429, 503),
+        },
+      },
+      config: { ...limitedBy(deps.limits?.auth), untilClientLeaves: true },
+    },
+    async (request, reply) => {
+      if (!acceptsEventStream(request.headers.accept)) {
+        throw invalidRequest(`${fastify.prefix} is a stream of server-sent events: ask for it with Accept: text/event-stream (EventSource does), or read the latest events as JSON from ${fastify.prefix}/recent.`);
+      }
+      const afterId = idOf(request.headers['last-event-id'] || request.query.lastEventId);
+      const admission = hub.admit(request.ip, deps.limits ? hub.settings.perIp : null);
+      if ('refused' in admission) {
+        if (admission.refused === 'per-ip') {
+          throw new ApiError(429, 'rate_limited', `Too many live feed streams from this address (at most ${hub.settings.perIp}): close another tab showing the live room, then retry.`);
+        }
+        reply.header('retry-after', '30');
+        throw new ApiError(503, 'unavailable', admission.refused === 'closing' ? 'This server is restarting: reconnect in a moment.' : 'The live feed is full on this server: retry in a minute.');
+      }
+      const { client } = admission;
+      let backlog;
+      try {
+        backlog = await hub.backlog(afterId);
+      } catch (error) {
+        client.end();
+        throw error;
+      }
+      reply.hijack();
+      const res: ServerResponse = reply.raw;
+      res.writeHead(200, {
+        ...apiSecurityHeaders(),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        // nginx and the like must pass each event on at once, not buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      client.attach(res, backlog.head, backlog.sentIds);
+      return reply;
+    },
+  );
+
+  fastify.get(
+    '/recent',
+    {
+      schema: {
+        summary: `The latest ${FEED_BACKLOG} events of the live feed, newest first (for a page's first render; GET /feed streams what follows)`,
+        tags,
+        response: { 200: z.object({ items: z.array(feedEventSchema) }), ...errorResponses(429, 503) },
+      },
+      config: limitedBy(deps.limits?.auth),
+    },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=5').send({ items: await recentEvents(deps.db, FEED_BACKLOG) }),
+  );
+};
+
+export default feedRoutes;

@@ -1,7 +1,50 @@
-/** Filled in by the market work (issue 21). */
+/**
+ * /api/me/feed-visibility: whether the live room shows my handle beside my pulls and purchases
+ * (hidden until chosen; without a handle, events show "a collector" either way). It applies to past
+ * events too: the feed decides the handle when it reads an event.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RouteOptions } from '../deps';
+import * as z from 'zod';
+import { feedVisibilityOf, setFeedVisibility } from '../../domain/feed/visibility';
+import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
-const routes: FastifyPluginAsyncZod<RouteOptions> = async () => {};
+const feedVisibilitySchema = z.strictObject({
+  /** true: the feed shows my handle; false: "a collector". */
+  visible: z.boolean(),
+});
 
-export default routes;
+const feedSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const security = [{ bearerAuth: [] }];
+  const tags = ['account'];
+
+  fastify.get(
+    '/feed-visibility',
+    {
+      schema: { summary: 'Whether the live feed shows my handle beside my pulls and purchases', tags, security, response: { 200: feedVisibilitySchema, ...errorResponses(401, 429, 503) } },
+      config: limitedBy(deps.limits?.auth),
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      return reply.header('cache-control', PRIVATE_NO_STORE).send({ visible: await feedVisibilityOf(deps.db, user.id) });
+    },
+  );
+
+  fastify.put(
+    '/feed-visibility',
+    {
+      schema: {
+        summary: 'Show or hide my handle in the live feed (past events included); hidden until chosen',
+        tags,
+        security,
+        body: feedVisibilitySchema,
+        response: { 200: feedVisibilitySchema, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(deps, request);
+      return reply.header('cache-control', PRIVATE_NO_STORE).send({ visible: await setFeedVisibility(deps.db, user.id, request.body.visible) });
+    },
+  );
+};
+
+export default feedSettingsRoutes;

@@ -1,0 +1,67 @@
+/**
+ * Feed events as clients receive them. The handle is decided when read, by the user's setting now:
+ * users.handle only while users.feed_visible is true, so hiding it hides past events too.
+ */
+import { type SQL, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FeedEvent } from '@arttoy/shared/contracts/api';
+import type { Db } from '../../db/connect';
+import { feedEvents, users } from '../../db/schema';
+
+function select(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: feedEvents.id,
+      kind: feedEvents.kind,
+      payload: feedEvents.payload,
+      createdAt: feedEvents.createdAt,
+      handle: sql<string | null>`case when ${users.feedVisible} then ${users.handle} end`,
+    })
+    .from(feedEvents)
+    .leftJoin(users, eq(users.id, feedEvents.userId))
+    .where(where);
+}
+
+type Row = Awaited<ReturnType<typeof select>>[number];
+
+const toFeedEvent = (row: Row): FeedEvent => ({
+  id: Number(row.id),
+  kind: row.kind,
+  at: row.createdAt.toISOString(),
+  handle: row.handle,
+  figure: row.payload.figure,
+  boxName: row.payload.boxName,
+  drawId: row.payload.drawId,
+  price: row.payload.price,
+});
+
+/** The latest `limit` events after `afterId` (all if none), oldest first: what a (re)connecting client is sent. */
+export async function eventsAfter(db: Db, afterId: number | null, limit: number): Promise<FeedEvent[]> {
+  const rows = await select(db, afterId === null ? undefined : gt(feedEvents.id, afterId))
+    .orderBy(desc(feedEvents.id))
+    .limit(limit);
+  return rows.toReversed().map(toFeedEvent);
+}
+
+/** The latest `limit` events, newest first (GET /api/feed/recent). */
+export async function recentEvents(db: Db, limit: number): Promise<FeedEvent[]> {
+  return (await eventsAfter(db, null, limit)).toReversed();
+}
+
+/** These events (committed, announced by their notices), oldest first. */
+export async function eventsByIds(db: Db, ids: readonly number[]): Promise<FeedEvent[]> {
+  if (ids.length === 0) return [];
+  const rows = await select(db, inArray(feedEvents.id, [...ids])).orderBy(feedEvents.id);
+  return rows.map(toFeedEvent);
+}
+
+/** Up to `limit` events after `afterId`, oldest first: catching up after notices may have been missed. */
+export async function eventsSince(db: Db, afterId: number, limit: number): Promise<FeedEvent[]> {
+  const rows = await select(db, gt(feedEvents.id, afterId)).orderBy(feedEvents.id).limit(limit);
+  return rows.map(toFeedEvent);
+}
+
+/** The newest event's id, 0 when there is none. */
+export async function lastEventId(db: Db): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${feedEvents.id})` }).from(feedEvents);
+  return Number(row?.id ?? 0);
+}
