@@ -47,6 +47,8 @@ export const SITE_ROUTES = [
   { id: 'index', path: '/', owner: 'shell' },
   { id: 'pag-demo', path: '/pag-demo', owner: 'shell' },
   { id: 'skeleton-demo', path: '/skeleton-demo', owner: 'shell' },
+  /** The live room: pulls and market sales as they happen (server-sent events from /api/feed). */
+  { id: 'live', path: '/live', owner: 'shell' },
   { id: 'blog', path: '/blog', owner: 'mf_blog' },
   { id: 'blog-list', path: '/blog/list', owner: 'mf_blog' },
   { id: 'blog-id', path: '/blog/:id', owner: 'mf_blog', params: { id: SLUG } },

@@ -14,6 +14,7 @@ import { navigationPayloadLoader } from './federation/navigation-payload';
 import { ContentPage } from './pages/content-page';
 import { RouteErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
+import { LivePage } from './pages/live-page';
 import { PagDemoPage } from './pages/pag-demo-page';
 import { SkeletonDemoPage } from './pages/skeleton-demo-page';
 
@@ -22,6 +23,7 @@ const SHELL_PAGES: Record<RouteIdOf<'shell'>, ComponentType> = {
   index: HomePage,
   'pag-demo': PagDemoPage,
   'skeleton-demo': SkeletonDemoPage,
+  live: LivePage,
   slug: ContentPage,
 };
 

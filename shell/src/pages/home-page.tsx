@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDate, formatPrice } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
 import { PrefetchLink } from '../federation/prefetch-link';
+import { LiveNow } from '../live/live-now';
 import { HOME_READS, homeBoxesSchema, homePostsSchema, homeSeriesSchema, useHomeAnswer, type HomeAnswer } from './home-data';
 
 /** A section's body for its answer: the cards, a loading placeholder, an empty note, or a retry. */
@@ -130,6 +131,8 @@ export function HomePage(): ReactNode {
         <h2 id="latest-boxes">Boxes on sale</h2>
         <LatestBoxes />
       </section>
+
+      <LiveNow />
 
       <section className="home__section" aria-labelledby="latest-posts">
         <h2 id="latest-posts">From the blog</h2>

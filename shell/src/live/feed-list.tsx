@@ -1,0 +1,41 @@
+/** The live room's events as a list, newest first: the /live page shows them all, home the latest few. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatPrice } from '@arttoy/shared/contracts';
+import { type FeedEvent, whoOf } from './feed-event';
+import './live.css';
+
+function FeedItem({ event }: { event: FeedEvent }): ReactNode {
+  const secret = event.figure.rarity === 'secret';
+  return (
+    <li className={`live-feed__item${secret ? ' live-feed__item--secret' : ''}`} data-kind={event.kind} data-rarity={event.figure.rarity}>
+      <span className="live-feed__who">{whoOf(event)}</span> {event.kind === 'pull' ? 'pulled' : 'bought'}{' '}
+      <Link className="live-feed__figure" to={`/gallery/style/detail/${event.figure.slug}`}>
+        {event.figure.name}
+      </Link>
+      {secret ? <strong className="live-feed__rarity"> Secret</strong> : <span className="live-feed__rarity"> Regular</span>}
+      <span className="live-feed__where">
+        {event.kind === 'pull' ? (
+          <>
+            {event.boxName ? ` from ${event.boxName}` : ''} · <Link to="/mysterybox/test">check the draw</Link>
+          </>
+        ) : event.price ? (
+          ` for ${formatPrice(event.price)}`
+        ) : null}
+      </span>{' '}
+      <time className="live-feed__time" dateTime={event.at}>
+        {formatDateTime(event.at)}
+      </time>
+    </li>
+  );
+}
+
+export function FeedList({ events }: { events: readonly FeedEvent[] }): ReactNode {
+  return (
+    <ol className="live-feed" reversed>
+      {events.map((event) => (
+        <FeedItem key={event.id} event={event} />
+      ))}
+    </ol>
+  );
+}

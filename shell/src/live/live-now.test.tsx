@@ -1,0 +1,45 @@
+import { render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { FeedEvent } from './feed-event';
+import { LiveNow } from './live-now';
+
+const event = (id: number): FeedEvent => ({
+  id,
+  kind: 'sale',
+  at: '2026-11-26T10:00:00.000Z',
+  handle: id % 2 ? 'mika' : null,
+  figure: { id, slug: `figure-${id}`, name: `Figure ${id}`, rarity: 'regular', seriesName: 'Night' },
+  boxName: null,
+  drawId: null,
+  price: { amountMinor: 1000 + id, currency: 'USD' },
+});
+
+const routerWith = () => createMemoryRouter([{ path: '/', element: <LiveNow /> }], { initialEntries: ['/'] });
+
+describe("home's Live now", () => {
+  const saved = globalThis.fetch;
+  afterEach(() => (globalThis.fetch = saved));
+  const answer = (body: unknown, status = 200) => (globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(body), { status })) as typeof fetch);
+
+  it('shows the latest five events, read in the browser, with a link to the live room', async () => {
+    answer({ items: [7, 6, 5, 4, 3, 2, 1].map(event) });
+    render(<RouterProvider router={routerWith()} />);
+    const section = await screen.findByRole('region', { name: 'Live now' });
+    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([7, 6, 5, 4, 3].map((id) => expect.stringContaining(`Figure ${id}`)));
+    expect(within(section).getByRole('link', { name: 'Watch the live room' })).toHaveAttribute('href', '/live');
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/feed/recent', expect.anything());
+  });
+
+  it('renders nothing on the server, and nothing when there is nothing to show or the read fails', async () => {
+    answer({ items: [] });
+    expect(renderToString(<RouterProvider router={routerWith()} />)).not.toContain('Live now');
+    render(<RouterProvider router={routerWith()} />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument();
+    answer({ error: {} }, 503);
+    render(<RouterProvider router={routerWith()} />);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument();
+  });
+});
