@@ -5,7 +5,7 @@
  * that says what to do, and nothing changes hands that should not.
  */
 import { eq, sql, sum } from 'drizzle-orm';
-import type { FigureMarket, LockerItem, MyListing, Order, Page, ShipRequest } from '@arttoy/shared/contracts/api';
+import { type FigureMarket, type LockerItem, marketFeeMinor, type MyListing, type Order, type Page, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { DataChanges } from '../cache/data-changes';
 import { ledgerEntries, listings, lockerItems, orders, sales } from '../db/schema';
 import { catalogueUrls } from '../domain/catalogue/urls';
@@ -159,6 +159,53 @@ describe('the market under attack', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json().error.details).toMatchObject({ reason: 'over_balance', balanceMinor: before });
     }
+  });
+
+  it('credits the seller what the buyer paid, even if the listing price changed under the order', async () => {
+    const listing = await newListing(2_000);
+    const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+    // By hand: the routes refuse a reprice while the order holds the listing.
+    await api.db.update(listings).set({ priceMinor: 9_000 }).where(eq(listings.id, listing.id));
+    const started = await startPayment(api, buyer.user, order.orderSn);
+    expect(started.payment.amount).toEqual({ amountMinor: 2_000, currency: 'USD' });
+    await decideOnSandboxPage(api, started.payment.token ?? '', 'approve');
+    expectStatus(await capture(api, buyer.user, started.payment.token ?? ''), 200);
+    const [sale] = await api.db.select().from(sales).where(eq(sales.listingId, listing.id));
+    expect(sale).toMatchObject({ priceMinor: 2_000, feeMinor: marketFeeMinor(2_000) });
+    const credited = await api.db.select({ kind: ledgerEntries.kind, amountMinor: ledgerEntries.amountMinor }).from(ledgerEntries).where(eq(ledgerEntries.saleId, sale!.id));
+    expect(credited.toSorted((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'fee', amountMinor: -marketFeeMinor(2_000) },
+      { kind: 'sale', amountMinor: 2_000 },
+    ]);
+  });
+
+  it("refuses a listing order's Idempotency-Key replayed for another listing", async () => {
+    const [first, second] = [await newListing(), await newListing()];
+    const key = 'attack-replay-key-0002';
+    expectStatus(await orderListing(api, buyer.user, first.id, key), 201);
+    const replayed = await orderListing(api, buyer.user, second.id, key);
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json().error.details).toEqual({ reason: 'idempotency_key_reused' });
+    expect((await api.db.select().from(orders).where(eq(orders.listingId, second.id)))).toEqual([]);
+  });
+
+  it('is in the OpenAPI document the route fuzz test feeds hostile input to, every route of it', async () => {
+    const { paths } = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /listings',
+        'PATCH /listings/{id}',
+        'DELETE /listings/{id}',
+        'POST /listings/{id}/orders',
+        'GET /me/listings',
+        'GET /me/balance',
+        'POST /me/payouts',
+        'GET /locker/{id}/history',
+        'GET /market/figures/{slug}',
+        'GET /market/asks',
+      ]),
+    );
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
