@@ -73,7 +73,15 @@ let stopping = false;
 
 /** Runs a process with its output prefixed by its name; when a server (not `once`) ends on its own, everything stops. */
 function run(label: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; once?: boolean }): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Detached (a process group of its own): Ctrl-C reaches this launcher alone, which stops each server
+  // once. A second interrupt, from the terminal and again through tsx, ended the API before it had
+  // closed its database.
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const prefix = `[${label}]`.padEnd(16);
   for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
     let rest = '';
@@ -114,7 +122,13 @@ async function stopAll(code: number): Promise<never> {
   stopping = true;
   const exits = [...children.values()].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))));
   for (const child of children.values()) child.kill('SIGTERM');
-  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  // Until the API has closed its database (its lock released) and every dev server has stopped:
+  // their output goes through this process, so it must outlive them.
+  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+  for (const [label, child] of children) {
+    console.error(`${label} did not stop within 20 s; ending it.`);
+    child.kill('SIGKILL');
+  }
   await signIn?.stop();
   process.exit(code);
 }
@@ -156,7 +170,10 @@ async function main(): Promise<void> {
   console.log(`\nArtToy Club (development) at http://localhost:${ports.shell} once the shell has compiled. Edits show without a reload. Ctrl-C stops everything.\n`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll(0));
+// Every interrupt is handled (a repeat is ignored): the terminal's Ctrl-C arrives again through npm and
+// tsx, and the default action of a second one ended this process before the API had closed its
+// database, breaking the pipe its last lines were written to.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void (stopping ? undefined : stopAll(0)));
 
 main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
