@@ -9,6 +9,9 @@
  * - the purchase path (bench/purchase.ts: order → sandbox payment → approve → capture and draw) on
  *   one instance and on two (src/cluster.ts), then an audit of what it left: no stock below zero,
  *   every paid order with exactly one draw and one locker item.
+ * - the live feed (bench/feed.ts): BENCH_FEED_CLIENTS streams on one instance while events commit
+ *   beside it (BENCH_FEED_RATE a second): deliveries a second (req/s), commit → client latency, and
+ *   the server's memory with them.
  * On the embedded database (PGlite, one process), the same reads and the purchase path, for the record.
  *
  * Servers are bench/unlimited-server.ts (the API without per-IP limits); autocannon runs in this
@@ -27,6 +30,7 @@ import { startAuthEmulator } from '../src/test/auth-emulator';
 import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase, READ_PATH, serve, type Served } from './harness';
 import type { TestUser } from '../src/test/auth-emulator';
 import { auditPurchases, benchBuyers, loadPurchases, type PurchaseAudit } from './purchase';
+import { benchFeed } from './feed';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -54,6 +58,9 @@ interface Result {
   non2xx: number;
   errors: number;
   audit?: PurchaseAudit;
+  /** Live feed (bench/feed.ts): the server's resident memory with the clients, and what each added. */
+  rssMb?: number;
+  rssKbPerClient?: number;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -168,6 +175,25 @@ async function benchEngine(engine: string, buyers: TestUser[]): Promise<Result[]
     const results = await benchReads(database);
     results.push(...(await benchPurchases(database, buyers, 1)));
     if (database.engine === 'PostgreSQL') results.push(...(await benchPurchases(database, buyers, 2)));
+    // Feed clients on one instance, events flowing: deliveries a second, commit → client latency,
+    // refused streams as failed and deliveries missed as errors.
+    if (database.engine === 'PostgreSQL') {
+      for (const feed of await benchFeed(database)) {
+        results.push({
+          scenario: `${feed.scenario} (feed clients)`,
+          engine: feed.engine,
+          instances: 1,
+          connections: feed.clients,
+          requestsPerSecond: feed.deliveriesPerSecond,
+          p50: feed.p50,
+          p99: feed.p99,
+          non2xx: feed.refused,
+          errors: feed.missed,
+          rssMb: feed.rssMb,
+          rssKbPerClient: feed.rssKbPerClient,
+        });
+      }
+    }
     return results;
   } finally {
     await database.drop();
@@ -209,6 +235,7 @@ console.table(
     '÷floor p99': r.p99OverFloor ?? '',
     failed: r.non2xx,
     errors: r.errors,
+    'rss MB': r.rssMb ?? '',
   })),
 );
 for (const { engine, instances, audit } of audits) console.log(`audit after the purchases (${engine}, ${instances} instance(s)): ${JSON.stringify(audit)}`);
