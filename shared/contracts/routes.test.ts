@@ -59,6 +59,7 @@ describe('the route table', () => {
       index: 'shell',
       'pag-demo': 'shell',
       'skeleton-demo': 'shell',
+      live: 'shell',
       slug: 'shell',
       'blog-id': 'mf_blog',
       'blog-list': 'mf_blog',

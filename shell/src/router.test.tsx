@@ -107,6 +107,7 @@ describe('the site router', () => {
   it.each([
     ['/pag-demo', 'pag-demo'],
     ['/skeleton-demo', 'skeleton-demo'],
+    ['/live', 'live'],
   ])('shows the shell page %s itself', (path, routeId) => {
     renderSite(path);
     expect(document.querySelector(`article[data-route="${routeId}"][data-owner="shell"]`)).toBeInTheDocument();
@@ -201,6 +202,7 @@ describe("the document's title", () => {
   it.each([
     ['/pag-demo', 'Pagination · ArtToy Club'],
     ['/skeleton-demo', 'Loading skeletons · ArtToy Club'],
+    ['/live', 'Live room · ArtToy Club'],
     ['/no/such/page', 'Page Not Found · ArtToy Club'],
   ])("of the shell's page %s is %s", async (path, title) => {
     expectConsoleErrors();
