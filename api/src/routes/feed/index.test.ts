@@ -230,6 +230,20 @@ describe('the live feed’s bounds', () => {
     }
   }, SETUP_TIMEOUT);
 
+  it('caps the streams of the instance with a 503 and Retry-After, whatever the address', async () => {
+    const { api, base } = await feedApi({ FEED_CONNECTIONS: '1' });
+    const streams: EventStream[] = [];
+    try {
+      streams.push(await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`));
+      expect(streams.map((stream) => stream.status)).toEqual([200, 503]);
+      expect(streams[1]!.headers['retry-after']).toBe('30');
+      expect(JSON.parse(await streams[1]!.body())).toEqual({ error: { code: 'unavailable', message: 'The live feed is full on this server: retry in a minute.' } });
+    } finally {
+      for (const stream of streams) stream.close();
+      await api.close();
+    }
+  }, SETUP_TIMEOUT);
+
   it('drops a client that does not read once its buffer passes the bound; it resumes by Last-Event-ID', async () => {
     const logs: { msg?: string; why?: string }[] = [];
     const logStream = new Writable({
