@@ -208,6 +208,18 @@ describe('the market under attack', () => {
     );
   });
 
+  it("tells a buyer who orders a listing again (a new key) that the order holding it is their own, to pay", async () => {
+    const listing = await newListing();
+    const first = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+    const again = await orderListing(api, buyer.user, listing.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      details: { reason: 'listing_reserved_by_you', orderSn: first.orderSn },
+      message: expect.stringMatching(new RegExp(`You already ordered listing ${listing.id} \\(order ${first.orderSn}\\).*/payment/order_pay\\?order=${first.orderSn}`)),
+    });
+    expect(again.json().error.message).not.toMatch(/another buyer/);
+  });
+
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
     const [shipping, listed] = await giveItems(api, seller.id, [BUNNY, BUNNY]);
     expectStatus(await send('POST', '/api/locker/ship-requests', seller, { itemIds: [shipping], address }), 201).json<ShipRequest>();

@@ -7,7 +7,7 @@
  * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_RESERVATION_MINUTES, type Order } from '@arttoy/shared/contracts/api';
+import { ORDER_RESERVATION_MINUTES, type Order, PAYMENT_RETURN_PATH } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
@@ -107,10 +107,19 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
     throw conflict(`Listing ${listing.id} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listing.id}) to keep the figure.`, { reason: 'own_listing' });
   }
   const [holder] = await tx
-    .select({ userId: orders.userId, expiresAt: orders.expiresAt })
+    .select({ userId: orders.userId, orderSn: orders.orderSn, status: orders.status, expiresAt: orders.expiresAt })
     .from(orders)
     .where(and(eq(orders.listingId, listing.id), holdsItsListing))
     .limit(1);
+  // The buyer's own order (a second click makes a new key): theirs to pay, not another buyer's.
+  if (holder?.userId === input.userId) {
+    throw conflict(
+      holder.status === 'paid'
+        ? `Your order ${holder.orderSn} of listing ${listing.id} is paid: the figure is coming to your locker. GET /api/orders/${holder.orderSn} shows it.`
+        : `You already ordered listing ${listing.id} (order ${holder.orderSn}), and it is yours to pay until ${holder.expiresAt.toISOString()}: pay that order (${PAYMENT_RETURN_PATH}?order=${holder.orderSn}) instead of ordering again. Nothing was charged.`,
+      { reason: 'listing_reserved_by_you', orderSn: holder.orderSn, reservedUntil: holder.expiresAt.toISOString() },
+    );
+  }
   if (holder) {
     throw conflict(
       `Listing ${listing.id} is reserved by another buyer's order until ${holder.expiresAt.toISOString()}; it is back on sale if that order is not paid by then. Nothing was charged.`,
