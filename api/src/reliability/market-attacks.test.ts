@@ -270,3 +270,26 @@ describe('the market under attack', () => {
     expect(expectStatus(await send('GET', `/api/locker/${listing.lockerItemId}`, seller), 200).json<LockerItem>()).toMatchObject({ status: 'listed', listingId: listing.id });
   });
 });
+
+describe("the market's write routes are limited as writes, not as reads", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await buildTestApi({ rateLimits: { auth: { max: 5, timeWindow: 60_000 }, write: { max: 1, timeWindow: 60_000 }, notFound: { max: 5, timeWindow: 60_000 } } });
+  }, SETUP_TIMEOUT);
+  afterAll(() => api?.close());
+
+  it.each([
+    ['POST', '/api/listings'],
+    ['PATCH', '/api/listings/1'],
+    ['DELETE', '/api/listings/1'],
+    ['POST', '/api/listings/1/orders'],
+    ['POST', '/api/me/payouts'],
+  ] as const)('%s %s: the second request in the window is refused with 429', async (method, url) => {
+    const remoteAddress = `203.0.113.${['POST /api/listings', 'PATCH /api/listings/1', 'DELETE /api/listings/1', 'POST /api/listings/1/orders', 'POST /api/me/payouts'].indexOf(`${method} ${url}`) + 1}`;
+    const answers = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) answers.push((await api.app.inject({ method, url, remoteAddress, payload: {} })).statusCode);
+    // The first is refused for itself (signed out, or no body: 401 or 400), the second by the write policy.
+    expect(answers[0]).toBeGreaterThanOrEqual(400);
+    expect(answers).toEqual([answers[0] === 429 ? -1 : answers[0], 429]);
+  });
+});
