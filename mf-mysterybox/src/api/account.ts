@@ -2,11 +2,14 @@
 import { idToken } from '@arttoy/shared/auth';
 import {
   captureResultSchema,
+  type DrawProof,
   drawProofSchema,
   fairnessStateSchema,
   IDEMPOTENCY_KEY_HEADER,
   lockerListSchema,
   orderSchema,
+  type PublicDrawProof,
+  publicDrawProofSchema,
   savedPaymentMethodListSchema,
   seedRotationSchema,
   startPaymentResultSchema,
@@ -29,6 +32,22 @@ export const getLocker = async (signal?: AbortSignal) => apiJson('/locker', lock
 export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
 
 export const getDraw = async (id: number, signal?: AbortSignal) => apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
+
+/**
+ * A draw to check: the visitor's own (its seed can be revealed from here) when signed in and theirs,
+ * else its public proof, which anyone may load (the live room links every pull to it).
+ */
+export async function loadDrawToCheck(id: number, signedIn: boolean, signal?: AbortSignal): Promise<{ proof: PublicDrawProof; own: DrawProof | null }> {
+  if (signedIn) {
+    try {
+      const own = await getDraw(id, signal);
+      return { proof: own, own };
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    }
+  }
+  return { proof: await apiJson(`/draws/${id}/proof`, publicDrawProofSchema, { signal }), own: null };
+}
 
 /** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
 export const createOrder = async (input: { boxModelId: number; clientSeed?: string; key: string }) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DrawProof } from '@arttoy/shared/contracts/api';
+import type { DrawProof, PublicDrawProof } from '@arttoy/shared/contracts/api';
 import { Button } from '@arttoy/shared/ui';
 import { rotateServerSeed } from '../api/account';
 import { ErrorNotice } from './states';
@@ -29,6 +29,19 @@ export function SeedStillSecret({ proof, onRevealed }: { proof: DrawProof; onRev
         {state.busy ? 'Revealing…' : 'Reveal my server seed'}
       </Button>
       {state.error ? <ErrorNotice title="The seed could not be revealed." error={state.error} /> : null}
+    </div>
+  );
+}
+
+/** Someone else's draw whose server seed is still in use: it can be checked once its owner reveals it. */
+export function SeedNotYetRevealed({ proof }: { proof: PublicDrawProof }) {
+  return (
+    <div className="mb-notice">
+      <p>
+        Draw #{proof.id} ({proof.figure.name}) was made with a server seed that is still in use, so it stays secret: no one can predict that collector's next draws. Its hash
+        was fixed before the draw (<code className="mb-hash">{proof.serverSeedHash}</code>); once the collector reveals the seed, this page checks the draw against it. Come
+        back later.
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { DrawProof as ApiDrawProof } from '@arttoy/shared/contracts/api';
+import type { PublicDrawProof as ApiDrawProof } from '@arttoy/shared/contracts/api';
 import { clientSeedProblem, serverSeedProblem, verifyDraw, type OddsLine, type Verification } from '@arttoy/shared/fair';
 import { Button } from '@arttoy/shared/ui';
 import { TextField } from './text-field';

@@ -85,10 +85,29 @@ describe('/mysterybox/test', () => {
     expect(api.callsTo('POST', '/api/me/server-seed/rotate')).toHaveLength(1);
   });
 
-  it('asks a signed-out visitor to log in to load a draw', async () => {
-    fakeApi(catalogue);
+  it("checks anyone's draw from its public proof, signed out too (the live room links every pull here)", async () => {
+    const { orderSn: _order, lockerItemId: _item, ...proof } = drawProof();
+    const api = fakeApi({ ...catalogue, 'GET /api/draws/5/proof': { body: proof } });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
-    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?return_to=%2Fmysterybox%2Ftest%3Fdraw%3D5');
+    const form = await verifyForm();
+    expect(within(form).getByLabelText('Server seed (revealed)')).toHaveValue(SEED);
+    await userEvent.click(within(form).getByRole('button', { name: 'Verify' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Yes: Figure matches the record');
+    expect(api.callsTo('GET', '/api/draws/5/proof')[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it("says that someone else's draw can be checked once its owner reveals the seed", async () => {
+    signInAs('u-2');
+    const { orderSn: _order, lockerItemId: _item, ...proof } = drawProof({ serverSeed: null });
+    const api = fakeApi({
+      ...catalogue,
+      'GET /api/draws/5': { status: 404, body: { error: { code: 'not_found', message: 'Draw 5 not found.' } } },
+      'GET /api/draws/5/proof': { body: proof },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
+    expect(await screen.findByText(/was made with a server seed that is still in use/, undefined, { timeout: 5_000 })).toHaveTextContent(SEED_HASH);
+    expect(screen.queryByRole('button', { name: 'Reveal my server seed' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/draws/5')).toHaveLength(1);
   });
 
   it('simulates draws in chunks and compares them with the odds in a chart and a table', async () => {

@@ -2,13 +2,13 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { getDraw } from '../api/account';
+import { loadDrawToCheck } from '../api/account';
 import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
 import { givenBoxes, listBoxes } from '../api/catalogue';
 import { useResource } from '../api/use-resource';
-import { SeedStillSecret } from '../components/draw-record';
+import { SeedNotYetRevealed, SeedStillSecret } from '../components/draw-record';
 import { SimulatePanel } from '../components/simulate-panel';
-import { ErrorNotice, SignInNotice } from '../components/states';
+import { ErrorNotice } from '../components/states';
 import { VerifyForm } from '../components/verify-form';
 
 /** `?draw=` as a draw id, or null. */
@@ -26,11 +26,12 @@ export function FairnessPage() {
   const authLoading = useAuthStore((state) => state.loading);
   const answerOf = usePageDataReader();
   const boxes = useResource('boxes', listBoxes, () => givenBoxes(answerOf));
-  const draw = useResource(drawId !== null && signedIn ? `draw-${drawId}` : null, (signal) => getDraw(drawId ?? 0, signal));
+  // Once sign-in is known: the visitor's own draw, or anyone's public proof.
+  const draw = useResource(drawId !== null && !authLoading ? `draw-${drawId}-${signedIn ? 'own' : 'public'}` : null, (signal) => loadDrawToCheck(drawId ?? 0, signedIn, signal));
   const names = useMemo(() => {
     const map = new Map<number, string>();
     if (boxes.state.status === 'ready') for (const box of boxes.state.data) for (const line of box.odds) map.set(line.figure.id, line.figure.name);
-    if (draw.state.status === 'ready') map.set(draw.state.data.figure.id, draw.state.data.figure.name);
+    if (draw.state.status === 'ready') map.set(draw.state.data.proof.figure.id, draw.state.data.proof.figure.name);
     return map;
   }, [boxes.state, draw.state]);
   const figureName = (id: number) => names.get(id) ?? `Figure ${id}`;
@@ -38,12 +39,13 @@ export function FairnessPage() {
 
   let verify;
   if (drawId !== null && authLoading) verify = <Skeleton lines={4} label="Checking your sign-in" />;
-  else if (drawId !== null && !signedIn) verify = <SignInNotice>Log in to load draw #{drawId}: draw records are visible to their owner only.</SignInNotice>;
   else if (draw.state.status === 'loading') verify = <Skeleton lines={4} label={`Loading draw #${drawId}`} />;
   else if (draw.state.status === 'error') verify = <ErrorNotice title={`Draw #${drawId} could not be loaded.`} error={draw.state.error} onRetry={draw.reload} />;
-  else if (draw.state.status === 'ready' && draw.state.data.serverSeed === null) verify = <SeedStillSecret proof={draw.state.data} onRevealed={draw.reload} />;
-  else {
-    const proof = draw.state.status === 'ready' ? draw.state.data : null;
+  else if (draw.state.status === 'ready' && draw.state.data.proof.serverSeed === null) {
+    const { own, proof } = draw.state.data;
+    verify = own ? <SeedStillSecret proof={own} onRevealed={draw.reload} /> : <SeedNotYetRevealed proof={proof} />;
+  } else {
+    const proof = draw.state.status === 'ready' ? draw.state.data.proof : null;
     verify = <VerifyForm key={proof?.id ?? 'blank'} boxes={verifyBoxes} proof={proof} figureName={figureName} />;
   }
 

@@ -112,6 +112,14 @@ export const drawProofSchema = z.object({
   createdAt: timestampSchema,
 });
 export type DrawProof = z.infer<typeof drawProofSchema>;
+
+/**
+ * A draw's proof as anyone may see it (GET /api/draws/:id/proof; the live room links every pull to
+ * it): what re-computes the draw, without its order or locker item. The server seed shows only once
+ * its owner rotated it out, as in their own view.
+ */
+export const publicDrawProofSchema = drawProofSchema.omit({ orderSn: true, lockerItemId: true });
+export type PublicDrawProof = z.infer<typeof publicDrawProofSchema>;
 export const drawParamsSchema = z.object({ id: recordIdParamSchema });
 export const drawListQuerySchema = pageQuerySchema;
 export const drawPageSchema = pageSchema(drawProofSchema);

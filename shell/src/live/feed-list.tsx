@@ -17,7 +17,7 @@ function FeedItem({ event }: { event: FeedEvent }): ReactNode {
       <span className="live-feed__where">
         {event.kind === 'pull' ? (
           <>
-            {event.boxName ? ` from ${event.boxName}` : ''} · <Link to="/mysterybox/test">check the draw</Link>
+            {event.boxName ? ` from ${event.boxName}` : ''} · {event.drawId ? <Link to={`/mysterybox/test?draw=${event.drawId}`}>check the draw</Link> : null}
           </>
         ) : event.price ? (
           ` for ${formatPrice(event.price)}`

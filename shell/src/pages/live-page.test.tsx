@@ -77,7 +77,7 @@ describe('the live room', () => {
       expect.stringMatching(/^a collector pulled Figure 1 Regular/),
     ]);
     expect(items()[0]).toHaveClass('live-feed__item--secret');
-    expect(within(items()[0]!).getByRole('link', { name: 'check the draw' })).toHaveAttribute('href', '/mysterybox/test');
+    expect(within(items()[0]!).getByRole('link', { name: 'check the draw' })).toHaveAttribute('href', '/mysterybox/test?draw=3');
     expect(screen.getByRole('status')).toHaveTextContent('Live');
   });
 

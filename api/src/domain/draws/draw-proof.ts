@@ -1,6 +1,9 @@
-/** Draw proofs (contract `DrawProof`): a user's own draws only; the seed once it has been rotated out. */
+/**
+ * Draw proofs (contract `DrawProof`): a user's own draws with their order and item; anyone's draw as
+ * its public proof (no order, no item, no owner). The seed once it has been rotated out.
+ */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { DrawProof, Page, PageQuery } from '@arttoy/shared/contracts/api';
+import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { draws, figures, lockerItems, orders, series, styles } from '../../db/schema';
 import { figureColumns, toFigure } from '../catalogue/columns';
@@ -43,6 +46,14 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
 export async function findDraw(db: Db, ownerId: number, drawId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
   const [row] = await selectDraws(db, and(eq(draws.userId, ownerId), eq(draws.id, drawId)));
   return row ? toDrawProof(row, urls) : null;
+}
+
+/** Any draw's public proof; null when there is no such draw. */
+export async function findPublicDraw(db: Db, drawId: number, urls: CatalogueUrls): Promise<PublicDrawProof | null> {
+  const [row] = await selectDraws(db, eq(draws.id, drawId));
+  if (!row) return null;
+  const { orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
+  return proof;
 }
 
 export async function listDraws(db: Db, ownerId: number, query: PageQuery, urls: CatalogueUrls): Promise<Page<DrawProof>> {

@@ -80,6 +80,21 @@ describe('provably fair draws: seeds, proofs, verification', () => {
     expect((await get('/api/draws/abc', bob)).statusCode).toBe(400);
   });
 
+  it("shows any draw's public proof to anyone, without its order or item, the seed only once rotated out", async () => {
+    const { draw } = await buyBox(api, bob, boxId);
+    const anonymous = expectStatus(await get(`/api/draws/${draw.id}/proof`), 200);
+    const { orderSn: _order, lockerItemId: _item, ...expected } = draw;
+    expect(anonymous.json()).toEqual({ ...expected, serverSeed: null });
+    expect(anonymous.json()).not.toHaveProperty('orderSn');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=30');
+    expectStatus(await rotate(bob), 200);
+    const revealed = expectStatus(await get(`/api/draws/${draw.id}/proof`, alice), 200).json<DrawProof>();
+    expect(revealed.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashServerSeed(revealed.serverSeed ?? '')).toBe(draw.serverSeedHash);
+    expect((await get('/api/draws/999999/proof')).statusCode).toBe(404);
+    expect((await get('/api/draws/abc/proof')).statusCode).toBe(400);
+  });
+
   it('matches the box’s odds, renormalised over the figures in stock, over many simulated draws (chi-square)', async () => {
     const published = await api.db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId));
     // Two regular figures sold out: the draw's lines are the rest, as fulfilment builds them.

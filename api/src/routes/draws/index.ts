@@ -1,7 +1,10 @@
-/** /api/draws: my draws with their proofs (the server seed once rotated out). Someone else's draw is 404. */
+/**
+ * /api/draws: my draws with their proofs (the server seed once rotated out); someone else's draw is
+ * 404 there. Any draw's public proof (no order, no item) is at /api/draws/:id/proof.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { drawListQuerySchema, drawPageSchema, drawParamsSchema, drawProofSchema } from '@arttoy/shared/contracts/api';
-import { findDraw, listDraws } from '../../domain/draws/draw-proof';
+import { drawListQuerySchema, drawPageSchema, drawParamsSchema, drawProofSchema, publicDrawProofSchema } from '@arttoy/shared/contracts/api';
+import { findDraw, findPublicDraw, listDraws } from '../../domain/draws/draw-proof';
 import { notFound } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
@@ -30,6 +33,25 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
       const draw = await findDraw(deps.db, user.id, request.params.id, deps.urls);
       if (!draw) throw notFound(`Draw ${request.params.id}`, `GET ${fastify.prefix} lists your draws.`);
       return reply.header('cache-control', PRIVATE_NO_STORE).send(draw);
+    },
+  );
+
+  fastify.get(
+    '/:id/proof',
+    {
+      schema: {
+        summary: "Any draw's public proof: what re-computes it (the server seed once its owner rotated it out), without its order or owner",
+        tags,
+        security: [],
+        params: drawParamsSchema,
+        response: { 200: publicDrawProofSchema, ...errorResponses(400, 404, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const proof = await findPublicDraw(deps.db, request.params.id, deps.urls);
+      if (!proof) throw notFound(`Draw ${request.params.id}`, 'The live room (/api/feed/recent) links every pull to its draw.');
+      // The seed appears when its owner rotates it: a short shared lifetime.
+      return reply.header('cache-control', 'public, max-age=30').send(proof);
     },
   );
 };
