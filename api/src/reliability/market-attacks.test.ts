@@ -136,7 +136,7 @@ describe('the market under attack', () => {
     ['POST', '/api/listings', { lockerItemId: [1], priceMinor: 2_000 }],
     ['POST', '/api/listings', { lockerItemId: 2 ** 63, priceMinor: 2_000 }],
     ['POST', '/api/listings', { lockerItemId: 1, priceMinor: 2_000.5 }],
-    ['POST', '/api/listings', { lockerItemId: 1, priceMinor: 1e309 }],
+    ['POST', '/api/listings', { lockerItemId: 1, priceMinor: 2 ** 60 }],
     ['POST', '/api/listings', { lockerItemId: 'x\u0000', priceMinor: 2_000 }],
     ['PATCH', '/api/listings/1.5', { priceMinor: 2_000 }],
     ['PATCH', '/api/listings/1', { priceMinor: -1 }],

@@ -76,11 +76,10 @@ describe('the market raced on PostgreSQL', () => {
         [201, 409],
         [409, 200],
       ]).toContainEqual([ordered.statusCode, withdrawn.statusCode]);
-      if (ordered.statusCode !== 201) {
-        // Withdrawn first: nothing was ordered, the item is the seller's again.
-        expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId!)))[0]).toMatchObject({ userId: seller.id, status: 'in_locker' });
-        continue;
-      }
+      // Withdrawn first: nothing was ordered, the item is the seller's again; ordered first: still listed, held by the order.
+      const [afterRace] = await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId!));
+      expect(afterRace).toMatchObject({ userId: seller.id, status: ordered.statusCode === 201 ? 'listed' : 'in_locker' });
+      if (ordered.statusCode !== 201) continue;
       const order = ordered.json<Order>();
       const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
       await decideOnSandboxPage(api, token, 'approve');
