@@ -45,7 +45,7 @@ async function secondVisitor(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers and the figure page charts the sale', async ({ page, browser }) => {
+test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers, both see the sale in the live room, and the figure page charts it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const handle = `seller_${stamp}`.slice(0, 20);
 
@@ -77,12 +77,19 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   const found = (await (await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)).json()) as { items: { slug: string; name: string }[] };
   const slug = found.items.find((item) => item.name === figure)?.slug;
   expect(slug, `the catalogue finds ${figure}`).toBeTruthy();
+  // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
+  await page.goto('/live');
+  await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const sold = new RegExp(`bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`);
   const buyer = await secondVisitor(browser);
   await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
   const market = buyer.getByRole('region', { name: 'From collectors' });
   await market.getByRole('button', { name: `Buy for $25.00 from @${handle}` }).click();
   await payWithSandbox(buyer);
   await expect(buyer.getByRole('heading', { name: new RegExp(`It's yours`) })).toContainText(figure);
+  await expect(page.getByRole('listitem').filter({ hasText: sold })).toHaveCount(1);
+  await buyer.goto('/live');
+  await expect(buyer.getByRole('listitem').filter({ hasText: sold }).first()).toBeVisible();
 
   // It moved lockers: the buyer has it, the seller does not, and the seller's balance has the price less the fee.
   await buyer.goto('/locker');
