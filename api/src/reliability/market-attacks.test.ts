@@ -16,7 +16,7 @@ import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, statusesOf } from '../test/listings';
 import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
 import { orderListing } from '../test/market';
-import { ageOrder, bearer, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, startPayment } from '../test/purchase';
+import { ageOrder, bearer, buyBox, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, startPayment } from '../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
 const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
@@ -218,6 +218,26 @@ describe('the market under attack', () => {
       message: expect.stringMatching(new RegExp(`You already ordered listing ${listing.id} \\(order ${first.orderSn}\\).*/payment/order_pay\\?order=${first.orderSn}`)),
     });
     expect(again.json().error.message).not.toMatch(/another buyer/);
+  });
+
+  it('pays a listing with a saved method at once, and refunds it in full when the listing went before it could settle', async () => {
+    const { vaultToken } = await buyBox(api, buyer.user, await seedBoxId(api, 'night-market-blind-box'), { provider: 'sandbox', saveMethod: true });
+    const paid = await newListing();
+    const order = expectStatus(await orderListing(api, buyer.user, paid.id), 201).json<Order>();
+    const started = await startPayment(api, buyer.user, order.orderSn, { provider: 'sandbox', vaultToken });
+    expect(started.result?.order).toMatchObject({ status: 'fulfilled', lockerItemId: paid.lockerItemId });
+    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, paid.lockerItemId)))[0]).toMatchObject({ userId: buyer.id, status: 'in_locker' });
+
+    const gone = await newListing();
+    const lost = expectStatus(await orderListing(api, buyer.user, gone.id), 201).json<Order>();
+    // By hand (the routes refuse a withdrawal while the order holds it).
+    await api.db.update(listings).set({ status: 'withdrawn', closedAt: new Date() }).where(eq(listings.id, gone.id));
+    await api.db.update(lockerItems).set({ status: 'in_locker' }).where(eq(lockerItems.id, gone.lockerItemId));
+    const refused = await api.app.inject({ method: 'POST', url: `/api/orders/${lost.orderSn}/payments`, headers: bearer(buyer.user), payload: { provider: 'sandbox', vaultToken } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toMatchObject({ reason: 'refunded', status: 'refunded' });
+    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, gone.lockerItemId)))[0]).toMatchObject({ userId: seller.id, status: 'in_locker' });
+    expect(await api.db.select().from(sales).where(eq(sales.listingId, gone.id))).toEqual([]);
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
