@@ -23,7 +23,7 @@ const TAGS = [
   { name: 'locker', description: 'Figures the user owns and their ship-out requests.' },
   { name: 'orders', description: 'Orders and their payments: the sandbox provider (test mode) and PayPal.' },
   { name: 'draws', description: 'The provably fair draws that fulfilled my orders, with what re-computes each one.' },
-  { name: 'market', description: "Collectors' listings, buying one, what a figure sells for, sellers' balances and payouts." },
+  { name: 'market', description: "Collectors' listings, buying one, what a figure sells for, sellers' balances and payouts, and the live room's feed of pulls and sales." },
   { name: 'meta', description: 'The API itself: health for load balancers.' },
 ];
 

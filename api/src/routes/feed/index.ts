@@ -39,7 +39,7 @@ export function acceptsEventStream(accept: string | undefined): boolean {
 const idOf = (text: string | undefined): number | null => (text ? Number(text) : null);
 
 const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
-  const tags = ['mystery box'];
+  const tags = ['market'];
   const hub = new FeedHub(deps.db, feedSettingsFrom(process.env), fastify.log);
   await hub.start(deps.database);
   // Before the server stops listening: streams would otherwise hold its close open.
