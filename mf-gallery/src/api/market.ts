@@ -4,7 +4,7 @@
  * which would be stale by the time it is read) and again on every visit.
  */
 import { idToken } from '@arttoy/shared/auth';
-import { figureMarketSchema, IDEMPOTENCY_KEY_HEADER, orderSchema, seriesAsksSchema, type Order } from '@arttoy/shared/contracts/api';
+import { figureMarketSchema, IDEMPOTENCY_KEY_HEADER, MAX_PAGE_SIZE, orderPageSchema, orderSchema, seriesAsksSchema, type Order } from '@arttoy/shared/contracts/api';
 import { apiJson, HttpError } from '@arttoy/shared/http';
 import type * as z from 'zod';
 import { useQuery } from './query';
@@ -21,6 +21,22 @@ export const figureMarket = (slug: string) => read(`/market/figures/${encodeURIC
 
 /** The lowest open ask of each figure of a series that has one. */
 export const seriesAsks = (slug: string) => read(`/market/asks?series=${encodeURIComponent(slug)}`, seriesAsksSchema);
+
+/**
+ * The listings the signed-in buyer holds with an unpaid order (listing id → order number), so a
+ * listing shown as reserved can say it is reserved for them, with the way to pay. Keyed by the
+ * user: another account signed in on the same page never sees them.
+ */
+export const myReservations = (uid: string): MarketRead<ReadonlyMap<number, string>> => ({
+  key: `my-listing-reservations:${uid}`,
+  load: async () => {
+    const token = await idToken();
+    if (!token) return new Map();
+    const { items } = await apiJson(`/orders?pageSize=${MAX_PAGE_SIZE}`, orderPageSchema, { token });
+    const holding = items.filter((order) => order.kind === 'listing' && order.status === 'pending_payment' && Date.parse(order.expiresAt) > Date.now());
+    return new Map(holding.flatMap((order) => (order.listing ? [[order.listing.listingId, order.orderSn] as const] : [])));
+  },
+});
 
 /** Reads a market resource: nothing from the server's render, and never an answer older than this visit. */
 export function useMarketRead<T>({ key, load }: MarketRead<T>) {

@@ -3,7 +3,7 @@
  * GET requests from a small catalogue, with the API's shapes, filters, sorts and pages, and can be
  * told to fail. Everything above fetch (the shared client, zod validation, the pages) is real.
  */
-import type { BoxModelDetail, Figure, FigureMarket, FigureRarity, SeriesAsks, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
+import type { BoxModelDetail, Figure, FigureMarket, FigureRarity, Order, SeriesAsks, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
 
 const art = (slug: string) => `/api/figures/${slug}/art.svg?v=1`;
 const title = (slug: string) => slug.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`);
@@ -106,9 +106,11 @@ export interface FakeMarket {
   asks: Record<string, SeriesAsks['items']>;
   /** POST /api/listings/:id/orders; 404 unless a test says otherwise. */
   order: (listingId: number, headers: Headers) => Answer;
+  /** The signed-in buyer's orders (GET /api/orders), newest first. */
+  myOrders: Order[];
 }
 
-const emptyMarket = (): FakeMarket => ({ figures: {}, asks: {}, order: (id) => notFound(`Listing ${id}`) });
+const emptyMarket = (): FakeMarket => ({ figures: {}, asks: {}, order: (id) => notFound(`Listing ${id}`), myOrders: [] });
 
 function marketAnswer(url: URL, market: FakeMarket): Answer {
   const [, , , what, slug] = url.pathname.split('/');
@@ -123,6 +125,7 @@ function answer(url: URL, market: FakeMarket): Answer {
   const params = url.searchParams;
   const [, , resource, slug] = url.pathname.split('/');
   if (resource === 'market') return marketAnswer(url, market);
+  if (resource === 'orders' && !slug) return { status: 200, body: page(market.myOrders, params) };
   if (resource === 'styles' && !slug) return { status: 200, body: page(STYLES.map(styleOf), params) };
   if (resource === 'styles') {
     if (!STYLES.includes(slug!)) return notFound(`Style "${slug}"`);

@@ -2,6 +2,7 @@ import { formatPrice } from '@arttoy/shared/contracts';
 import type { PublicListing } from '@arttoy/shared/contracts/api';
 import { Button } from '@arttoy/shared/ui';
 import { Empty } from '../load-state';
+import { ShellLink } from '../shell-link';
 
 export interface CollectorListingsProps {
   listings: readonly PublicListing[];
@@ -10,6 +11,8 @@ export interface CollectorListingsProps {
   /** True until the buyer's sign-in is known (Buy would otherwise send a signed-in buyer to log in). */
   waiting: boolean;
   onBuy: (listingId: number) => void;
+  /** The listings the visitor reserved with an unpaid order of theirs: listing id → its order number. */
+  mine?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface CollectorListingsProps {
  * button's name ends with the price and the seller (visually hidden), so a screen reader's list of
  * buttons tells the several Buy buttons apart; the visible word starts it (WCAG 2.5.3).
  */
-export function CollectorListings({ listings, busyId, waiting, onBuy }: CollectorListingsProps) {
+export function CollectorListings({ listings, busyId, waiting, onBuy, mine }: CollectorListingsProps) {
   if (listings.length === 0) return <Empty>No one is selling this figure yet. Pull one from a box or check back later.</Empty>;
   // The API answers cheapest first; sorted here too, as the page promises it whatever the answer's order.
   const cheapestFirst = listings.toSorted((a, b) => a.price.amountMinor - b.price.amountMinor);
@@ -30,7 +33,11 @@ export function CollectorListings({ listings, busyId, waiting, onBuy }: Collecto
           <li key={listing.id} className="gallery-listing">
             <span className="gallery-listing__price">{price}</span>
             <span className="gallery-listing__seller">@{listing.sellerHandle}</span>
-            {listing.reserved ? (
+            {listing.reserved && mine?.has(listing.id) ? (
+              <ShellLink to={`/payment/order_pay?order=${mine.get(listing.id)}`} className="gallery-listing__pay">
+                Reserved for you: pay now{about}
+              </ShellLink>
+            ) : listing.reserved ? (
               <Button variant="secondary" disabled title="Another buyer is paying for it; it is back on sale if they do not.">
                 Reserved{about}
               </Button>

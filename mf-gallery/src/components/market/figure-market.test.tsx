@@ -44,6 +44,27 @@ describe('a figure page: from collectors', () => {
     expect(within(section).queryByText(/No one is selling/)).not.toBeInTheDocument();
   });
 
+  it("tells a buyer whose unpaid order holds a listing that it is reserved for them, with the way to pay; others see it reserved", async () => {
+    const mounted = mountGallery(PAGE);
+    // Unpaid and within its time (an order past it holds nothing, whatever its status says yet).
+    mounted.api.market.myOrders = [{ ...listingOrder(14, 2_100), expiresAt: new Date(Date.now() + 600_000).toISOString() }, listingOrder(12, 1_800)];
+    mounted.api.market.figures['croissant-cub'] = figureMarket({ listings: [listing(12, 1_800, 'kai'), listing(14, 2_100, 'rio', true)] });
+    const section = await screen.findByRole('region', { name: 'From collectors' });
+    const pay = await within(section).findByRole('link', { name: 'Reserved for you: pay now for $21.00 from @rio' });
+    expect(pay).toHaveAttribute('href', `/payment/order_pay?order=${listingOrder(14, 2_100).orderSn}`);
+    expect(mounted.api.requested).toContain('/api/orders?pageSize=100');
+
+    signInAs('u-2');
+    mounted.api.market.myOrders = [];
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Reserved for $21.00 from @rio' })).toBeDisabled());
+    expect(within(section).queryByRole('link', { name: /Reserved for you/ })).not.toBeInTheDocument();
+  });
+
+  it('reads no orders when no listing is reserved', async () => {
+    const { api } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
+    expect(api.requested.filter((path) => path.startsWith('/api/orders'))).toEqual([]);
+  });
+
   it('says so when no one sells the figure, and when it has not sold yet', async () => {
     const { section } = await openMarket(figureMarket());
     expect(within(section).getByText('No one is selling this figure yet. Pull one from a box or check back later.')).toBeVisible();

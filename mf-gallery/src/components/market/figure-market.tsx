@@ -1,8 +1,9 @@
 import type { Figure } from '@arttoy/shared/contracts/api';
+import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { figureMarket, useMarketRead } from '../../api/market';
+import { figureMarket, myReservations, useMarketRead } from '../../api/market';
 import { explain, LoadError } from '../load-state';
-import { CollectorListings } from './collector-listings';
+import { CollectorListings, type CollectorListingsProps } from './collector-listings';
 import { RecentSales } from './recent-sales';
 import { useBuyListing } from './use-buy-listing';
 
@@ -14,6 +15,8 @@ import { useBuyListing } from './use-buy-listing';
 export function FigureMarketSection({ figure }: { figure: Figure }) {
   const market = useMarketRead(figureMarket(figure.slug));
   const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
+  const uid = useAuthStore((auth) => auth.user?.uid ?? null);
+  const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
   return (
     // Read in the browser, never from the served document: asks and sales change by the second.
     <section aria-labelledby="collectors-heading" className="gallery-section gallery-market" data-read-in-browser="">
@@ -22,7 +25,8 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
       {market.status === 'error' ? <LoadError what="What collectors are selling" error={market.error} onRetry={market.retry} /> : null}
       {market.status === 'success' ? (
         <>
-          <CollectorListings
+          <ListingsOf
+            uid={anyReserved ? uid : null}
             listings={market.data.listings}
             busyId={buying.status === 'busy' ? buying.listingId : null}
             waiting={authLoading}
@@ -43,4 +47,15 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
       ) : null}
     </section>
   );
+}
+
+/** A signed-in visitor's own reservations, read only when a listing shows as reserved. */
+function MyReservedListings({ uid, ...props }: CollectorListingsProps & { uid: string }) {
+  const reservations = useMarketRead(myReservations(uid));
+  return <CollectorListings {...props} mine={reservations.status === 'success' ? reservations.data : undefined} />;
+}
+
+/** The listings, with the visitor's reservations when `uid` is set. */
+function ListingsOf({ uid, ...props }: CollectorListingsProps & { uid: string | null }) {
+  return uid ? <MyReservedListings uid={uid} {...props} /> : <CollectorListings {...props} />;
 }
