@@ -34,7 +34,7 @@ export function CollectorListings({ listings, busyId, waiting, onBuy, mine }: Co
             <span className="gallery-listing__price">{price}</span>
             <span className="gallery-listing__seller">@{listing.sellerHandle}</span>
             {listing.reserved && mine?.has(listing.id) ? (
-              <ShellLink to={`/payment/order_pay?order=${mine.get(listing.id)}`} className="gallery-listing__pay">
+              <ShellLink to={`/payment/order_pay?order=${mine.get(listing.id)}`} className="ui-button ui-button--primary">
                 Reserved for you: pay now{about}
               </ShellLink>
             ) : listing.reserved ? (
