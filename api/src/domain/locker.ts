@@ -2,12 +2,15 @@
  * The locker: what a user owns. Every query takes the owner's id from the verified token and
  * filters by it, so another user's item is "not found", never "forbidden" (no existence leak).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LockerItem } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
-import { figures, listings, lockerItems, series, styles } from '../db/schema';
+import { figures, listings, lockerItems, sales, series, styles } from '../db/schema';
 import { figureColumns, toFigure } from './catalogue/columns';
 import type { CatalogueUrls } from './catalogue/urls';
+
+/** When the owner got the item: their latest purchase of it from a collector, else its pull. */
+const acquiredAt = sql<Date>`coalesce((select max(${sales.createdAt}) from ${sales} where ${sales.lockerItemId} = ${lockerItems.id} and ${sales.buyerId} = ${lockerItems.userId}), ${lockerItems.createdAt})`.mapWith(lockerItems.createdAt);
 
 function selectLocker(db: Db, ownerId: number, itemId?: number) {
   return db
@@ -15,7 +18,7 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
       ...figureColumns,
       itemId: lockerItems.id,
       status: lockerItems.status,
-      acquiredAt: lockerItems.createdAt,
+      acquiredAt,
       shipRequestedAt: lockerItems.shipRequestedAt,
       shippedAt: lockerItems.shippedAt,
       drawId: lockerItems.drawId,
@@ -49,7 +52,7 @@ function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
 
 /** Newest first. */
 export async function listLocker(db: Db, ownerId: number, urls: CatalogueUrls): Promise<LockerItem[]> {
-  const rows = await selectLocker(db, ownerId).orderBy(desc(lockerItems.createdAt), desc(lockerItems.id));
+  const rows = await selectLocker(db, ownerId).orderBy(desc(acquiredAt), desc(lockerItems.id));
   return rows.map((row) => toLockerItem(row, urls));
 }
 

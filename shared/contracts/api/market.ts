@@ -50,7 +50,10 @@ export type UpdateListingBody = z.input<typeof updateListingBodySchema>;
 
 export const listingParamsSchema = z.object({ id: recordIdParamSchema });
 
-/** One of my listings, as its seller sees it (GET /api/me/listings, and the answers of POST/PATCH/DELETE). */
+/**
+ * One of my listings, as its seller sees it (GET /api/me/listings: every open one, then the latest
+ * closed, 100 at most; and the answers of POST/PATCH/DELETE).
+ */
 export const myListingSchema = z.object({
   id: z.int().positive(),
   status: z.enum(LISTING_STATUSES),

@@ -64,8 +64,13 @@ function toMyListing(row: MyListingRow, urls: CatalogueUrls): MyListing {
 }
 
 /** All my listings, every status, newest first. */
+/** How many listings GET /api/me/listings shows: every open one (MAX_OPEN_LISTINGS at most), then the latest closed. */
+export const MY_LISTINGS_SHOWN = 100;
+
 export async function listMyListings(db: Db, sellerId: number, urls: CatalogueUrls): Promise<MyListing[]> {
-  const rows = await selectMyListings(db, sellerId).orderBy(desc(listings.createdAt), desc(listings.id));
+  const rows = await selectMyListings(db, sellerId)
+    .orderBy(sql`(${listings.status} = 'open') desc`, desc(listings.createdAt), desc(listings.id))
+    .limit(MY_LISTINGS_SHOWN);
   return rows.map((row) => toMyListing(row, urls));
 }
 

@@ -201,7 +201,7 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
     });
   });
 
-  it('GET /api/me/listings: all my listings, every status, newest first, no one else’s', async () => {
+  it('GET /api/me/listings: my open listings newest first, then my closed ones, no one else’s', async () => {
     const erin = await member(api, 'erin', 'erin');
     const items = await giveItems(api, erin.id, [BUNNY, BUNNY, BUNNY]);
     const ids: number[] = [];
@@ -213,8 +213,8 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
     const listed = response.json<{ items: MyListing[] }>().items;
     expect(listed.map((item) => [item.id, item.status])).toEqual([
       [ids[2], 'open'],
-      [ids[1], 'withdrawn'],
       [ids[0], 'open'],
+      [ids[1], 'withdrawn'],
     ]);
     expect(listed[0]).toMatchObject({ fee: { amountMinor: marketFeeMinor(1_500) }, proceeds: { amountMinor: 1_500 - marketFeeMinor(1_500) } });
     expect((await api.app.inject({ method: 'GET', url: '/api/me/listings' })).statusCode).toBe(401);

@@ -52,7 +52,11 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     const { order, result } = await buyListing(api, buyer, listingId);
     expect(result).toMatchObject({ draw: null, order: { orderSn: order.orderSn, status: 'fulfilled', lockerItemId: itemId } });
 
-    expect(expectStatus(await get(buyer, `/api/locker/${itemId}`), 200).json<LockerItem>()).toMatchObject({ status: 'in_locker', listingId: null });
+    const bought = expectStatus(await get(buyer, `/api/locker/${itemId}`), 200).json<LockerItem>();
+    expect(bought).toMatchObject({ status: 'in_locker', listingId: null });
+    // Acquired when bought, not when pulled; and first in the buyer's locker.
+    expect(Date.parse(bought.acquiredAt)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
+    expect(expectStatus(await get(buyer, '/api/locker'), 200).json<{ items: LockerItem[] }>().items[0]?.id).toBe(itemId);
     expect((await get(seller, `/api/locker/${itemId}`)).statusCode).toBe(404);
     const [listing] = await api.db.select().from(listings).where(eq(listings.id, listingId));
     expect(listing).toMatchObject({ status: 'sold', closedAt: expect.any(Date) });
