@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
-import { boxModelFigures, boxModels, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
+import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
 import { recordFeedEvent } from '../feed/record';
 import { settleListingOrder } from '../market/settlement';
 import { sendShipRequest } from '../ship-requests';
@@ -99,8 +99,7 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | nul
       returning (select ${column(draws.id)} from draw) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
     if (drawId) {
-      const [box] = await tx.select({ name: boxModels.name }).from(boxModels).where(eq(boxModels.id, boxModelId));
-      await recordFeedEvent(tx, { kind: 'pull', userId: order.userId, figureId: result.figureId, boxName: box?.name ?? null, drawId: Number(drawId) });
+      await recordFeedEvent(tx, { kind: 'pull', userId: order.userId, figureId: result.figureId, boxModelId, drawId: Number(drawId) });
       return Number(drawId);
     }
   }

@@ -17,7 +17,9 @@ export interface FeedEventInput {
   /** The puller or the buyer: their handle shows if they let it (users.feed_visible). */
   userId: number;
   figureId: number;
+  /** A pull's box by name, or by id (its name is read by the same statement). */
   boxName?: string | null;
+  boxModelId?: number | null;
   drawId?: number | null;
   price?: Money | null;
 }
@@ -35,7 +37,7 @@ export async function recordFeedEvent(tx: Db, input: FeedEventInput): Promise<nu
       select ${input.kind}, ${input.userId},
         jsonb_build_object(
           'figure', jsonb_build_object('id', f.id, 'slug', f.slug, 'name', f.name, 'rarity', f.rarity, 'seriesName', s.name),
-          'boxName', ${input.boxName ?? null}::text,
+          'boxName', coalesce(${input.boxName ?? null}::text, (select b.name from box_models b where b.id = ${input.boxModelId ?? null}::int)),
           'drawId', ${input.drawId ?? null}::int8,
           'price', ${price}::jsonb
         )
