@@ -91,6 +91,13 @@ describe('ParcelOutlet', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("mounts a remote rendered in the browser without React's warning about a container it filled itself", async () => {
+    const errors = expectConsoleErrors();
+    render(<Outlet load={() => Promise.resolve(showLocation)} pathname="/gallery" />);
+    expect(await screen.findByText('remote at /gallery')).toBeInTheDocument();
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+  });
+
   it('marks the outlet live once the remote has mounted, and not while its code loads or after it failed', async () => {
     expectConsoleErrors();
     let finish: (lifecycles: LifeCycles<RemoteProps>) => void = () => undefined;

@@ -54,7 +54,9 @@ export function ParcelOutlet({ name, load, props, loading, renderError, serverHt
   const [status, setStatus] = useState<Status>(serverHtml === undefined ? 'loading' : 'mounted');
   // The parcel's element keeps this HTML as React's content for the outlet's whole life: React then
   // never touches what the remote renders inside it (a changed value would replace the remote's DOM).
-  const [initialHtml] = useState(() => ({ __html: serverHtml ?? '' }));
+  // Only over server HTML: a container React filled with HTML and then handed to the remote's own
+  // root is what React warns of in development ("a container … with dangerouslySetInnerHTML").
+  const [initialHtml] = useState(() => (serverHtml ? { __html: serverHtml } : undefined));
   /** Only the first mount may hydrate: after a retry or a remount the server's HTML is gone or stale. */
   const hydrateNext = useRef(serverHtml !== undefined);
   const [error, setError] = useState<Error | null>(null);
