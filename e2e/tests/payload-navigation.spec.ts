@@ -70,8 +70,9 @@ test('back to the first page and forward again: each page has its own data', asy
   const heading = await page.locator('main h1').first().textContent();
   await page.getByRole('main').locator('a[href="/blog/how-our-draws-are-fair"]').first().click();
   await expect(page).toHaveURL('/blog/how-our-draws-are-fair');
+  // The URL changes before the post renders: wait for its heading, not the list's still on screen.
+  await expect(page.locator('main h1').first()).not.toHaveText(heading ?? '');
   const postHeading = (await page.locator('main h1').first().textContent()) ?? '';
-  expect(postHeading).not.toBe(heading);
   await page.goBack();
   await expect(page.locator('main h1').first()).toHaveText(heading ?? '');
   await page.goForward();
