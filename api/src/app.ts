@@ -79,8 +79,9 @@ export interface ApiOptions {
   firebaseProjectId?: string;
   /**
    * Also ask Firebase on every request whether the user's sessions were revoked or the account
-   * disabled (one call to Firebase per request). Default FIREBASE_CHECK_REVOKED=1, else off;
-   * always on with the Auth emulator.
+   * disabled (one call to Firebase per request). Default FIREBASE_CHECK_REVOKED=1, else off: a
+   * token is then verified once and trusted until it expires (firebase-admin still asks the Auth
+   * emulator the first time, as it always does with the emulator).
    */
   firebaseCheckRevoked?: boolean;
   /** Per-IP limits (see plugins/security.ts for the defaults); `false` turns them off. */

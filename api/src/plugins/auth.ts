@@ -8,11 +8,15 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ApiError, unauthenticated } from '../errors';
 import type { VerifiedIdentity } from '../domain/users';
+import { verifiedTokens } from './verified-tokens';
 
 export interface AuthOptions {
   /** The Firebase project whose tokens are accepted (their `aud`). */
   projectId: string;
-  /** Ask Firebase whether the session was revoked on every request (always on with the emulator). */
+  /**
+   * Ask Firebase whether the session was revoked on every request. Off: a token is verified once and
+   * then trusted until it expires (plugins/verified-tokens.ts), as its signature is.
+   */
   checkRevoked: boolean;
 }
 
@@ -47,6 +51,7 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
   // A named app per API instance: two instances in one process (tests, a site server) never share one.
   const app: App = initializeApp({ projectId: options.projectId }, `arttoy-api-${randomUUID()}`);
   const auth = getAuth(app);
+  const verified = options.checkRevoked ? null : verifiedTokens();
 
   return {
     async verify(authorization) {
@@ -59,6 +64,8 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
             'Start it (npx firebase emulators:start --only auth) and set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
         );
       }
+      const known = verified?.get(token);
+      if (known) return known;
       const decoded = await auth.verifyIdToken(token, options.checkRevoked).catch((error: unknown) => {
         throw toAuthError(error);
       });
@@ -68,7 +75,9 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
       if (decoded.iat * 1000 > latest || decoded.auth_time * 1000 > latest) {
         throw unauthenticated('The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.');
       }
-      return { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
+      const identity = { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
+      verified?.keep(token, identity, decoded.exp * 1000);
+      return identity;
     },
     close: () => deleteApp(app),
   };

@@ -2,7 +2,7 @@ import type { Me } from '@arttoy/shared/contracts/api';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { decodeClaims, disableUser, idTokenClaims, selfSignedToken, signInTestUser, TEST_PROJECT_ID, type TestUser, unsignedToken } from '../../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../../test/helper';
 
 describe('GET /api/me (Firebase ID tokens)', () => {
   let api: TestApi;
@@ -84,12 +84,33 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     expect(response.json<Me>().uid).toBeUndefined();
   });
 
-  it('refuses the token of a disabled account', async () => {
-    const bob = await signInTestUser('bob');
-    expect((await me(`Bearer ${bob.idToken}`)).statusCode).toBe(200);
-    await disableUser(bob.uid);
-    const response = await me(`Bearer ${bob.idToken}`);
-    expect(response.statusCode).toBe(401);
-    expect(response.json().error.message).toMatch(/revoked or the account is disabled/);
+  it('refuses the token of a disabled account at once when revocation is checked per request', async () => {
+    const checking = await startApiBeside(api, { firebaseCheckRevoked: true });
+    try {
+      const bob = await signInTestUser('bob');
+      const meOf = () => checking.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${bob.idToken}` } });
+      expect((await meOf()).statusCode).toBe(200);
+      await disableUser(bob.uid);
+      const response = await meOf();
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.message).toMatch(/revoked or the account is disabled/);
+    } finally {
+      await checking.close();
+    }
+  });
+
+  it('trusts a token it verified until the token expires when revocation is not checked per request', async () => {
+    const carol = await signInTestUser('carol');
+    expect((await me(`Bearer ${carol.idToken}`)).statusCode).toBe(200);
+    await disableUser(carol.uid);
+    // Verified once: not asked again (as Firebase's signature is not) until it expires.
+    expect((await me(`Bearer ${carol.idToken}`)).statusCode).toBe(200);
+    // A token not seen before is verified, and the emulator says the account is disabled.
+    const stranger = await startApiBeside(api);
+    try {
+      expect((await stranger.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${carol.idToken}` } })).statusCode).toBe(401);
+    } finally {
+      await stranger.close();
+    }
   });
 });
