@@ -2,9 +2,10 @@
  * Draw proofs (contract `DrawProof`): a user's own draws with their order and item; anyone's draw as
  * its public proof (no order, no item, no owner). The seed once it has been rotated out.
  */
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { preparedFor } from '../../db/prepared';
 import { draws, figures, lockerItems, orders, series, styles } from '../../db/schema';
 import { figureColumns, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
@@ -44,7 +45,11 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
 
 /** A draw of its owner; null when it does not exist or is someone else's. */
 export async function findDraw(db: Db, ownerId: number, drawId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
-  const [row] = await selectDraws(db, and(eq(draws.userId, ownerId), eq(draws.id, drawId)));
+  // Built once (db/prepared.ts): every purchase's answer reads its draw.
+  const drawOfOwner = preparedFor(db, 'draw_of_owner', (name) =>
+    selectDraws(db, and(eq(draws.userId, sql.placeholder('ownerId')), eq(draws.id, sql.placeholder('drawId')))).prepare(name),
+  );
+  const [row] = await drawOfOwner.execute({ ownerId, drawId });
   return row ? toDrawProof(row, urls) : null;
 }
 

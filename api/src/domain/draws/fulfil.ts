@@ -5,7 +5,7 @@
  * stock (shared/fair: out-of-stock figures are left out, the rest renormalised), takes the nonce
  * from the buyer's active seed and increments it under that row's lock.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
@@ -13,7 +13,7 @@ import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../
 import { recordFeedEvent } from '../feed/record';
 import { settleListingOrder } from '../market/settlement';
 import { sendShipRequest } from '../ship-requests';
-import { activeSeed } from '../fairness/seeds';
+import { activeSeed, type ServerSeedRow } from '../fairness/seeds';
 import { canMoveOrder } from '../order-status';
 import { stockLines } from '../orders/reservation';
 
@@ -29,6 +29,33 @@ function move(order: OrderRow, to: OrderRow['status']): void {
  */
 export class UnfulfillableOrderError extends Error {
   override name = 'UnfulfillableOrderError';
+}
+
+interface StockLine {
+  figureId: number;
+  oddsPpm: number;
+  stock: number;
+}
+
+/**
+ * The buyer's active seed, locked, and the box's stock lines (by figure), in one statement when the
+ * seed exists (nearly always: it is made on first use). The lines are read with the statement's
+ * snapshot, which may predate a wait for the seed's lock: the draw takes its unit only if one is
+ * left, and reads the stock again if not.
+ */
+async function seedAndStock(tx: Db, userId: number, boxModelId: number): Promise<{ seed: ServerSeedRow; lines: StockLine[] }> {
+  const [found] = await tx
+    .select({
+      seed: serverSeeds,
+      lines: sql<StockLine[]>`(select coalesce(json_agg(json_build_object('figureId', f.${column(boxModelFigures.figureId)}, 'oddsPpm', f.${column(boxModelFigures.oddsPpm)},
+        'stock', f.${column(boxModelFigures.stock)}) order by f.${column(boxModelFigures.figureId)}), '[]'::json)
+        from ${boxModelFigures} f where f.${column(boxModelFigures.boxModelId)} = ${boxModelId})`,
+    })
+    .from(serverSeeds)
+    .where(and(eq(serverSeeds.userId, userId), isNull(serverSeeds.revealedAt)))
+    .for('update');
+  if (found) return found;
+  return { seed: await activeSeed(tx, userId, { lock: true }), lines: await stockLines(tx, boxModelId) };
 }
 
 /** How often a draw is tried again when its figure sold out between reading the stock and taking one. */
@@ -66,9 +93,9 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | nul
   }
   const boxModelId = order.boxModelId;
   if (boxModelId === null) throw new Error(`Box order ${order.orderSn} has no box.`);
-  const seed = await activeSeed(tx, order.userId, { lock: true });
+  const { seed, lines: firstLines } = await seedAndStock(tx, order.userId, boxModelId);
   for (let attempt = 1; attempt <= DRAW_ATTEMPTS; attempt += 1) {
-    const inStock = (await stockLines(tx, boxModelId)).filter((line) => line.stock > 0);
+    const inStock = (attempt === 1 ? firstLines : await stockLines(tx, boxModelId)).filter((line) => line.stock > 0);
     // The reservation holds a box for an order being paid, so this is rare (stock lowered by hand), but the money is taken: the caller refunds.
     if (inStock.length === 0) throw new UnfulfillableOrderError(`Box ${boxModelId} has no stock left for paid order ${order.orderSn}.`);
     const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));

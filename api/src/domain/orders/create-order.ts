@@ -9,7 +9,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
-import { boxModels, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
 import { violatesUnique } from '../../db/unique-violation';
 import { ApiError, conflict, notFound } from '../../errors';
@@ -78,27 +78,29 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
 const isKeyConflict = (error: unknown) => violatesUnique(error, KEY_CONSTRAINT);
 
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
-  const replayed = await replay(db, input);
-  if (replayed) return replayed;
   const clientSeed = input.body.clientSeed ?? null;
   // The reservation sets the client seed on the buyer's active seed, which must exist (it is created on first use).
   if (clientSeed) await activeSeed(db, input.userId);
   let orderId: number;
   try {
-    const [box] = await db.select().from(boxModels).where(and(eq(boxModels.id, input.body.boxModelId), eq(boxModels.active, true)));
-    if (!box) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
-    // One statement on its own, so the buyer's and the box's locks are released at its end (migrations 0004, 0008).
+    // The box read and reserved in one statement on its own, so the buyer's and the box's locks are
+    // released at its end (migrations 0004, 0008). A key used before is not looked for first: its
+    // order's insert breaks the key's unique constraint, or the reservation refuses, and either
+    // way the key's order is then returned (replay), so a retry costs more and a first order less.
     const reserved = await db.execute(sql`
-      select reserved_order_id as "orderId", boxes_left as "left", refused, unpaid from arttoy_reserve_box(${box.id}::int, ${input.body.quantity}::int,
-        ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::bigint, ${box.priceMinor}::bigint,
-        ${box.currency}, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb, ${clientSeed}::text,
-        ${input.limits.perBox}::int, ${input.limits.perAccount}::int)`);
-    const [row] = rowsOf<{ orderId: number | null; left: number | null; refused: Refusal | null; unpaid: number }>(reserved);
-    if (!row) throw new Error(`Reserving box ${box.id} answered no row.`);
-    if (row.orderId === null) {
-      // The same key sent twice at once: the other request took the order (and with it the last box or place); return it.
+      select b.id as "boxId", b.name, r.reserved_order_id as "orderId", r.boxes_left as "left", r.refused, r.unpaid
+      from box_models b cross join lateral arttoy_reserve_box(b.id, ${input.body.quantity}::int,
+        ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::bigint, b.price_minor,
+        b.currency, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb, ${clientSeed}::text,
+        ${input.limits.perBox}::int, ${input.limits.perAccount}::int) r
+      where b.id = ${input.body.boxModelId}::int and b.active`);
+    const [row] = rowsOf<{ boxId: number; name: string; orderId: number | null; left: number | null; refused: Refusal | null; unpaid: number }>(reserved);
+    if (!row?.orderId) {
+      // A retry, or the same key sent twice at once: the key's order (which may hold the last box or place) is the answer.
       const raced = await replay(db, input);
       if (raced) return raced;
+      if (!row) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
+      const box = { id: Number(row.boxId), name: row.name };
       if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user') throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
       throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
         reason: 'sold_out',
@@ -108,7 +110,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     }
     orderId = Number(row.orderId);
   } catch (error) {
-    // The same key sent twice at once: the other request created the order; return it.
+    // A retry, or the same key sent twice at once: the key's order exists; return it.
     if (isKeyConflict(error)) {
       const raced = await replay(db, input);
       if (raced) return raced;

@@ -1,7 +1,8 @@
 /** Orders as the API shows them (contract `Order`): the row, its box, its ship-out or its listing, its latest payment and its draw. */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { preparedFor } from '../../db/prepared';
 import { boxModels, draws, figures, listings, lockerItems, orders, payments, shipRequests, users } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
@@ -99,17 +100,23 @@ async function withPayments(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((row) => toOrder(row, latest.get(row.order.id)));
 }
 
+/** An order by id, as a statement built once (db/prepared.ts): every purchase reads its order after creating it and after paying it. */
+const orderById = (db: Db) => preparedFor(db, 'order_view_by_id', (name) => selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare(name));
+
 /** An order, its owner and all its payments (newest first); null when it does not exist. */
 export async function findOrderWithPayments(db: Db, orderId: number): Promise<{ order: Order; ownerId: number; payments: PaymentRow[] } | null> {
-  const [row] = await selectOrders(db, eq(orders.id, orderId));
+  const [row] = await orderById(db).execute({ id: orderId });
   if (!row) return null;
-  const paymentRows = await paymentsOf(db, [orderId]);
+  const paymentsOfOrder = preparedFor(db, 'payments_of_order', (name) =>
+    db.select().from(payments).where(eq(payments.orderId, sql.placeholder('orderId'))).orderBy(desc(payments.createdAt), desc(payments.id)).prepare(name),
+  );
+  const paymentRows = await paymentsOfOrder.execute({ orderId });
   return { order: toOrder(row, paymentRows[0]), ownerId: row.order.userId, payments: paymentRows };
 }
 
 /** An order just created: it has no payment yet, so none is looked for. */
 export async function findNewOrder(db: Db, orderId: number): Promise<Order | null> {
-  const [row] = await selectOrders(db, eq(orders.id, orderId));
+  const [row] = await orderById(db).execute({ id: orderId });
   return row ? toOrder(row, undefined) : null;
 }
 

@@ -64,11 +64,42 @@ export const expired = (order: { orderSn: string; kind?: OrderRow['kind'] }) => 
 export async function claimCapture(db: Db, order: { id: number; orderSn: string; kind: OrderRow['kind'] }): Promise<CaptureClaim | null> {
   const answer = await db.execute(sql`select decision, order_status as "status"
     from arttoy_claim_capture(${order.id}::bigint, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
-  const [row] = rowsOf<{ decision: string; status: OrderStatus | null }>(answer);
-  switch (row?.decision) {
+  return claimOf(rowsOf<{ decision: string; status: OrderStatus | null }>(answer)[0]?.decision, order);
+}
+
+/** The order a provider's payment (`token`) pays, of `userId` unless null (a webhook). */
+export interface PaymentOrder {
+  id: number;
+  orderSn: string;
+  kind: OrderRow['kind'];
+  status: OrderStatus;
+}
+
+/**
+ * The order of a provider's payment and, when it waits for payment, its capture claimed (as
+ * claimCapture): one statement, committed before the provider is asked. Null when there is no such
+ * payment of this buyer. The claim is made only for an order waiting for payment (CASE evaluates
+ * its branch only when chosen); `claim` is null for any other order, whose locked read decides.
+ */
+export async function claimCaptureOfPayment(db: Db, token: string, userId: number | null): Promise<{ order: PaymentOrder; claim: CaptureClaim | null } | null> {
+  const answer = await db.execute(sql`select o.id, o.order_sn as "orderSn", o.kind, o.status,
+      case when o.status = 'pending_payment' then
+        (select c.decision from arttoy_claim_capture(o.id, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int) c) end as decision
+    from orders o
+    where o.id = (select p.order_id from payments p where p.provider_order_id = ${token} limit 1)
+      and (${userId}::bigint is null or o.user_id = ${userId}::bigint)`);
+  const [row] = rowsOf<PaymentOrder & { decision: string | null }>(answer);
+  if (!row) return null;
+  const { decision, ...order } = row;
+  return { order: { ...order, id: Number(order.id) }, claim: decision === null ? null : claimOf(decision, order) };
+}
+
+/** What arttoy_claim_capture's decision means for the caller: a claim, null (no longer pending), or the buyer's 409 or 404. */
+function claimOf(decision: string | undefined, order: { orderSn: string; kind: OrderRow['kind'] }): CaptureClaim | null {
+  switch (decision) {
     case 'held':
     case 'settle':
-      return row.decision;
+      return decision;
     case 'expired':
       throw expired(order);
     case 'not_pending':

@@ -22,7 +22,7 @@ import type { DataChanges } from '../../cache/data-changes';
 import { fulfilOrder, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
 import { holdsItsBox } from '../orders/reservation';
-import { assertPending, type CaptureClaim, claimCapture, expired, refundPaid, releaseClaim } from './capture-hold';
+import { assertPending, type CaptureClaim, claimCapture, claimCaptureOfPayment, expired, refundPaid, releaseClaim } from './capture-hold';
 import { type CreateProviderOrderInput, PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, type ProviderOrder, ProviderOutageError, ProviderUnavailableError } from './provider';
 
 export type PaymentProviders = Record<PaymentProvider, PaymentProviderAdapter | null>;
@@ -310,20 +310,22 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
  * `userId` null: a verified webhook completing it for a buyer who never came back.
  */
 export async function capturePayment(deps: PaymentDeps, token: string, userId: number | null): Promise<CaptureResult> {
-  const ofPayment = sql`(select ${payments.orderId} from ${payments} where ${payments.providerOrderId} = ${token} limit 1)`;
-  const [found] = await deps.db
-    .select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, ofPayment), userId === null ? undefined : eq(orders.userId, userId)));
-  if (!found) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
-  // Committed before the provider is asked: the order keeps its box however long the provider takes.
-  const claim = found.status === 'pending_payment' ? await claimCapture(deps.db, found) : null;
+  // Found and claimed in one statement, committed before the provider is asked: the order keeps its box however long the provider takes.
+  const claimed = await claimCaptureOfPayment(deps.db, token, userId);
+  if (!claimed) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
+  const { order: found, claim } = claimed;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    // The order first, then its payment: the order that every other path locks first.
-    const locked = await lockOrder(tx, eq(orders.id, found.id));
-    if (!locked) throw new Error(`Order ${found.id} vanished.`);
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.providerOrderId, token), eq(payments.orderId, found.id))).limit(1).for('update');
-    if (!payment) throw new Error(`Payment ${token} lost its order.`);
+    // The order and its payment locked in one statement, the order first (FOR UPDATE locks a join's
+    // rows in the order of its FROM list): the order that every other path locks first.
+    const [locked] = await tx
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.providerOrderId, token)))
+      .where(eq(orders.id, found.id))
+      .limit(1)
+      .for('update');
+    if (!locked) throw new Error(`Order ${found.id} or its payment ${token} vanished.`);
+    const { payment } = locked;
     const provider = providerOf(deps.providers, payment.provider);
     // A retry (or a webhook after the buyer's return): the first capture's result stands.
     if (locked.order.status === 'fulfilled' && payment.status === 'captured') return { kind: 'fulfilled' };

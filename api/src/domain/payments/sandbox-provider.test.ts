@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { sandboxCheckouts } from '../../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { createSandboxProvider } from './sandbox-provider';
+import { createSandboxProvider, decideSandboxCheckout } from './sandbox-provider';
 
 /** The sandbox keeps PayPal's promise for PayPal-Request-Id: asked again under one request id, it answers as the first time. */
 describe('the sandbox provider asked twice under one request id', () => {
@@ -45,6 +45,26 @@ describe('the sandbox provider asked twice under one request id', () => {
     expect([...captures][0]).toMatch(/^SBXC-/);
     const rows = await api.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, [...ids][0] ?? ''));
     expect(rows).toEqual([expect.objectContaining({ status: 'completed', vaultToken })]);
+  });
+
+  /**
+   * A buyer's approve and cancel sent at once (two tabs, a double click). On PostgreSQL they run in
+   * parallel: a decision read first and written after let both see the checkout undecided, both
+   * wrote, and the approve sent the buyer back as approved while the cancel's write stood.
+   */
+  it('sends the buyer where the decision that stood says when approve and cancel come at once', async () => {
+    const checkouts = await Promise.all(Array.from({ length: 40 }, () => sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null))));
+    const told = await Promise.all(
+      checkouts.map(async ({ providerOrderId: id }) => {
+        const [approve, cancel] = await Promise.all([decideSandboxCheckout(api.db, id, 'approve'), decideSandboxCheckout(api.db, id, 'cancel')]);
+        return { id, approved: !approve?.includes('cancelled=1'), cancelled: cancel?.includes('cancelled=1') };
+      }),
+    );
+    const rows = await api.db.select({ id: sandboxCheckouts.id, status: sandboxCheckouts.status }).from(sandboxCheckouts).where(inArray(sandboxCheckouts.id, told.map(({ id }) => id)));
+    const stood = new Map(rows.map((row) => [row.id, row.status]));
+    expect(told.map((answer) => ({ ...answer, stood: stood.get(answer.id) }))).toEqual(
+      told.map(({ id, approved }) => ({ id, approved, cancelled: true, stood: approved ? 'approved' : 'cancelled' })),
+    );
   });
 
   it('makes another checkout for another request id', async () => {

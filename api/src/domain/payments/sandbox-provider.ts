@@ -34,6 +34,20 @@ function toCapture(checkout: CheckoutRow): ProviderCapture {
   };
 }
 
+/** Completes the checkout if it is approved (once: a concurrent call finds it completed), saving the method when asked; the completed row, or none. */
+function completeApproved(db: Db, id: string) {
+  return db
+    .update(sandboxCheckouts)
+    .set({
+      status: 'completed',
+      captureId: newId('SBXC-'),
+      vaultToken: sql`coalesce(${sandboxCheckouts.vaultToken}, case when ${sandboxCheckouts.saveMethod} then ${newId('SBXV-')} end)`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'approved')))
+    .returning();
+}
+
 async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<ProviderCapture> {
   if (checkout.status === 'completed') return toCapture(checkout);
   if (checkout.status !== 'approved') {
@@ -42,16 +56,7 @@ async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<Provider
       checkout.status.toUpperCase(),
     );
   }
-  const [done] = await db
-    .update(sandboxCheckouts)
-    .set({
-      status: 'completed',
-      captureId: newId('SBXC-'),
-      vaultToken: checkout.vaultToken ?? (checkout.saveMethod ? newId('SBXV-') : null),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(sandboxCheckouts.id, checkout.id), eq(sandboxCheckouts.status, 'approved')))
-    .returning();
+  const [done] = await completeApproved(db, checkout.id);
   if (done) return toCapture(done);
   // Completed by a concurrent call meanwhile: its capture is the one.
   const [now] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, checkout.id));
@@ -108,6 +113,9 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
       };
     },
     async capture(input) {
+      // An approved checkout (the buyer's return, nearly always) completes in one statement; any other is read to say why not.
+      const [completed] = await completeApproved(input.db, input.providerOrderId);
+      if (completed) return toCapture(completed);
       const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, input.providerOrderId)).for('update');
       if (!checkout) throw new PaymentDeclinedError(`The sandbox has no payment ${input.providerOrderId}.`, 'NOT_FOUND');
       return completeCheckout(input.db, checkout);
@@ -139,14 +147,14 @@ export async function findSandboxCheckout(db: Db, token: string): Promise<Checko
  * `token`, or the cancel URL with `token` and `cancelled=1`. Deciding twice changes nothing.
  */
 export async function decideSandboxCheckout(db: Db, token: string, action: 'approve' | 'cancel'): Promise<string | null> {
-  const checkout = await findSandboxCheckout(db, token);
+  // The first decision (nearly always) is one statement; a checkout already decided is read as it is.
+  const [decided] = await db
+    .update(sandboxCheckouts)
+    .set({ status: action === 'approve' ? 'approved' : 'cancelled', updatedAt: sql`now()` })
+    .where(and(eq(sandboxCheckouts.id, token), eq(sandboxCheckouts.status, 'created')))
+    .returning({ returnUrl: sandboxCheckouts.returnUrl, cancelUrl: sandboxCheckouts.cancelUrl });
+  const checkout = decided ? { ...decided, status: 'created' as const } : await findSandboxCheckout(db, token);
   if (!checkout) return null;
-  if (checkout.status === 'created') {
-    await db
-      .update(sandboxCheckouts)
-      .set({ status: action === 'approve' ? 'approved' : 'cancelled', updatedAt: sql`now()` })
-      .where(eq(sandboxCheckouts.id, token));
-  }
   const approved = action === 'approve' && checkout.status !== 'cancelled';
   return approved ? withQuery(checkout.returnUrl, { token }) : withQuery(checkout.cancelUrl, { token, cancelled: '1' });
 }
