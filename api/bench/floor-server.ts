@@ -7,6 +7,8 @@
  */
 import http from 'node:http';
 import { Pool } from 'pg';
+// The art version its URLs carry (a constant: the figure art module is only loaded, never run per request).
+import { ART_VERSION } from '../src/domain/figure-art';
 
 const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
@@ -42,7 +44,7 @@ async function figures(search: URLSearchParams) {
       number,
       rarity,
       heightMm,
-      artUrl: `/api/figures/${encodeURIComponent(slug)}/art.svg?v=1`,
+      artUrl: `/api/figures/${encodeURIComponent(slug)}/art.svg?v=${ART_VERSION}`,
       series: { slug: sSlug, name: sName },
       style: { slug: stSlug, name: stName },
     })),
