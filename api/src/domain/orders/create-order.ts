@@ -16,7 +16,7 @@ import { ApiError, conflict, notFound } from '../../errors';
 import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
 import { overUnpaidLimit, type UnpaidOrderLimits } from './order-limits';
-import { findNewOrder, findOrderById } from './order-view';
+import { findOrderById } from './order-view';
 import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from './reservation';
 
 export interface CreateOrderInput {
@@ -35,6 +35,47 @@ export interface CreatedOrder {
 
 /** Why arttoy_reserve_box took no order (migration 0008). */
 type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user';
+
+/** What arttoy_order_box answers (migration 0017): the box, and the order it took or why not. */
+interface ReservedRow {
+  boxId: number;
+  boxSlug: string;
+  boxName: string;
+  orderId: number | null;
+  left: number | null;
+  refused: Refusal | null;
+  unpaid: number;
+  unitPriceMinor: number;
+  totalMinor: number;
+  currency: string;
+  createdAt: string | Date;
+  expiresAt: string | Date;
+}
+
+/** The order a reservation took, as GET /api/orders/:orderSn shows it (order-view.ts): unpaid, no payment, no draw yet. */
+function newBoxOrder(row: ReservedRow, orderSn: string, quantity: 1): Order {
+  return {
+    id: Number(row.orderId),
+    orderSn,
+    status: 'pending_payment',
+    kind: 'box',
+    boxModel: { id: Number(row.boxId), slug: row.boxSlug, name: row.boxName },
+    shipOut: null,
+    listing: null,
+    quantity,
+    unitPrice: { amountMinor: Number(row.unitPriceMinor), currency: row.currency },
+    total: { amountMinor: Number(row.totalMinor), currency: row.currency },
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    paidAt: null,
+    fulfilledAt: null,
+    expiredAt: null,
+    cancelledAt: null,
+    payment: null,
+    drawId: null,
+    lockerItemId: null,
+  };
+}
 
 /** The unique constraint that two concurrent requests with one key run into. */
 const KEY_CONSTRAINT = 'orders_user_idempotency_key';
@@ -79,28 +120,27 @@ const isKeyConflict = (error: unknown) => violatesUnique(error, KEY_CONSTRAINT);
 
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const clientSeed = input.body.clientSeed ?? null;
+  const orderSn = newOrderSn();
   // The reservation sets the client seed on the buyer's active seed, which must exist (it is created on first use).
   if (clientSeed) await activeSeed(db, input.userId);
-  let orderId: number;
   try {
-    // The box read and reserved in one statement on its own, so the buyer's and the box's locks are
-    // released at its end (migrations 0004, 0008). A key used before is not looked for first: its
-    // order's insert breaks the key's unique constraint, or the reservation refuses, and either
-    // way the key's order is then returned (replay), so a retry costs more and a first order less.
+    // One statement on its own (migration 0017), so the buyer's and the box's locks are released at
+    // its end (migrations 0004, 0008). A key used before is not looked for first: its order's insert
+    // breaks the key's unique constraint, or the reservation refuses, and either way the key's order
+    // is then returned (replay): a retry costs more, and a first order, nearly every one, less.
     const reserved = await db.execute(sql`
-      select b.id as "boxId", b.name, r.reserved_order_id as "orderId", r.boxes_left as "left", r.refused, r.unpaid
-      from box_models b cross join lateral arttoy_reserve_box(b.id, ${input.body.quantity}::int,
-        ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int, ${ORDER_RESERVATION_MINUTES}::int, ${newOrderSn()}, ${input.userId}::bigint, b.price_minor,
-        b.currency, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb, ${clientSeed}::text,
-        ${input.limits.perBox}::int, ${input.limits.perAccount}::int) r
-      where b.id = ${input.body.boxModelId}::int and b.active`);
-    const [row] = rowsOf<{ boxId: number; name: string; orderId: number | null; left: number | null; refused: Refusal | null; unpaid: number }>(reserved);
+      select box_id as "boxId", box_slug as "boxSlug", box_name as "boxName", reserved_order_id as "orderId", boxes_left as "left", refused, unpaid,
+        unit_price_minor as "unitPriceMinor", total_minor as "totalMinor", currency, created_at as "createdAt", expires_at as "expiresAt"
+      from arttoy_order_box(${input.body.boxModelId}::int, ${input.body.quantity}::int, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int,
+        ${ORDER_RESERVATION_MINUTES}::int, ${orderSn}, ${input.userId}::bigint, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb,
+        ${clientSeed}::text, ${input.limits.perBox}::int, ${input.limits.perAccount}::int)`);
+    const [row] = rowsOf<ReservedRow>(reserved);
     if (!row?.orderId) {
       // A retry, or the same key sent twice at once: the key's order (which may hold the last box or place) is the answer.
       const raced = await replay(db, input);
       if (raced) return raced;
       if (!row) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
-      const box = { id: Number(row.boxId), name: row.name };
+      const box = { id: Number(row.boxId), name: row.boxName };
       if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user') throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
       throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
         reason: 'sold_out',
@@ -108,7 +148,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         available: Number(row.left),
       });
     }
-    orderId = Number(row.orderId);
+    return { order: newBoxOrder(row, orderSn, input.body.quantity), created: true };
   } catch (error) {
     // A retry, or the same key sent twice at once: the key's order exists; return it.
     if (isKeyConflict(error)) {
@@ -117,9 +157,6 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     }
     throw error;
   }
-  const order = await findNewOrder(db, orderId);
-  if (!order) throw new Error(`Order ${orderId} vanished after creation.`);
-  return { order, created: true };
 }
 
 /** Cancels an unpaid order of its owner; its box goes back on sale at once (a ship-out's request is cancelled and its items go back to the locker). */

@@ -33,6 +33,9 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     expect(order.total).toEqual({ amountMinor: 1_299, currency: 'USD' });
     const minutes = (Date.parse(order.expiresAt) - Date.parse(order.createdAt)) / 60_000;
     expect(minutes).toBeCloseTo(15, 5);
+    // The answer is built from what the reservation returned: it says what reading the order says.
+    const read = await api.app.inject({ method: 'GET', url: `/api/orders/${order.orderSn}`, headers: { authorization: `Bearer ${alice.idToken}` } });
+    expect(order).toEqual(read.json<Order>());
   });
 
   it('returns the same order for a retry with the same key, and refuses the key with another body', async () => {
