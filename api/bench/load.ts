@@ -29,7 +29,7 @@ import autocannon from 'autocannon';
 import { startAuthEmulator } from '../src/test/auth-emulator';
 import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase, READ_PATH, serve, type Served } from './harness';
 import type { TestUser } from '../src/test/auth-emulator';
-import { auditPurchases, benchBuyers, loadPurchases, type PurchaseAudit } from './purchase';
+import { auditPurchases, benchBuyers, cancelUnpaidOrders, loadPurchases, type PurchaseAudit } from './purchase';
 import { benchFeed } from './feed';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -151,7 +151,9 @@ async function benchPurchases(database: BenchDatabase, buyers: TestUser[], insta
   try {
     for (const connections of CONNECTION_LEVELS) {
       await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
+      await cancelUnpaidOrders(served.base, buyers);
       const run = await loadPurchases(served.base, database.boxModelId, buyers, connections, DURATION);
+      await cancelUnpaidOrders(served.base, buyers);
       // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
       const result = summarise('purchase path (4 requests)', database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
       result.ordersPerSecond = Math.round(run.orders / DURATION);

@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { startAuthEmulator } from '../src/test/auth-emulator';
 import { API_DIR, postgresBenchDatabase, READ_PATH, serve, type BenchDatabase, type Served } from './harness';
 import { cpuByGroup } from './process-cpu';
-import { benchBuyers, loadPurchases } from './purchase';
+import { benchBuyers, cancelUnpaidOrders, loadPurchases } from './purchase';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
@@ -49,6 +49,7 @@ async function statementsSent(served: Served): Promise<number> {
 async function profilePurchases(served: Served, database: BenchDatabase): Promise<Profiled> {
   const buyers = await benchBuyers(CONNECTIONS);
   await loadPurchases(served.base, database.boxModelId, buyers, CONNECTIONS, 1);
+  await cancelUnpaidOrders(served.base, buyers);
   const cpuBefore = cpuByGroup(served.child.pid ?? 0);
   const statementsBefore = await statementsSent(served);
   const loadStarted = Date.now();

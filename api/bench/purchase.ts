@@ -89,6 +89,26 @@ export async function loadPurchases(base: string, boxModelId: number, buyers: re
   return { result, orders };
 }
 
+/**
+ * Cancels the unpaid orders a run left: autocannon stops a run between a buyer's requests, and each
+ * cycle it cuts off after the order leaves that order unpaid. The buyers are the same in every run,
+ * and past three unpaid orders for a box an account is refused more (409), so the next runs would
+ * measure refusals. An order whose capture had started finishes on its own (its cancel is a 409).
+ */
+export async function cancelUnpaidOrders(base: string, buyers: readonly TestUser[]): Promise<void> {
+  await Promise.all(
+    buyers.map(async (buyer) => {
+      const headers = { authorization: `Bearer ${buyer.idToken}` };
+      const response = await fetch(`${base}/api/orders?pageSize=10`, { headers });
+      if (!response.ok) throw new Error(`Listing ${buyer.uid}'s orders answered ${response.status}: ${await response.text()}`);
+      const { items } = (await response.json()) as { items: { orderSn: string; status: string }[] };
+      for (const order of items.filter(({ status }) => status === 'pending_payment')) {
+        await fetch(`${base}/api/orders/${order.orderSn}/cancel`, { method: 'POST', headers });
+      }
+    }),
+  );
+}
+
 export interface PurchaseAudit {
   paidOrders: number;
   draws: number;
