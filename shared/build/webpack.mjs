@@ -43,7 +43,7 @@ function cacheOptions(dir, cacheName) {
 }
 
 /** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
-const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'federation/page-data', 'http', 'search', 'stores', 'ui'];
+const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'federation/page-data', 'http', 'query', 'search', 'stores', 'ui'];
 
 /**
  * The modules every app shares, all singletons: one React, one react-dom, one zustand, one

@@ -1,0 +1,63 @@
+import type * as z from 'zod';
+import { isNotFoundAnswer } from '@arttoy/shared/contracts';
+import { API_BASE, apiJson } from '@arttoy/shared/http';
+
+/** What a read's `given` answers for a read the API answered 404 (the page's data holds it as such). */
+export const NOT_FOUND = Symbol('not found');
+
+/**
+ * How long an answer stands in for a fresh read: the one freshness rule of the site.
+ * - `catalogue` (the default): public catalogue and content answers, which change rarely (the API
+ *   keeps them in memory too): used as they are for a minute, then shown while read again.
+ * - `live`: answers that change by the second or belong to the visitor (the market, the locker,
+ *   orders): shown at once when the page has them, and read again on every visit and when the
+ *   visitor comes back to the tab.
+ */
+export type Freshness = 'catalogue' | 'live';
+
+export const FRESH_MS: Readonly<Record<Freshness, number>> = { catalogue: 60_000, live: 0 };
+
+/** Reads the page's server data by API URL (undefined for none); see usePageDataReader. */
+export type AnswerOf = (url: string) => unknown;
+
+/**
+ * One read a page makes: every app's reads go through one cache per page, keyed by `key`, so two
+ * remotes (or a link's read-ahead and the page it opens) asking for the same answer ask once.
+ */
+export interface PageRead<T> {
+  /** The cache key: the API path read (with its query), unique on the page. */
+  key: string;
+  /** Reads it; `signal` aborts a read nobody waits for any more. */
+  load: (signal?: AbortSignal) => Promise<T>;
+  /**
+   * The answer the server gave this page for it (its payload; during a server render, its data),
+   * validated; NOT_FOUND for a 404 it answered; undefined when not given. The page's first render
+   * starts from it, on the server and in the browser alike, and does not ask for it again.
+   */
+  given?: (answerOf: AnswerOf) => T | typeof NOT_FOUND | undefined;
+  freshness?: Freshness;
+  /**
+   * The signed-in user a read belongs to. Such a read is kept under that user alone, and dropped
+   * from the page's cache when another user signs in or the visitor signs out.
+   */
+  user?: string;
+}
+
+/** A public API read (`/figures?…`, under API_BASE), validated with the API's own schema, with its answer in the page's data. */
+export function apiRead<S extends z.ZodType>(path: string, schema: S, freshness?: Freshness): PageRead<z.infer<S>> {
+  return {
+    key: path,
+    load: (signal) => apiJson(path, schema, { signal }),
+    given: (answerOf) => {
+      const answer = answerOf(`${API_BASE}${path}`);
+      if (answer === undefined) return undefined;
+      return isNotFoundAnswer(answer) ? NOT_FOUND : schema.safeParse(answer).data;
+    },
+    freshness,
+  };
+}
+
+/** The cache key of a read: a user's reads under that user, public ones beside them. */
+export function queryKeyOf(read: Pick<PageRead<unknown>, 'key' | 'user'>): readonly string[] {
+  return read.user === undefined ? ['public', read.key] : ['user', read.user, read.key];
+}
