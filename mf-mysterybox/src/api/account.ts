@@ -2,6 +2,7 @@
 import { idToken } from '@arttoy/shared/auth';
 import {
   captureResultSchema,
+  type CaptureResult,
   type DrawProof,
   drawProofSchema,
   fairnessStateSchema,
@@ -16,6 +17,7 @@ import {
   type PaymentProvider,
 } from '@arttoy/shared/contracts/api';
 import { apiJson, HttpError } from '@arttoy/shared/http';
+import type { PageRead } from '@arttoy/shared/query';
 
 /** The ID token, or a 401 in plain words when the session has ended. */
 async function token(): Promise<string> {
@@ -24,10 +26,18 @@ async function token(): Promise<string> {
   return value;
 }
 
-export const getFairness = async (signal?: AbortSignal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal });
+/**
+ * A read of the signed-in buyer's own (`uid`): kept under that user alone, and read again on every
+ * visit (it changes with every order). Its key is the API path, its answer the API's.
+ */
+function buyerRead<T>(uid: string, key: string, load: (signal?: AbortSignal) => Promise<T>): PageRead<T> {
+  return { key, load, user: uid, freshness: 'live' };
+}
+
+export const fairnessRead = (uid: string) => buyerRead(uid, '/me/fairness', async (signal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }));
 
 /** What the buyer owns: a box page reveals the secret figures they have pulled. */
-export const getLocker = async (signal?: AbortSignal) => apiJson('/locker', lockerListSchema, { token: await token(), signal });
+export const lockerRead = (uid: string) => buyerRead(uid, '/locker', async (signal) => apiJson('/locker', lockerListSchema, { token: await token(), signal }));
 
 export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
 
@@ -37,7 +47,7 @@ export const getDraw = async (id: number, signal?: AbortSignal) => apiJson(`/dra
  * A draw to check: the visitor's own (its seed can be revealed from here) when signed in and theirs,
  * else its public proof, which anyone may load (the live room links every pull to it).
  */
-export async function loadDrawToCheck(id: number, signedIn: boolean, signal?: AbortSignal): Promise<{ proof: PublicDrawProof; own: DrawProof | null }> {
+async function loadDrawToCheck(id: number, signedIn: boolean, signal?: AbortSignal): Promise<DrawToCheck> {
   if (signedIn) {
     try {
       const own = await getDraw(id, signal);
@@ -47,6 +57,21 @@ export async function loadDrawToCheck(id: number, signedIn: boolean, signal?: Ab
     }
   }
   return { proof: await apiJson(`/draws/${id}/proof`, publicDrawProofSchema, { signal }), own: null };
+}
+
+export interface DrawToCheck {
+  proof: PublicDrawProof;
+  own: DrawProof | null;
+}
+
+/**
+ * A draw to check, for the signed-in visitor `uid` (null: signed out). Read again on every visit:
+ * its server seed appears once revealed.
+ */
+export function drawToCheckRead(id: number, uid: string | null): PageRead<DrawToCheck> {
+  const key = `/draws/${id},/draws/${id}/proof`;
+  if (uid === null) return { key, load: (signal) => loadDrawToCheck(id, false, signal), freshness: 'live' };
+  return buyerRead(uid, key, (signal) => loadDrawToCheck(id, true, signal));
 }
 
 /** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
@@ -59,8 +84,10 @@ export const createOrder = async (input: { boxModelId: number; clientSeed?: stri
     token: await token(),
   });
 
-export const getOrder = async (orderSn: string, signal?: AbortSignal) =>
-  apiJson(`/orders/${encodeURIComponent(orderSn)}`, orderSchema, { token: await token(), signal });
+export const orderRead = (uid: string, orderSn: string) => {
+  const path = `/orders/${encodeURIComponent(orderSn)}`;
+  return buyerRead(uid, path, async (signal) => apiJson(path, orderSchema, { token: await token(), signal }));
+};
 
 export const cancelOrder = async (orderSn: string) =>
   apiJson(`/orders/${encodeURIComponent(orderSn)}/cancel`, orderSchema, { method: 'POST', token: await token() });
@@ -68,7 +95,19 @@ export const cancelOrder = async (orderSn: string) =>
 export const startPayment = async (orderSn: string, body: { provider: PaymentProvider; saveMethod?: boolean; vaultToken?: string }) =>
   apiJson(`/orders/${encodeURIComponent(orderSn)}/payments`, startPaymentResultSchema, { method: 'POST', body, token: await token() });
 
-export const capturePayment = async (providerToken: string) =>
+const capturePayment = async (providerToken: string) =>
   apiJson('/payments/capture', captureResultSchema, { method: 'POST', body: { token: providerToken }, token: await token() });
 
-export const listPaymentMethods = async (signal?: AbortSignal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal });
+/**
+ * The capture of a payment the buyer approved at the provider (`providerToken`), read as its
+ * answer: capturing is idempotent, so a reload or a retry shows the same figure. Not 'live': the
+ * tab coming back into view captures nothing again. Never aborted: the capture is under way at the server.
+ */
+export const captureRead = (uid: string, providerToken: string): PageRead<CaptureResult> => ({
+  key: `/payments/capture?token=${encodeURIComponent(providerToken)}`,
+  load: () => capturePayment(providerToken),
+  user: uid,
+});
+
+export const paymentMethodsRead = (uid: string) =>
+  buyerRead(uid, '/me/payment-methods', async (signal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }));

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { CaptureResult } from '@arttoy/shared/contracts/api';
-import { paymentStore } from '@arttoy/shared/stores';
-import { capturePayment } from '../api/account';
-import { useResource } from '../api/use-resource';
+import { invalidatePageReads, usePageQuery } from '@arttoy/shared/query';
+import { paymentStore, useAuthStore } from '@arttoy/shared/stores';
+import { captureRead } from '../api/account';
 import { ListingPaid } from './listing-order';
 import { PaymentProgress } from './payment-progress';
 import { Reveal } from './reveal';
@@ -16,6 +16,8 @@ export function rememberPaid(result: CaptureResult): void {
   const itemId = result.draw?.lockerItemId ?? (result.order.listing ? result.order.lockerItemId : null);
   store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', ...(itemId ? { itemId: String(itemId) } : {}), orderId: String(result.order.id) });
   store.clearOrderSn();
+  // What the payment changed: the order, the locker (and its ship-outs), a saved method.
+  for (const changed of ['/orders', '/locker', '/me']) invalidatePageReads(changed);
 }
 
 /** A paid ship-out: nothing to reveal; the request is with the warehouse, followed from the locker. */
@@ -53,13 +55,15 @@ export function PaidView({ result }: { result: CaptureResult }) {
 /**
  * Back from the provider with `?token=`: the server captures (checking amount, currency and order)
  * and draws the figure. Capturing is idempotent, so a reload or a retry shows the same figure.
+ * Shown signed in only (the page says to sign in otherwise).
  */
 export function CaptureView({ token, orderSn }: { token: string; orderSn: string }) {
-  const capture = useResource(`capture-${token}`, () => capturePayment(token));
-  if (capture.state.status === 'ready') return <PaidView result={capture.state.data} />;
-  if (capture.state.status === 'error') {
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
+  const capture = usePageQuery(uid === null ? null : captureRead(uid, token));
+  if (capture.status === 'success') return <PaidView result={capture.data} />;
+  if (capture.status === 'error') {
     return (
-      <ErrorNotice title="Your payment could not be completed." error={capture.state.error} onRetry={capture.reload}>
+      <ErrorNotice title="Your payment could not be completed." error={capture.error} onRetry={capture.retry}>
         {orderSn ? (
           <Link className="ui-button ui-button--secondary" to={`/payment/order_pay?order=${encodeURIComponent(orderSn)}`}>
             Back to my order

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatPrice } from '@arttoy/shared/contracts';
 import type { CaptureResult, Order, PaymentProvider } from '@arttoy/shared/contracts/api';
-import { paymentStore, usePaymentStore } from '@arttoy/shared/stores';
+import { invalidatePageReads, usePageQuery } from '@arttoy/shared/query';
+import { paymentStore, useAuthStore, usePaymentStore } from '@arttoy/shared/stores';
 import { Button, Skeleton } from '@arttoy/shared/ui';
-import { cancelOrder, getOrder, listPaymentMethods, startPayment } from '../api/account';
-import { listPaymentProviders } from '../api/catalogue';
-import { useResource } from '../api/use-resource';
+import { cancelOrder, orderRead, paymentMethodsRead, startPayment } from '../api/account';
+import { paymentProvidersRead } from '../api/catalogue';
 import { PaidView } from './capture-view';
 import { Countdown } from './countdown';
 import { PayForm, type PayChoice } from './pay-form';
@@ -91,18 +91,19 @@ function Closed({ order }: { order: Order }) {
   );
 }
 
-/** A pending order: what it is, the time left, how to pay; or why it can no longer be paid. */
+/** A pending order: what it is, the time left, how to pay; or why it can no longer be paid. Shown signed in only. */
 export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; cancelledAtProvider: boolean }) {
-  const order = useResource(`order-${orderSn}`, (signal) => getOrder(orderSn, signal));
-  const methods = useResource('payment-methods', listPaymentMethods);
-  const providers = useResource('payment-providers', listPaymentProviders);
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
+  const order = usePageQuery(uid === null ? null : orderRead(uid, orderSn));
+  const methods = usePageQuery(uid === null ? null : paymentMethodsRead(uid));
+  const providers = usePageQuery(paymentProvidersRead);
   const payWay = usePaymentStore((state) => state.payWayChecked);
   // `confirming`: a saved method is paying at once; the answer is the capture and the draw.
   const [action, setAction] = useState<{ busy: boolean; confirming?: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
   if (action.paid) return <PaidView result={action.paid} />;
-  if (order.state.status === 'error') return <ErrorNotice title="Your order could not be loaded." error={order.state.error} onRetry={order.reload} />;
-  if (order.state.status !== 'ready') return <Skeleton lines={5} label="Loading your order" />;
-  const data = order.state.data;
+  if (order.status === 'error') return <ErrorNotice title="Your order could not be loaded." error={order.error} onRetry={order.retry} />;
+  if (order.status !== 'success') return <Skeleton lines={5} label="Loading your order" />;
+  const data = order.data;
   const run = async (task: () => Promise<void>, confirming = false) => {
     setAction({ busy: true, confirming, error: null, paid: null });
     try {
@@ -126,6 +127,9 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
   const cancel = () =>
     run(async () => {
       order.replace(await cancelOrder(data.orderSn));
+      // The box is back on sale; a ship-out's figures are back in the locker.
+      invalidatePageReads('/box-models');
+      invalidatePageReads('/locker');
       paymentStore.getState().clearOrderSn();
       setAction({ busy: false, error: null, paid: null });
     });
@@ -139,7 +143,7 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
         </p>
         <p className="mb-muted">Order {data.orderSn}</p>
         {data.status === 'pending_payment' ? (
-          <Countdown until={data.expiresAt} onExpired={order.reload} what={held(data)} />
+          <Countdown until={data.expiresAt} onExpired={order.refresh} what={held(data)} />
         ) : (
           <Closed order={data} />
         )}
@@ -153,11 +157,11 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
           ) : null}
           {action.confirming ? (
             <PaymentProgress orderSn={data.orderSn} kind={data.kind} />
-          ) : methods.state.status === 'loading' ? (
+          ) : methods.status === 'pending' ? (
             // The saved methods decide which way is checked: the form waits for them (not for a failed read).
             <Skeleton lines={3} label="Loading your payment methods" />
           ) : (
-            <PayForm providers={providers.state.status === 'ready' && providers.state.data.length > 0 ? providers.state.data : FALLBACK_PROVIDERS} saved={methods.state.status === 'ready' ? methods.state.data.items : []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+            <PayForm providers={providers.data && providers.data.providers.length > 0 ? providers.data.providers : FALLBACK_PROVIDERS} saved={methods.data?.items ?? []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
           )}
           {action.error ? <ErrorNotice title="The payment could not start." error={action.error} /> : null}
           {action.confirming ? null : (

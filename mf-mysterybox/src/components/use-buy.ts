@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError, newIdempotencyKey } from '@arttoy/shared/http';
+import { invalidatePageReads } from '@arttoy/shared/query';
 import { paymentStore } from '@arttoy/shared/stores';
 import { createOrder } from '../api/account';
 
@@ -21,6 +22,8 @@ export function useBuy(boxModelId: number) {
     try {
       const order = await createOrder({ boxModelId, clientSeed, key: key.current });
       key.current = null;
+      // The order holds a box: the box's stock, on its page and in the lists, is lower.
+      invalidatePageReads('/box-models');
       paymentStore.getState().set({ orderId: String(order.id), orderSn: order.orderSn, payWayChecked: paymentStore.getState().payWayChecked || 'sandbox' });
       void navigate(`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`);
     } catch (error) {

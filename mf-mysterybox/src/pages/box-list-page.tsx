@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { formatPrice } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
-import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
-import { givenBoxes, listBoxes } from '../api/catalogue';
-import { useResource } from '../api/use-resource';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { usePageQuery } from '@arttoy/shared/query';
+import { boxesRead } from '../api/catalogue';
 import { FigureArt } from '../components/figure-art';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice } from '../components/states';
@@ -11,8 +11,7 @@ import { ErrorNotice } from '../components/states';
 /** /mysterybox: every box on sale with its series, price, stock and odds in one line. */
 export function BoxListPage() {
   usePageHead({ title: 'Mystery boxes' });
-  const answerOf = usePageDataReader();
-  const { state, reload } = useResource('boxes', listBoxes, () => givenBoxes(answerOf));
+  const state = usePageQuery(boxesRead);
   return (
     <article className="mb-page" data-route="mysterybox" data-owner="mf_mysterybox">
       <h1>Mystery boxes</h1>
@@ -20,14 +19,14 @@ export function BoxListPage() {
         Each box holds one figure of its series, drawn at random with the published odds. Every draw can be checked on the{' '}
         <Link to="/mysterybox/test">fairness page</Link>.
       </p>
-      {state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={state.error} onRetry={reload} /> : null}
-      {state.status === 'loading' || state.status === 'idle' ? <Skeleton variant="cards" lines={6} label="Loading the boxes" /> : null}
-      {state.status === 'ready' && state.data.length === 0 ? (
+      {state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={state.error} onRetry={state.retry} /> : null}
+      {state.status === 'pending' ? <Skeleton variant="cards" lines={6} label="Loading the boxes" /> : null}
+      {state.status === 'success' && state.data.length === 0 ? (
         <div className="mb-notice">
           <p>No boxes are on sale right now. New series arrive often: browse the <Link to="/gallery">gallery</Link> in the meantime.</p>
         </div>
       ) : null}
-      {state.status === 'ready' && state.data.length > 0 ? (
+      {state.status === 'success' && state.data.length > 0 ? (
         <ul className="mb-cards" aria-label="Boxes on sale">
           {state.data.map((box) => {
             const cover = box.odds[0]?.figure;

@@ -121,6 +121,44 @@ describe('/mysterybox/{model_id}', () => {
     expect(paymentStore.getState()).toMatchObject({ orderSn: 'AT7K2M9Q4X1B8C3D5E', orderId: '41' });
   });
 
+  it('reads the box again after an order took one, so going back shows the stock left', async () => {
+    signInAs('u-1');
+    const api = fakeApi({
+      'GET /api/box-models/7': [{ body: box() }, { body: box({ stock: 11 }) }],
+      'GET /api/me/fairness': { body: fairness() },
+      'GET /api/locker': { body: locker() },
+      'GET /api/orders/AT7K2M9Q4X1B8C3D5E': { body: order() },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/payments/providers': { body: { providers: ['sandbox'] } },
+      'POST /api/orders': { status: 201, body: order() },
+    });
+    const { router, navigate } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
+    await navigate('/mysterybox/7');
+    expect(await screen.findByText('11 left')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/box-models/7')).toHaveLength(2);
+  });
+
+  it('shows the pulled secret of the visitor signed in now, never the previous visitor\'s', async () => {
+    signInAs('u-1');
+    fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'GET /api/locker': [{ body: locker(figure(103, 'Moon Owl', 'secret')) }, { body: locker() }],
+    });
+    const first = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toBeInTheDocument();
+    first.unmount();
+    signInAs('u-2');
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await screen.findByTestId('server-seed-hash');
+    // Masked from the first render on: u-1's locker is not u-2's, not even while u-2's is read.
+    expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
+  });
+
   it('buys with the seed on record when the seed could not be read, instead of sending an empty one', async () => {
     signInAs('u-1');
     const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { status: 500 }, 'POST /api/orders': { status: 201, body: order() } });

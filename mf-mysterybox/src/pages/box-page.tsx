@@ -4,12 +4,12 @@ import { formatPrice } from '@arttoy/shared/contracts';
 import { ORDER_RESERVATION_MINUTES } from '@arttoy/shared/contracts/api';
 import { clientSeedProblem } from '@arttoy/shared/fair';
 import { HttpError } from '@arttoy/shared/http';
-import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { useAuthStore } from '@arttoy/shared/stores';
 import { Button, Skeleton } from '@arttoy/shared/ui';
-import { getFairness, getLocker } from '../api/account';
-import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
-import { getBox, givenBox } from '../api/catalogue';
-import { useResource } from '../api/use-resource';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { usePageQuery } from '@arttoy/shared/query';
+import { fairnessRead, lockerRead } from '../api/account';
+import { boxRead } from '../api/catalogue';
 import { FairnessPanel } from '../components/fairness-panel';
 import { OddsGrid } from '../components/odds-grid';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
@@ -23,45 +23,45 @@ export function BoxPage() {
   const id = Number(useParams().model_id);
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = useAuthStore(selectIsLoggedIn);
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
+  const signedIn = uid !== null;
   const authLoading = useAuthStore((state) => state.loading);
-  const answerOf = usePageDataReader();
-  const box = useResource(`box-${id}`, (signal) => getBox(id, signal), () => givenBox(id, answerOf));
-  const fairness = useResource(signedIn ? 'fairness' : null, getFairness);
+  const box = usePageQuery(boxRead(id));
+  const fairness = usePageQuery(uid === null ? null : fairnessRead(uid));
   // Secret figures stay masked until pulled: signed out, or while the locker loads or fails, all are.
-  const locker = useResource(signedIn ? 'locker' : null, getLocker);
-  const lockerItems = locker.state.status === 'ready' ? locker.state.data.items : null;
+  const locker = usePageQuery(uid === null ? null : lockerRead(uid));
+  const lockerItems = locker.status === 'success' ? locker.data.items : null;
   const pulled = useMemo(() => new Set(lockerItems?.map((item) => item.figure.id)), [lockerItems]);
   // The seed on record until the buyer edits it; null while it is not known (loading, or its read
   // failed): an order then keeps the seed on record instead of sending an empty one.
   const [editedSeed, setClientSeed] = useState<string | null>(null);
-  const clientSeed = editedSeed ?? (fairness.state.status === 'ready' ? fairness.state.data.clientSeed : null);
+  const clientSeed = editedSeed ?? (fairness.status === 'success' ? fairness.data.clientSeed : null);
   const { state: buying, buy } = useBuy(id);
-  const missing = box.state.status === 'error' && box.state.error instanceof HttpError && box.state.error.status === 404;
+  const missing = box.status === 'error' && box.error instanceof HttpError && box.error.status === 404;
   useNotFound(missing);
   usePageHead(
-    box.state.status === 'ready'
+    box.status === 'success'
       ? {
-          title: box.state.data.name,
-          description: box.state.data.description,
-          image: box.state.data.odds[0]?.figure.artUrl,
+          title: box.data.name,
+          description: box.data.description,
+          image: box.data.odds[0]?.figure.artUrl,
           type: 'product',
-          structuredData: [boxProduct(box.state.data, box.state.data.odds[0]?.figure.artUrl)],
+          structuredData: [boxProduct(box.data, box.data.odds[0]?.figure.artUrl)],
         }
       : { title: 'Mystery box' },
   );
 
   if (missing) return null;
-  if (box.state.status === 'error') {
+  if (box.status === 'error') {
     return (
       <article className="mb-page" data-route="mysterybox-model_id" data-owner="mf_mysterybox">
         <h1>Mystery box</h1>
-        <ErrorNotice title="This box could not be loaded." error={box.state.error} onRetry={box.reload} />
+        <ErrorNotice title="This box could not be loaded." error={box.error} onRetry={box.retry} />
       </article>
     );
   }
-  if (box.state.status !== 'ready') return <Skeleton lines={6} label="Loading the box" />;
-  const data = box.state.data;
+  if (box.status !== 'success') return <Skeleton lines={6} label="Loading the box" />;
+  const data = box.data;
   const soldOut = data.stock === 0 || (buying.status === 'error' && buying.soldOut);
   const seedProblem = signedIn && clientSeed !== null ? clientSeedProblem(clientSeed) : null;
   const onBuy = () => {
@@ -97,7 +97,7 @@ export function BoxPage() {
           </p>
           {buying.status === 'error' && !buying.soldOut ? <ErrorNotice title="Your box could not be reserved." error={buying.error} /> : null}
         </section>
-        <FairnessPanel fairness={fairness.state} signedIn={signedIn} clientSeed={clientSeed ?? ''} onClientSeed={setClientSeed} />
+        <FairnessPanel fairness={fairness} signedIn={signedIn} clientSeed={clientSeed ?? ''} onClientSeed={setClientSeed} />
       </div>
       <h2>What is inside</h2>
       <p className="mb-muted">

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
+import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { loadDrawToCheck } from '../api/account';
-import { usePageDataReader, usePageHead } from '@arttoy/shared/federation/page-data';
-import { givenBoxes, listBoxes } from '../api/catalogue';
-import { useResource } from '../api/use-resource';
+import { usePageHead } from '@arttoy/shared/federation/page-data';
+import { invalidatePageReads, usePageQuery } from '@arttoy/shared/query';
+import { drawToCheckRead } from '../api/account';
+import { boxesRead } from '../api/catalogue';
 import { SeedNotYetRevealed, SeedStillSecret } from '../components/draw-record';
 import { SimulatePanel } from '../components/simulate-panel';
 import { ErrorNotice } from '../components/states';
@@ -22,30 +22,35 @@ export function FairnessPage() {
   usePageHead({ title: 'Fairness check' });
   const location = useLocation();
   const drawId = drawParam(location.search);
-  const signedIn = useAuthStore(selectIsLoggedIn);
+  const uid = useAuthStore((state) => state.user?.uid ?? null);
   const authLoading = useAuthStore((state) => state.loading);
-  const answerOf = usePageDataReader();
-  const boxes = useResource('boxes', listBoxes, () => givenBoxes(answerOf));
+  const boxes = usePageQuery(boxesRead);
   // Once sign-in is known: the visitor's own draw, or anyone's public proof.
-  const draw = useResource(drawId !== null && !authLoading ? `draw-${drawId}-${signedIn ? 'own' : 'public'}` : null, (signal) => loadDrawToCheck(drawId ?? 0, signedIn, signal));
+  const drawRead = drawId !== null && !authLoading ? drawToCheckRead(drawId, uid) : null;
+  const draw = usePageQuery(drawRead);
   const names = useMemo(() => {
     const map = new Map<number, string>();
-    if (boxes.state.status === 'ready') for (const box of boxes.state.data) for (const line of box.odds) map.set(line.figure.id, line.figure.name);
-    if (draw.state.status === 'ready') map.set(draw.state.data.proof.figure.id, draw.state.data.proof.figure.name);
+    if (boxes.data) for (const box of boxes.data) for (const line of box.odds) map.set(line.figure.id, line.figure.name);
+    if (draw.data) map.set(draw.data.proof.figure.id, draw.data.proof.figure.name);
     return map;
-  }, [boxes.state, draw.state]);
+  }, [boxes.data, draw.data]);
   const figureName = (id: number) => names.get(id) ?? `Figure ${id}`;
-  const verifyBoxes = boxes.state.status === 'ready' ? boxes.state.data.map((box) => ({ id: box.id, name: box.name, lines: box.odds.map((line) => ({ figureId: line.figure.id, oddsPpm: line.oddsPpm })) })) : [];
+  const verifyBoxes = boxes.status === 'success' ? boxes.data.map((box) => ({ id: box.id, name: box.name, lines: box.odds.map((line) => ({ figureId: line.figure.id, oddsPpm: line.oddsPpm })) })) : [];
 
+  // A revealed seed opens every draw made with it, and the buyer has a new seed hash.
+  const revealed = () => {
+    invalidatePageReads('/draws');
+    invalidatePageReads('/me/fairness');
+  };
   let verify;
   if (drawId !== null && authLoading) verify = <Skeleton lines={4} label="Checking your sign-in" />;
-  else if (draw.state.status === 'loading') verify = <Skeleton lines={4} label={`Loading draw #${drawId}`} />;
-  else if (draw.state.status === 'error') verify = <ErrorNotice title={`Draw #${drawId} could not be loaded.`} error={draw.state.error} onRetry={draw.reload} />;
-  else if (draw.state.status === 'ready' && draw.state.data.proof.serverSeed === null) {
-    const { own, proof } = draw.state.data;
-    verify = own ? <SeedStillSecret proof={own} onRevealed={draw.reload} /> : <SeedNotYetRevealed proof={proof} />;
+  else if (drawRead !== null && draw.status === 'pending') verify = <Skeleton lines={4} label={`Loading draw #${drawId}`} />;
+  else if (draw.status === 'error') verify = <ErrorNotice title={`Draw #${drawId} could not be loaded.`} error={draw.error} onRetry={draw.retry} />;
+  else if (draw.status === 'success' && draw.data.proof.serverSeed === null) {
+    const { own, proof } = draw.data;
+    verify = own ? <SeedStillSecret proof={own} onRevealed={revealed} /> : <SeedNotYetRevealed proof={proof} />;
   } else {
-    const proof = draw.state.status === 'ready' ? draw.state.data.proof : null;
+    const proof = draw.status === 'success' ? draw.data.proof : null;
     verify = <VerifyForm key={proof?.id ?? 'blank'} boxes={verifyBoxes} proof={proof} figureName={figureName} />;
   }
 
@@ -65,9 +70,9 @@ export function FairnessPage() {
         </ol>
       </section>
       {verify}
-      {boxes.state.status === 'ready' && boxes.state.data.length > 0 ? <SimulatePanel boxes={boxes.state.data} /> : null}
-      {boxes.state.status === 'loading' ? <Skeleton lines={3} label="Loading the boxes" /> : null}
-      {boxes.state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={boxes.state.error} onRetry={boxes.reload} /> : null}
+      {boxes.status === 'success' && boxes.data.length > 0 ? <SimulatePanel boxes={boxes.data} /> : null}
+      {boxes.status === 'pending' ? <Skeleton lines={3} label="Loading the boxes" /> : null}
+      {boxes.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={boxes.error} onRetry={boxes.retry} /> : null}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 /** Test-only: the shared auth store as Firebase would leave it, and a fixed ID token. */
 import { configure } from '@testing-library/react';
+import { clearPageReads } from '@arttoy/shared/query';
 import { authStore, resetPaymentStore } from '@arttoy/shared/stores';
 
 // Pages are lazy chunks: on a busy machine the first one can take longer than the default second.
@@ -13,4 +14,6 @@ export function resetStores(): void {
   localStorage.clear();
   resetPaymentStore();
   signInAs(null);
+  // The page-wide read cache lives as long as the test file: each test starts from no answers.
+  clearPageReads();
 }
