@@ -53,7 +53,10 @@ async function seedAndStock(tx: Db, userId: number, boxModelId: number): Promise
     })
     .from(serverSeeds)
     .where(and(eq(serverSeeds.userId, userId), isNull(serverSeeds.revealedAt)))
-    .for('update');
+    .for('update')
+    // Named: each pooled connection parses and plans it once (payments/payment-service.ts says why).
+    .prepare('seed_and_stock')
+    .execute();
   if (found) return found;
   return { seed: await activeSeed(tx, userId, { lock: true }), lines: await stockLines(tx, boxModelId) };
 }

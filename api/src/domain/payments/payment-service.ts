@@ -38,14 +38,23 @@ export interface PaymentDeps {
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
+// The statements a payment sends in its transactions are named (`.prepare(name).execute()`): built by
+// drizzle each time (a transaction's statements run on its own connection, so they cannot be built
+// once like db/prepared.ts's), but on PostgreSQL each pooled connection parses and plans a named
+// statement once, where an unnamed one is parsed and planned on every purchase. A name is one text:
+// one shape of query each (pg refuses a name sent with another text).
+
 const ORDERS_HINT = 'GET /api/orders lists your orders.';
 
 /** What the provider's page says the buyer pays for. */
 const DESCRIPTIONS: Record<OrderRow['kind'], string> = { box: 'mystery box', ship_out: 'ship-out fee', listing: "collector's figure" };
 
-/** The order row, locked, with whether it still holds its box (its time plus the grace, or a capture's hold). */
-async function lockOrder(tx: Db, where: SQL | undefined) {
-  const [row] = await tx.select({ order: orders, payable: holdsItsBox }).from(orders).where(where).for('update');
+/**
+ * The order row, locked, with whether it still holds its box (its time plus the grace, or a capture's
+ * hold). `name` names the statement's shape (one per `where` shape): see named() below.
+ */
+async function lockOrder(tx: Db, where: SQL | undefined, name: string) {
+  const [row] = await tx.select({ order: orders, payable: holdsItsBox }).from(orders).where(where).for('update').prepare(name).execute();
   return row ?? null;
 }
 
@@ -99,7 +108,9 @@ async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: Ord
       approvalUrl: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(payments.id, payment.id));
+    .where(eq(payments.id, payment.id))
+    .prepare('mark_payment_captured')
+    .execute();
   if (capture.vault) {
     await tx
       .insert(paymentMethods)
@@ -163,7 +174,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   // Nothing is taken until the buyer approves: the provider's order is created in the transaction
   // that records it, and one that was created but never recorded cannot be approved.
   const stored = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, mine);
+    const locked = await lockOrder(tx, mine, 'lock_order_of_user');
     if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
     assertPayable(locked.order, locked.payable);
     const payment = await insertPayment(tx, locked.order, input);
@@ -185,7 +196,9 @@ async function insertPayment(tx: Db, order: OrderRow, input: StartPaymentInput):
       saveMethod: input.saveMethod,
       vaultToken: input.vaultToken,
     })
-    .returning();
+    .returning()
+    .prepare('insert_payment')
+    .execute();
   if (!payment) throw new Error('Inserting the payment returned no row.');
   return payment;
 }
@@ -211,7 +224,9 @@ async function recordCreated(tx: Db, paymentId: number, created: ProviderOrder):
     .update(payments)
     .set({ providerOrderId: created.providerOrderId, approvalUrl: created.approvalUrl, providerStatus: created.providerStatus, status: created.capture ? 'approved' : 'created', updatedAt: sql`now()` })
     .where(eq(payments.id, paymentId))
-    .returning();
+    .returning()
+    .prepare('record_provider_order')
+    .execute();
   if (!stored) throw new Error(`Payment ${paymentId} vanished.`);
   return stored;
 }
@@ -236,7 +251,7 @@ async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, v
   if (claim === 'settle') throw expired(order);
   const payment = await deps.db
     .transaction(async (tx) => {
-      const locked = await lockOrder(tx, mine);
+      const locked = await lockOrder(tx, mine, 'lock_order_of_user');
       if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
       assertPending(locked.order);
       // A payment of this order with a saved method may be in doubt (its answer was lost): it is asked
@@ -288,7 +303,7 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
     throw providerError(error);
   }
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const locked = await lockOrder(tx, eq(orders.id, row.order.id));
+    const locked = await lockOrder(tx, eq(orders.id, row.order.id), 'lock_order_by_id');
     if (!locked) throw new Error(`Order ${row.order.id} vanished.`);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`Payment ${paymentId} vanished.`);
@@ -323,7 +338,9 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
       .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.providerOrderId, token)))
       .where(eq(orders.id, found.id))
       .limit(1)
-      .for('update');
+      .for('update')
+      .prepare('lock_order_and_payment')
+      .execute();
     if (!locked) throw new Error(`Order ${found.id} or its payment ${token} vanished.`);
     const { payment } = locked;
     const provider = providerOf(deps.providers, payment.provider);

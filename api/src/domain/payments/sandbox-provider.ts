@@ -45,7 +45,9 @@ function completeApproved(db: Db, id: string) {
       updatedAt: sql`now()`,
     })
     .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'approved')))
-    .returning();
+    .returning()
+    .prepare('sandbox_complete_approved')
+    .execute();
 }
 
 async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<ProviderCapture> {
@@ -97,7 +99,10 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
           vaultToken: input.vaultToken,
         })
         .onConflictDoNothing({ target: sandboxCheckouts.id })
-        .returning();
+        .returning()
+        // Named, so each pooled connection parses and plans it once (payment-service.ts says why).
+        .prepare('sandbox_insert_checkout')
+        .execute();
       const [checkout] = inserted ? [inserted] : await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
       if (!checkout) throw new Error(`Sandbox checkout ${id} was neither created nor found.`);
       // A saved method needs no approval: the sandbox completes the payment at once, as PayPal does.
