@@ -1,4 +1,5 @@
-import { prefetchedContentDocument } from '@arttoy/shared/content';
+import { contentDocumentRead } from '@arttoy/shared/content';
+import { cachedPageRead } from '@arttoy/shared/query';
 import { requestCalls, resetDocumentReads } from '@arttoy/shared/content/testing';
 import { HttpError, request } from '@arttoy/shared/http';
 import { prefetch } from './app';
@@ -12,7 +13,7 @@ describe("mf_blog's ./app prefetch", () => {
   it('reads a post ahead', async () => {
     await expect(prefetch('/blog/displaying-your-figures')).resolves.toBe(true);
     expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: '/blog/displaying-your-figures', locale: 'en' } }]);
-    expect(prefetchedContentDocument('/blog/displaying-your-figures')).toBeDefined();
+    expect(cachedPageRead(contentDocumentRead('/blog/displaying-your-figures'))).toBeDefined();
   });
 
   it.each(['/blog', '/blog/list', '/rules/authenticity', '/'])('answers false for %s, which is not a post, and reads nothing', async (path) => {
@@ -29,6 +30,6 @@ describe("mf_blog's ./app prefetch", () => {
     requestMock.mockReset();
     requestMock.mockRejectedValue(new HttpError('Document not found.', 404, '/api/content/document'));
     await expect(prefetch('/blog/no-such-post')).resolves.toBe(false);
-    expect(prefetchedContentDocument('/blog/no-such-post')).toBeUndefined();
+    expect(cachedPageRead(contentDocumentRead('/blog/no-such-post'))).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { prefetchedContentDocument } from '@arttoy/shared/content';
+import { contentDocumentRead } from '@arttoy/shared/content';
+import { cachedPageRead } from '@arttoy/shared/query';
 import { requestCalls, resetDocumentReads } from '@arttoy/shared/content/testing';
 import { request } from '@arttoy/shared/http';
 import { prefetch } from './app';
@@ -14,7 +15,7 @@ describe("mf_rules's ./app prefetch", () => {
     await expect(prefetch(path)).resolves.toBe(true);
     const documentPath = path.replace(/\/$/, '');
     expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: documentPath, locale: 'en' } }]);
-    expect(prefetchedContentDocument(documentPath)?.value?.document._path).toBe(documentPath);
+    expect(cachedPageRead(contentDocumentRead(documentPath))?.document._path).toBe(documentPath);
   });
 
   it('reads nothing when the shell reads the page itself (its payload), and still answers that the page is its own', async () => {

@@ -3,7 +3,7 @@
  * the fields a test cares about, and a stand-in for the HTTP client's answers by URL and query.
  */
 import type { ContentDocument, ContentDocumentResponse, ContentList, ContentSummary } from '@arttoy/shared/contracts/api';
-import { clearPrefetchedDocuments } from './document-prefetch';
+import { clearPageReads } from '@arttoy/shared/query';
 
 /** A published summary at `path`, valid by the contract's schema. */
 export function summaryAt(path: string, fields: Partial<ContentSummary> = {}): ContentSummary {
@@ -65,7 +65,7 @@ export function answerWithDocuments(mock: { mockImplementation: (implementation:
 
 /** Before each test of reads ahead: none kept, and every document read answered afresh. */
 export function resetDocumentReads(mock: Parameters<typeof answerWithDocuments>[0] & { mockReset: () => unknown }): void {
-  clearPrefetchedDocuments();
+  clearPageReads();
   mock.mockReset();
   answerWithDocuments(mock);
 }

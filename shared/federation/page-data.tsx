@@ -132,6 +132,11 @@ export function parsePagePayload(value: unknown, path: string): PagePayload | nu
   return { path, remote: null, data: candidate.data };
 }
 
+/** True while the site server renders this tree (its data is a context then); false in the browser. */
+export function useServerRender(): boolean {
+  return useContext(PageDataContext) !== null;
+}
+
 /** Reads answers the server gave this page by URL (undefined for none); use it when a page's reads are several or conditional. */
 export function usePageDataReader(): (url: string) => unknown {
   const server = useContext(PageDataContext);

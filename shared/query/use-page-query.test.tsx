@@ -1,4 +1,6 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 import { HttpError } from '@arttoy/shared/http';
 import { authStore } from '@arttoy/shared/stores';
 import { clearPageReads, NOT_FOUND, prefetchPageRead, usePageQuery, type PageRead } from './index';
@@ -106,6 +108,17 @@ describe('usePageQuery', () => {
     });
     expect(statuses[0]).toBe('success:asks 1');
     await waitFor(() => expect(second.result.current.data).toBe('asks 2'));
+  });
+
+  it('never shows the page-wide cache\'s answers in a server render, even where a document exists', async () => {
+    const read = countedRead('/styles?pageSize=100', async () => 'from the browser cache');
+    await prefetchPageRead(read);
+    function Styles() {
+      const state = usePageQuery(read);
+      return <p>{state.status === 'success' ? state.data : state.status}</p>;
+    }
+    const html = renderToString(<PageDataProvider data={{}}><Styles /></PageDataProvider>);
+    expect(html).toContain('pending');
   });
 
   it('reads nothing while the read is null', () => {

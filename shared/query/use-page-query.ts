@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useGivenOnce, usePageDataReader } from '@arttoy/shared/federation/page-data';
+import { useGivenOnce, usePageDataReader, useServerRender } from '@arttoy/shared/federation/page-data';
 import { HttpError } from '@arttoy/shared/http';
 import { pageQueryClient, serverQueryClient } from './page-query-client';
 import { FRESH_MS, NOT_FOUND, queryKeyOf, type PageRead } from './page-read';
@@ -21,13 +21,14 @@ export type PageQuery<T> = (
   replace: (data: T) => void;
 };
 
-const IS_SERVER = typeof document === 'undefined';
-
-/** The browser's page-wide cache; during a server render, a cache of this component's own. */
+/**
+ * The browser's page-wide cache; during a server render, a cache of this component's own: one
+ * process renders many visitors' pages, and no answer may cross from one request to another.
+ */
 function usePageQueryClient(): QueryClient {
-  // IS_SERVER is fixed for the process, so the hooks called here never change between renders.
-  // oxlint-disable-next-line react-hooks/rules-of-hooks
-  return IS_SERVER ? useState(serverQueryClient)[0] : pageQueryClient();
+  const server = useServerRender();
+  const [own] = useState(() => (server ? serverQueryClient() : null));
+  return own ?? pageQueryClient();
 }
 
 /**

@@ -8,6 +8,7 @@ import { act, render, waitFor, type RenderResult } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, useLocation, useNavigationType } from 'react-router';
 import { REMOTE_BASENAMES, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
+import { clearPageReads } from '@arttoy/shared/query';
 
 export { fakeApi, type Handler, type RecordedCall, type Reply } from './fake-api';
 export { routeSamples, sampleOf, type RouteSample } from './route-samples';
@@ -59,6 +60,8 @@ export interface MountedRemote extends RenderResult {
 /** Renders the remote's `./app` at `path`, as the shell would mount it there. */
 export function mountRemote(options: { name: RemoteName; app: LifeCycles<RemoteProps>; path: string }): MountedRemote {
   const { name, app } = options;
+  // A mount is a page load: it starts with an empty page cache, as a visitor's new page does.
+  clearPageReads();
   // Stable across renders: the outlet reloads the remote when `load` changes.
   const load = (): Promise<LifeCycles<RemoteProps>> => Promise.resolve(app);
   const router = createMemoryRouter([{ path: '*', element: <OutletPage name={name} load={load} /> }], { initialEntries: [options.path] });

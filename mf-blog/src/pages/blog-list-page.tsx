@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { contentListUrl, fetchContentList, LoadError, PreviewBanner, previewRequested, useContent, useGivenAnswer } from '@arttoy/shared/content';
-import { contentListSchema } from '@arttoy/shared/contracts/api';
+import { contentListRead, LoadError, PreviewBanner, previewRequested } from '@arttoy/shared/content';
+import { usePageQuery } from '@arttoy/shared/query';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination, Skeleton } from '@arttoy/shared/ui';
 import { PostCard } from '../components/post-card';
@@ -31,18 +31,11 @@ export function BlogListPage(): ReactNode {
   const valid = page !== null && tag !== null;
   usePageHead({ title: tag ? `Blog: ${tagLabel(tag)}` : 'Blog' });
 
-  const key = `${page}|${tag ?? ''}|${preview}`;
-  const request = { dir: 'blog', tag: tag ?? undefined, page: page ?? 1, pageSize: POSTS_PER_PAGE };
-  // The server's answer for this list (the page's payload): shown at once and not asked for again.
-  const served = useGivenAnswer(valid && !preview ? contentListUrl(request) : '', contentListSchema);
-  const list = useContent(
-    key,
-    (signal) => (valid ? (served ? Promise.resolve(served) : fetchContentList({ ...request, preview, signal })) : Promise.resolve(null)),
-    () => served,
-  );
+  // The server's answer for this list (the page's payload) shows at once and is not asked for again.
+  const list = usePageQuery(valid ? contentListRead({ dir: 'blog', tag: tag ?? undefined, page, pageSize: POSTS_PER_PAGE }, preview) : null);
 
   return (
-    <section className="blog-list" data-route="blog-list" data-owner="mf_blog" aria-labelledby="blog-list-heading" aria-busy={list.status === 'pending'}>
+    <section className="blog-list" data-route="blog-list" data-owner="mf_blog" aria-labelledby="blog-list-heading" aria-busy={valid && list.status === 'pending'}>
       <header className="blog-list__header">
         <h1 id="blog-list-heading" className="content-title">{tag ? `Posts about ${tagLabel(tag)}` : 'The ArtToy Club blog'}</h1>
         <p className="blog-list__intro">Series spotlights, collecting know-how, and how the club works behind the scenes.</p>
@@ -52,7 +45,7 @@ export function BlogListPage(): ReactNode {
       {valid && list.status === 'error' ? (
         <LoadError what="The posts" onRetry={list.retry} />
       ) : null}
-      {list.status === 'success' && list.data ? (
+      {valid && list.status === 'success' ? (
         <>
           <TagFilter tags={list.data.tags} current={tag ?? undefined} preview={preview} />
           {list.data.items.some((post) => post.draft) ? <PreviewBanner /> : null}

@@ -6,15 +6,11 @@
 import { idToken } from '@arttoy/shared/auth';
 import { figureMarketSchema, IDEMPOTENCY_KEY_HEADER, MAX_PAGE_SIZE, orderPageSchema, orderSchema, seriesAsksSchema, type Order } from '@arttoy/shared/contracts/api';
 import { apiJson, HttpError } from '@arttoy/shared/http';
+import type { PageRead } from '@arttoy/shared/query';
 import type * as z from 'zod';
-import { useQuery } from './query';
 
-interface MarketRead<T> {
-  key: string;
-  load: () => Promise<T>;
-}
-
-const read = <S extends z.ZodType>(path: string, schema: S): MarketRead<z.infer<S>> => ({ key: path, load: () => apiJson(path, schema) });
+/** A market read: live (read again on every visit), and never from the page's server data. */
+const read = <S extends z.ZodType>(path: string, schema: S): PageRead<z.infer<S>> => ({ key: path, load: (signal) => apiJson(path, schema, { signal }), freshness: 'live' });
 
 /** A figure's open listings (cheapest first) and recent sales. */
 export const figureMarket = (slug: string) => read(`/market/figures/${encodeURIComponent(slug)}`, figureMarketSchema);
@@ -27,21 +23,18 @@ export const seriesAsks = (slug: string) => read(`/market/asks?series=${encodeUR
  * listing shown as reserved can say it is reserved for them, with the way to pay. Keyed by the
  * user: another account signed in on the same page never sees them.
  */
-export const myReservations = (uid: string): MarketRead<ReadonlyMap<number, string>> => ({
-  key: `my-listing-reservations:${uid}`,
-  load: async () => {
+export const myReservations = (uid: string): PageRead<ReadonlyMap<number, string>> => ({
+  key: 'my-listing-reservations',
+  user: uid,
+  freshness: 'live',
+  load: async (signal) => {
     const token = await idToken();
     if (!token) return new Map();
-    const { items } = await apiJson(`/orders?pageSize=${MAX_PAGE_SIZE}`, orderPageSchema, { token });
+    const { items } = await apiJson(`/orders?pageSize=${MAX_PAGE_SIZE}`, orderPageSchema, { token, signal });
     const holding = items.filter((order) => order.kind === 'listing' && order.status === 'pending_payment' && Date.parse(order.expiresAt) > Date.now());
     return new Map(holding.flatMap((order) => (order.listing ? [[order.listing.listingId, order.orderSn] as const] : [])));
   },
 });
-
-/** Reads a market resource: nothing from the server's render, and never an answer older than this visit. */
-export function useMarketRead<T>({ key, load }: MarketRead<T>) {
-  return useQuery(key, load, undefined, 0);
-}
 
 /**
  * Orders an open listing for the signed-in buyer. `key` is one click's Idempotency-Key, the same on

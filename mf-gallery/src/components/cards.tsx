@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { formatDate } from '@arttoy/shared/contracts';
 import { readPagePayloadAhead } from '@arttoy/shared/federation/page-data';
 import type { Figure, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
-import { figureDetail, prefetchRead, seriesDetail, styleDetail } from '../api/catalogue';
+import { prefetchPageRead, type PageRead } from '@arttoy/shared/query';
+import { figureDetail, seriesDetail, styleDetail } from '../api/catalogue';
 import { galleryPaths } from '../paths';
 import { ArtImage } from './art-image';
 import { RarityBadge } from './rarity-badge';
@@ -16,9 +17,9 @@ import { RarityBadge } from './rarity-badge';
  * Card links warm the data of their page when pointed at or focused, so the click shows it at once:
  * its payload where navigations read one (the shell reads it), else the page's own read.
  */
-export const warm = (read: Parameters<typeof prefetchRead>[0]) => {
+export const warm = <T,>(read: PageRead<T>) => {
   const ahead = ({ currentTarget }: { currentTarget: HTMLAnchorElement }) => {
-    if (!readPagePayloadAhead(`${currentTarget.pathname}${currentTarget.search}`)) prefetchRead(read);
+    if (!readPagePayloadAhead(`${currentTarget.pathname}${currentTarget.search}`)) void prefetchPageRead(read);
   };
   return { onPointerEnter: ahead, onFocus: ahead };
 };

@@ -13,7 +13,7 @@ describe('/gallery/style/detail/{detail} (a figure)', () => {
     expect(screen.getAllByRole('link', { name: 'Kawaii Pop' })[0]).toHaveAttribute('href', '/gallery/style/kawaii-pop');
     expect(screen.getByText('Secret')).toBeVisible();
     expect(screen.getByText('70 mm')).toBeVisible();
-    const buy = screen.getByRole('region', { name: 'Buy a box of this series' });
+    const buy = await screen.findByRole('region', { name: 'Buy a box of this series' });
     expect(await within(buy).findByText('1 in 144 (0.69%)')).toBeVisible();
   });
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Figure, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { boxModelDetails, seriesDetail, figureDetail, useRead } from '../api/catalogue';
+import { boxModelDetails, seriesDetail, figureDetail } from '../api/catalogue';
 import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
 import { FigureCard } from '../components/cards';
@@ -15,12 +15,13 @@ import { PAGE_TITLES } from '../titles';
 import { FigureOdds } from './series-view';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { breadcrumbList, figureProduct } from '@arttoy/shared/seo';
+import { usePageQuery } from '@arttoy/shared/query';
 
 const RELATED_COUNT = 4;
 
 /** One figure: large art, where it belongs, its details, its odds, related figures and its box. */
 export function FigureView({ slug }: { slug: string }) {
-  const figure = useRead(figureDetail(slug));
+  const figure = usePageQuery(figureDetail(slug));
   const missing = figure.status === 'error' && figure.error instanceof HttpError && figure.error.status === 404;
   useReportNotFound(missing);
   // The figure's own head is FigureContent's (with its boxes' offers); until then the page is a figure page.
@@ -38,7 +39,7 @@ export function FigureView({ slug }: { slug: string }) {
 }
 
 function FigureContent({ figure }: { figure: Figure }) {
-  const series = useRead(seriesDetail(figure.series.slug));
+  const series = usePageQuery(seriesDetail(figure.series.slug));
   const boxes = series.status === 'success' ? series.data.boxModels : [];
   usePageHead({
     title: figure.name,
@@ -107,7 +108,7 @@ function FigureContent({ figure }: { figure: Figure }) {
 }
 
 function FigureBoxes({ figure, series }: { figure: Figure; series: SeriesDetail }) {
-  const odds = useRead(boxModelDetails(series.boxModels.map((box) => box.id)));
+  const odds = usePageQuery(boxModelDetails(series.boxModels.map((box) => box.id)));
   return (
     <section aria-labelledby="figure-box-heading" className="gallery-section">
       <h2 id="figure-box-heading">Buy a box of this series</h2>

@@ -1,12 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination } from '@arttoy/shared/ui';
-import { seriesList, styleList, usePrefetch, useRead } from '../api/catalogue';
+import { seriesList, styleList, usePrefetch } from '../api/catalogue';
 import { SeriesCard, StyleCard } from '../components/cards';
 import { CardsLoading, Empty, LoadError } from '../components/load-state';
 import { galleryPaths } from '../paths';
 import { PAGE_TITLES } from '../titles';
 import { pageFromSearch } from './page-number';
+import { usePageQuery } from '@arttoy/shared/query';
 
 /** Six: a full row of cards on a wide screen (six columns at the content width), or two or three on smaller ones. */
 const SERIES_PER_PAGE = 6;
@@ -32,7 +33,7 @@ export function GalleryPage() {
 }
 
 function StylesSection() {
-  const styles = useRead(styleList());
+  const styles = usePageQuery(styleList());
   return (
     <section aria-labelledby="styles-heading" className="gallery-section">
       <h2 id="styles-heading">Styles</h2>
@@ -51,7 +52,7 @@ function StylesSection() {
 }
 
 function SeriesRow({ title, id, read }: { title: string; id: string; read: ReturnType<typeof seriesList> }) {
-  const series = useRead(read);
+  const series = usePageQuery(read);
   return (
     <section aria-labelledby={`${id}-heading`} className="gallery-section">
       <h2 id={`${id}-heading`}>{title}</h2>
@@ -70,7 +71,7 @@ function SeriesRow({ title, id, read }: { title: string; id: string; read: Retur
 }
 
 function AllSeries({ page, invalidPage }: { page: number; invalidPage: string | null }) {
-  const series = useRead(seriesList({ page, pageSize: SERIES_PER_PAGE }));
+  const series = usePageQuery(seriesList({ page, pageSize: SERIES_PER_PAGE }));
   const totalPages = series.status === 'success' ? series.data.totalPages : 0;
   // The next page is the likely next click: read it ahead.
   usePrefetch(page < totalPages ? seriesList({ page: page + 1, pageSize: SERIES_PER_PAGE }) : null);

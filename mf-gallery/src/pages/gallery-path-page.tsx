@@ -2,12 +2,13 @@ import { useParams } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { galleryPath, useRead } from '../api/catalogue';
+import { galleryPath } from '../api/catalogue';
 import { LoadError } from '../components/load-state';
 import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
 import { FigureView } from './figure-view';
 import { SeriesView } from './series-view';
+import { usePageQuery } from '@arttoy/shared/query';
 
 /**
  * /gallery/{path}: a figure or a series by its slug, else the shell's 404. One read says which
@@ -15,7 +16,7 @@ import { SeriesView } from './series-view';
  */
 export function GalleryPathPage() {
   const slug = useParams().path ?? '';
-  const path = useRead(galleryPath(slug));
+  const path = usePageQuery(galleryPath(slug));
   const missing = path.status === 'error' && path.error instanceof HttpError && path.error.status === 404;
   useReportNotFound(missing);
   // Once the path is known, the figure's or the series' view says what the page is.

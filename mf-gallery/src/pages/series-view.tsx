@@ -3,7 +3,7 @@ import { formatDate } from '@arttoy/shared/contracts';
 import type { BoxModelDetail, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { boxModelDetails, figureDetail, seriesDetail, useRead } from '../api/catalogue';
+import { boxModelDetails, figureDetail, seriesDetail } from '../api/catalogue';
 import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
 import { warm } from '../components/cards';
@@ -16,10 +16,11 @@ import { useReportNotFound } from '../remote-context';
 import { PAGE_TITLES } from '../titles';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { breadcrumbList } from '@arttoy/shared/seo';
+import { usePageQuery } from '@arttoy/shared/query';
 
 /** One series: its boxes, and every figure with its art, rarity and odds in each box. */
 export function SeriesView({ slug }: { slug: string }) {
-  const series = useRead(seriesDetail(slug));
+  const series = usePageQuery(seriesDetail(slug));
   const missing = series.status === 'error' && series.error instanceof HttpError && series.error.status === 404;
   useReportNotFound(missing);
   // The series' own head is SeriesContent's; until then the page is a series page.
@@ -37,7 +38,7 @@ export function SeriesView({ slug }: { slug: string }) {
 }
 
 function SeriesContent({ series }: { series: SeriesDetail }) {
-  const odds = useRead(boxModelDetails(series.boxModels.map((box) => box.id)));
+  const odds = usePageQuery(boxModelDetails(series.boxModels.map((box) => box.id)));
   const asks = useLowestAsks(series.slug);
   usePageHead({
     title: series.name,

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FIGURE_RARITIES, FIGURE_SORTS, type StyleDetail } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Pagination, Skeleton } from '@arttoy/shared/ui';
-import { figureList, styleDetail, usePrefetch, useRead } from '../api/catalogue';
+import { figureList, styleDetail, usePrefetch } from '../api/catalogue';
 import { FigureCard, SeriesCard } from '../components/cards';
 import { CardsLoading, Empty, LoadError } from '../components/load-state';
 import { galleryPaths } from '../paths';
@@ -11,13 +11,14 @@ import { PAGE_TITLES } from '../titles';
 import { parseStyleQuery, SORT_LABELS, styleSearch, type StyleQuery } from './style-query';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { breadcrumbList } from '@arttoy/shared/seo';
+import { usePageQuery } from '@arttoy/shared/query';
 
 const FIGURES_PER_PAGE = 12;
 
 /** /gallery/style/{style}: the style's series and its figures, sorted and filtered from the URL. */
 export function StylePage() {
   const slug = useParams().style ?? '';
-  const style = useRead(styleDetail(slug));
+  const style = usePageQuery(styleDetail(slug));
   useReportNotFound(style.status === 'error' && style.error instanceof HttpError && style.error.status === 404);
   usePageHead(
     style.status === 'success'
@@ -83,7 +84,7 @@ function StyleFigures({ style }: { style: StyleDetail }) {
   const effective: StyleQuery = seriesKnown ? query : { ...query, series: undefined };
   const notices = seriesKnown ? ignored : [...ignored, `${style.name} has no series “${query.series}”; showing every series.`];
   const listParams = { style: style.slug, sort: effective.sort, rarity: effective.rarity, series: effective.series, pageSize: FIGURES_PER_PAGE };
-  const figures = useRead(figureList({ ...listParams, page: effective.page }));
+  const figures = usePageQuery(figureList({ ...listParams, page: effective.page }));
   const totalPages = figures.status === 'success' ? figures.data.totalPages : 0;
   usePrefetch(effective.page < totalPages ? figureList({ ...listParams, page: effective.page + 1 }) : null);
   // A changed filter starts again at page 1; the URL is the state.

@@ -1,11 +1,11 @@
 import { mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
-import { clearQueries } from '../api/query';
+import { clearPageReads } from '@arttoy/shared/query';
 import { serveCatalogue, type FakeCatalogue } from './fake-catalogue';
 
 /** Mounts the gallery's ./app at `path` through the remote contract, against the fake catalogue. */
 export function mountGallery(path: string): ReturnType<typeof mountRemote> & { api: FakeCatalogue } {
-  clearQueries();
+  clearPageReads();
   const api = serveCatalogue();
   return { ...mountRemote({ name: 'mf_gallery', app, path }), api };
 }

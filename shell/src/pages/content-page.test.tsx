@@ -5,6 +5,7 @@ import { documentAt, documentResponse, requestCalls } from '@arttoy/shared/conte
 import { HttpError, request } from '@arttoy/shared/http';
 import { ContentPage } from './content-page';
 import { RouteErrorPage } from './error-page';
+import { clearPageReads } from '@arttoy/shared/query';
 
 jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
 const requestMock = jest.mocked(request);
@@ -16,7 +17,10 @@ const ABOUT = documentAt('/about', {
   html: '<p>We started in 2019. Read <a href="/rules/authenticity">how we check figures</a>.</p>',
 });
 
-beforeEach(() => requestMock.mockReset());
+beforeEach(() => {
+  requestMock.mockReset();
+  clearPageReads();
+});
 
 function renderAt(path: string): ReturnType<typeof createMemoryRouter> {
   const router = createMemoryRouter([{ path: '*', element: <ContentPage />, errorElement: <RouteErrorPage /> }], { initialEntries: [path] });

@@ -1,7 +1,8 @@
 import type { Figure } from '@arttoy/shared/contracts/api';
 import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { figureMarket, myReservations, useMarketRead } from '../../api/market';
+import { figureMarket, myReservations } from '../../api/market';
+import { usePageQuery } from '@arttoy/shared/query';
 import { explain, LoadError } from '../load-state';
 import { CollectorListings, type CollectorListingsProps } from './collector-listings';
 import { RecentSales } from './recent-sales';
@@ -13,7 +14,7 @@ import { useBuyListing } from './use-buy-listing';
  * order reads it again, since the listing that was clicked is sold or reserved by then.
  */
 export function FigureMarketSection({ figure }: { figure: Figure }) {
-  const market = useMarketRead(figureMarket(figure.slug));
+  const market = usePageQuery(figureMarket(figure.slug));
   const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
   const uid = useAuthStore((auth) => auth.user?.uid ?? null);
   const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
@@ -51,7 +52,7 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
 
 /** A signed-in visitor's own reservations, read only when a listing shows as reserved. */
 function MyReservedListings({ uid, ...props }: CollectorListingsProps & { uid: string }) {
-  const reservations = useMarketRead(myReservations(uid));
+  const reservations = usePageQuery(myReservations(uid));
   return <CollectorListings {...props} mine={reservations.status === 'success' ? reservations.data : undefined} />;
 }
 

@@ -1,6 +1,7 @@
 import { formatPrice } from '@arttoy/shared/contracts';
 import type { SeriesAsks } from '@arttoy/shared/contracts/api';
-import { seriesAsks, useMarketRead } from '../../api/market';
+import { seriesAsks } from '../../api/market';
+import { usePageQuery } from '@arttoy/shared/query';
 
 type Ask = SeriesAsks['items'][number];
 
@@ -11,7 +12,7 @@ const NONE: ReadonlyMap<number, Ask> = new Map();
  * loads and if it fails: the asks add to the line-up, which is complete without them.
  */
 export function useLowestAsks(seriesSlug: string): ReadonlyMap<number, Ask> {
-  const asks = useMarketRead(seriesAsks(seriesSlug));
+  const asks = usePageQuery(seriesAsks(seriesSlug));
   if (asks.status !== 'success') return NONE;
   return new Map(asks.data.items.map((item) => [item.figureId, item]));
 }

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { HttpError, request } from '@arttoy/shared/http';
-import { clearPrefetchedDocuments, PREFETCH_FRESH_MS, prefetchContentDocument, prefetchedContentDocument } from './document-prefetch';
+import { cachedPageRead, clearPageReads, FRESH_MS } from '@arttoy/shared/query';
+import { contentDocumentRead, prefetchContentDocument } from './content-reads';
 import { answerWithDocuments, documentAt, documentResponse, requestCalls } from './testing';
 import { useContentDocument } from './use-content-document';
 
@@ -24,9 +25,10 @@ function renderDocumentHook(path: string, preview = false) {
 
 beforeEach(() => {
   requestMock.mockReset();
-  clearPrefetchedDocuments();
+  clearPageReads();
   jest.restoreAllMocks();
 });
+afterAll(clearPageReads);
 
 describe('prefetchContentDocument', () => {
   it('reads a document once while it is fresh, and again once it is stale', async () => {
@@ -35,29 +37,20 @@ describe('prefetchContentDocument', () => {
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
     expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: '/rules/authenticity', locale: 'en' } }]);
-    expect(prefetchedContentDocument('/rules/authenticity')?.value?.document.title).toBe('Title of /rules/authenticity');
+    expect(cachedPageRead(contentDocumentRead('/rules/authenticity'))?.document.title).toBe('Title of /rules/authenticity');
 
-    now.mockReturnValue(1_000_000 + PREFETCH_FRESH_MS + 1);
-    expect(prefetchedContentDocument('/rules/authenticity')).toBeUndefined();
+    now.mockReturnValue(1_000_000 + FRESH_MS.catalogue + 1);
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
     expect(requestMock).toHaveBeenCalledTimes(2);
   });
 
-  it('resolves false for a failed read and forgets it, so the next prefetch reads again', async () => {
+  it('resolves false for a failed read, and the next prefetch reads again', async () => {
     requestMock.mockRejectedValueOnce(new HttpError('/api/content/document answered 503.', 503, '/api/content/document'));
     await expect(prefetchContentDocument('/help')).resolves.toBe(false);
-    expect(prefetchedContentDocument('/help')).toBeUndefined();
+    expect(cachedPageRead(contentDocumentRead('/help'))).toBeUndefined();
     serveDocuments();
     await expect(prefetchContentDocument('/help')).resolves.toBe(true);
     expect(requestMock).toHaveBeenCalledTimes(2);
-  });
-
-  it('keeps at most 16 documents, forgetting the oldest', async () => {
-    serveDocuments();
-    for (let index = 0; index < 17; index += 1) await prefetchContentDocument(`/blog/post-${index}`);
-    expect(prefetchedContentDocument('/blog/post-0')).toBeUndefined();
-    expect(prefetchedContentDocument('/blog/post-1')).toBeDefined();
-    expect(prefetchedContentDocument('/blog/post-16')).toBeDefined();
   });
 });
 
@@ -72,18 +65,6 @@ describe('useContentDocument with a document read ahead', () => {
     expect(requestMock).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps showing it once the read ahead is stale', async () => {
-    serveDocuments();
-    const now = jest.spyOn(Date, 'now').mockReturnValue(2_000_000);
-    await prefetchContentDocument('/rules/authenticity');
-    const { result, rerender } = renderDocumentHook('/rules/authenticity');
-    await waitFor(() => expect(result.current.status).toBe('success'));
-    now.mockReturnValue(2_000_000 + PREFETCH_FRESH_MS + 1);
-    rerender();
-    expect(result.current.status).toBe('success');
-    expect(requestMock).toHaveBeenCalledTimes(1);
-  });
-
   it('joins a read ahead that is still running instead of repeating it', async () => {
     let answer: (value: unknown) => void = () => {};
     requestMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
@@ -94,7 +75,7 @@ describe('useContentDocument with a document read ahead', () => {
       answer(documentResponse(documentAt('/blog/displaying-your-figures', { title: 'Displaying your figures' })));
       await expect(prefetch).resolves.toBe(true);
     });
-    expect(result.current.status).toBe('success');
+    await waitFor(() => expect(result.current.status).toBe('success'));
     expect(requestMock).toHaveBeenCalledTimes(1);
   });
 
@@ -107,14 +88,21 @@ describe('useContentDocument with a document read ahead', () => {
     expect(requestCalls(requestMock).at(-1)).toEqual({ url: '/api/content/document', query: { path: '/rules/authenticity', locale: 'en', preview: 'true' } });
   });
 
-  it('reads afresh once the prefetched document is stale', async () => {
+  it('shows a stale document at once and reads it again behind it', async () => {
     serveDocuments();
     const now = jest.spyOn(Date, 'now').mockReturnValue(5_000_000);
     await prefetchContentDocument('/help');
-    now.mockReturnValue(5_000_000 + PREFETCH_FRESH_MS + 1);
-    const { result, statuses } = renderDocumentHook('/help');
-    expect(statuses[0]).toBe('pending');
-    await waitFor(() => expect(result.current.status).toBe('success'));
-    expect(requestMock).toHaveBeenCalledTimes(2);
+    now.mockReturnValue(5_000_000 + FRESH_MS.catalogue + 1);
+    const { statuses } = renderDocumentHook('/help');
+    expect(statuses[0]).toBe('success');
+    await waitFor(() => expect(requestMock).toHaveBeenCalledTimes(2));
+    expect(statuses).not.toContain('pending');
+  });
+
+  it('says not found for a path no document has', async () => {
+    const { result } = renderDocumentHook('/rules/../secrets');
+    await waitFor(() => expect(result.current.status).toBe('error'));
+    expect(result.current.notFound).toBe(true);
+    expect(requestMock).not.toHaveBeenCalled();
   });
 });
