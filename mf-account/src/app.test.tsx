@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AUTH_NOT_INITIALISED } from '@arttoy/shared/auth';
 import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote, placeholdersShown, routeSamples } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from './app';
 
 // The ID token for API calls; the rest of the auth module is the real one (no auth started).
@@ -14,6 +15,7 @@ function auth(state: { uid?: string; loading?: boolean }) {
 }
 
 beforeEach(() => {
+  clearPageReads();
   localStorage.clear();
   auth({});
   fakeApi({ 'GET /api/locker': { body: { items: [] } }, 'GET /api/locker/ship-requests': { body: { items: [] } } });

@@ -1,9 +1,10 @@
 /** The signed-in visitor's locker and ship-outs. Every call sends the Firebase ID token. */
 import { lockerListSchema, shipRequestListSchema, shipRequestSchema, type ShipOutAddress } from '@arttoy/shared/contracts/api';
 import { apiJson } from '@arttoy/shared/http';
+import { accountRead } from './account-read';
 import { sessionToken as token } from './session-token';
 
-export async function loadLocker(signal?: AbortSignal) {
+async function loadLocker(signal?: AbortSignal) {
   const auth = await token();
   const [locker, requests] = await Promise.all([
     apiJson('/locker', lockerListSchema, { token: auth, signal }),
@@ -12,6 +13,9 @@ export async function loadLocker(signal?: AbortSignal) {
   return { items: locker.items, requests: requests.items };
 }
 export type LockerData = Awaited<ReturnType<typeof loadLocker>>;
+
+/** The items and ship requests, read together (statuses of both change with every ship-out). */
+export const lockerRead = (uid: string) => accountRead(uid, '/locker,/locker/ship-requests', loadLocker);
 
 export const requestShipOut = async (itemIds: number[], address: ShipOutAddress) =>
   apiJson('/locker/ship-requests', shipRequestSchema, { method: 'POST', body: { itemIds, address }, token: await token() });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { loadItemHistory } from '../api/market';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { itemHistoryRead } from '../api/market';
 import { ReadError } from '../shared/read-error';
 import { HistoryView } from './history-view';
 
@@ -12,14 +12,14 @@ export function ItemHistory({ itemId, name }: { itemId: number; name: string }) 
   const id = useId();
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const { state, refresh } = useRead(opened, `history-${itemId}`, (signal) => loadItemHistory(itemId, signal));
+  const state = useAccountQuery((uid) => itemHistoryRead(uid, itemId), opened);
   const toggle = () => {
     setOpen(!open);
     setOpened(true);
   };
   let body = null;
-  if (state.status === 'loading') body = <p className="locker-muted" role="status">Loading its history…</p>;
-  else if (state.status === 'error') body = <ReadError title="Its history could not be loaded." error={state.error} onRetry={refresh} />;
+  if (state.status === 'pending') body = <p className="locker-muted" role="status">Loading its history…</p>;
+  else if (state.status === 'error') body = <ReadError title="Its history could not be loaded." error={state.error} onRetry={state.retry} />;
   else body = <HistoryView history={state.data} />;
   return (
     <div className="market-history">

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { MAX_SAVED_ADDRESSES, type ShipOutAddress, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
-import { loadAddresses, saveAddress } from '../api/addresses';
+import { useAccountQuery } from '../api/account-read';
+import { addressBookRead, saveAddress } from '../api/addresses';
 import { requestShipOut } from '../api/locker';
-import { useRead } from '../api/use-read';
 import { ADDRESS_FIELDS, AddressFields, addressFieldId, EMPTY_ADDRESS } from './address-fields';
 import { ADDRESS_LABELS, checkAddress, serverProblems, type AddressInput, type AddressProblems } from './address-problems';
 import { type AddressChoice, SavedAddressChoice } from './saved-address-choice';
@@ -33,8 +33,8 @@ export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; o
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
-  const book = useRead(true, 'address-book', loadAddresses);
-  const saved = book.state.status === 'ready' ? book.state.data : [];
+  const book = useAccountQuery(addressBookRead);
+  const saved = book.data?.items ?? [];
   const [choice, setChoice] = useState<AddressChoice | null>(null);
   const chosen: AddressChoice = choice ?? saved[0]?.id ?? 'new';
   const savedAddress = typeof chosen === 'number' ? saved.find((entry) => entry.id === chosen)?.address : undefined;
@@ -87,14 +87,14 @@ export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; o
     }
   };
   return (
-    <form className="locker-panel locker-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} aria-busy={book.state.status === 'loading'}>
+    <form className="locker-panel locker-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} aria-busy={book.status === 'pending'}>
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Ship out {itemIds.length} figure{itemIds.length === 1 ? '' : 's'}
       </h2>
-      {book.state.status === 'loading' ? <p className="locker-muted">Loading your addresses…</p> : null}
-      {book.state.status === 'error' ? <p className="locker-muted">Your saved addresses could not be loaded ({book.state.error.message}); enter the address.</p> : null}
+      {book.status === 'pending' ? <p className="locker-muted">Loading your addresses…</p> : null}
+      {book.status === 'error' ? <p className="locker-muted">Your saved addresses could not be loaded ({book.error.message}); enter the address.</p> : null}
       {saved.length > 0 ? <SavedAddressChoice name={`${id}-to`} saved={saved} chosen={chosen} onChoose={setChoice} /> : null}
-      {book.state.status !== 'loading' && chosen === 'new' ? (
+      {book.status !== 'pending' && chosen === 'new' ? (
         <>
           <AddressFields prefix={id} input={input} problems={problems} onChange={setInput} />
           {full ? (
@@ -114,7 +114,7 @@ export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; o
         </p>
       ) : null}
       <div className="locker-actions">
-        <Button type="submit" disabled={state.busy || book.state.status === 'loading'}>
+        <Button type="submit" disabled={state.busy || book.status === 'pending'}>
           {state.busy ? 'Sending…' : 'Ship out'}
         </Button>
         <Button variant="secondary" onClick={onClose} disabled={state.busy}>

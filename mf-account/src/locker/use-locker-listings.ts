@@ -1,6 +1,6 @@
 import type { LockerItem, MyListing } from '@arttoy/shared/contracts/api';
-import { loadMyListings } from '../api/market';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { myListingsRead } from '../api/market';
 
 /**
  * The open listings of the locker's listed items, by listing id: a locker item names its listing
@@ -8,7 +8,7 @@ import { useRead } from '../api/use-read';
  */
 export function useLockerListings(enabled: boolean, items: readonly LockerItem[] | null) {
   const listed = items?.some((item) => item.status === 'listed') ?? false;
-  const { state, refresh } = useRead(enabled && listed, 'my-listings', loadMyListings);
-  const byId = new Map<number, MyListing>(state.status === 'ready' ? state.data.map((listing) => [listing.id, listing]) : []);
-  return { byId, error: listed && state.status === 'error' ? state.error : null, refresh };
+  const state = useAccountQuery(myListingsRead, enabled && listed);
+  const byId = new Map<number, MyListing>(state.data?.items.map((listing) => [listing.id, listing]));
+  return { byId, error: listed && state.status === 'error' ? state.error : null, refresh: state.refresh, retry: state.retry };
 }

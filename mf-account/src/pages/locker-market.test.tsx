@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { itemHistory, listedItem, myListing } from '../test/market-fixtures';
@@ -15,6 +16,7 @@ const NO_REQUESTS = { 'GET /api/locker/ship-requests': { body: { items: [] } } }
 const conflict = (message: string, reason: string) => ({ status: 409, body: { error: { code: 'conflict', message, details: { reason } } } });
 
 beforeEach(() => {
+  clearPageReads();
   authStore.setState({ user: { uid: 'u-1', displayName: null, email: null }, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 });
 

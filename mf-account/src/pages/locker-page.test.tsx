@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { ADDRESS, lockerItem, shipRequest } from '../test/locker-fixtures';
 
@@ -13,6 +14,7 @@ const OWL = lockerItem(3, 'Moon Owl', { status: 'shipped', shipRequestedAt: '202
 const requested = (ids: number[]) => [CAT, FOX].map((item) => (ids.includes(item.id) ? { ...item, status: 'ship_requested' as const, shipRequestedAt: '2026-11-21T10:00:00.000Z', shipRequestId: 10 } : item));
 
 beforeEach(() => {
+  clearPageReads();
   authStore.setState({ user: { uid: 'u-1', displayName: null, email: null }, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 });
 

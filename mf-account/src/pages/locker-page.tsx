@@ -19,8 +19,9 @@ import '../market/market.css';
 export function LockerPage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/locker');
   const user = useAuthStore((state) => state.user);
-  const { state, refresh } = useLocker(signedIn);
-  const listings = useLockerListings(signedIn, state.status === 'ready' ? state.data.items : null);
+  const state = useLocker(signedIn);
+  const { refresh } = state;
+  const listings = useLockerListings(signedIn, state.status === 'success' ? state.data.items : null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shipping, setShipping] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -44,9 +45,9 @@ export function LockerPage() {
         Log in to see your locker
       </SignedOutPanel>
     );
-  } else if (authLoading || state.status === 'loading') body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
+  } else if (authLoading || state.status === 'pending') body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
   else if (state.status === 'error') {
-    body = <ReadError title="Your locker could not be loaded." error={state.error} onRetry={refresh} />;
+    body = <ReadError title="Your locker could not be loaded." error={state.error} onRetry={state.retry} />;
   } else if (state.data.items.length === 0) {
     body = (
       <div className="locker-panel">
@@ -83,7 +84,7 @@ export function LockerPage() {
             }}
           />
         ) : null}
-        {listings.error ? <ReadError title="The prices of your listings could not be loaded." error={listings.error} onRetry={listings.refresh} /> : null}
+        {listings.error ? <ReadError title="The prices of your listings could not be loaded." error={listings.error} onRetry={listings.retry} /> : null}
         <LockerGrid items={state.data.items} selected={selected} onToggle={toggle} listings={listings.byId} onMarketChanged={marketChanged} />
         <ShipRequests requests={state.data.requests} items={state.data.items} onChanged={refresh} />
       </>

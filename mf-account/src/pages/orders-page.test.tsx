@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { drawOf, orderPage, paidOrder } from '../test/order-fixtures';
 
@@ -23,7 +24,10 @@ function signIn(signedIn = true) {
   authStore.setState({ user: signedIn ? { uid: 'u-1', displayName: 'Ada', email: 'ada@example.test' } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 }
 
-beforeEach(() => signIn());
+beforeEach(() => {
+  clearPageReads();
+  signIn();
+});
 
 const orderList = () => screen.findByRole('list', { name: 'Your orders' }, { timeout: 5_000 });
 

@@ -1,8 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { Pagination, Skeleton } from '@arttoy/shared/ui';
-import { loadOrders } from '../api/orders';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { ordersRead } from '../api/orders';
 import { OrderList } from '../orders/order-list';
 import { ReadError } from '../shared/read-error';
 import { SignedOutPanel } from '../shared/signed-out-panel';
@@ -22,12 +22,12 @@ const pageHref = (page: number) => (page === 1 ? '/orders' : `/orders?page=${pag
 export function OrdersPage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/orders');
   const page = pageParam(useLocation().search);
-  const { state, refresh } = useRead(signedIn, `orders-${page}`, (signal) => loadOrders(page, signal));
+  const state = useAccountQuery((uid) => ordersRead(uid, page), signedIn);
   usePageHead({ title: 'Your orders' });
   let body;
   if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see your orders</SignedOutPanel>;
-  else if (authLoading || state.status === 'loading') body = <Skeleton lines={6} label="Loading your orders" />;
-  else if (state.status === 'error') body = <ReadError title="Your orders could not be loaded." error={state.error} onRetry={refresh} />;
+  else if (authLoading || state.status === 'pending') body = <Skeleton lines={6} label="Loading your orders" />;
+  else if (state.status === 'error') body = <ReadError title="Your orders could not be loaded." error={state.error} onRetry={state.retry} />;
   else if (state.data.items.length === 0) {
     body = (
       <div className="locker-panel">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote, type Handler } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { balanceOf, ledgerEntry, myListing, payout } from '../test/market-fixtures';
@@ -17,6 +18,7 @@ const OWL = lockerItem(3, 'Moon Owl');
 const ENTRIES = [ledgerEntry(3, 'payout', -1_000), ledgerEntry(2, 'fee', -125), ledgerEntry(1, 'sale', 2_500)];
 
 beforeEach(() => {
+  clearPageReads();
   authStore.setState({ user: { uid: ME.uid, displayName: ME.displayName, email: ME.email }, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 });
 

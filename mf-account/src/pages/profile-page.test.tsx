@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
+import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { balanceOf } from '../test/market-fixtures';
 
@@ -14,17 +15,27 @@ const HOME = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', 
 const address = (id: number, line1: string) => ({ id, address: { ...HOME, line1 }, createdAt: '2026-11-20T10:00:00.000Z' });
 let BOOK: ReturnType<typeof address>[] = [];
 const SECOND = method(2, 'Sandbox spare account');
-/** The market's sections, empty: each test here is about another part of the page. */
-const MARKET = { 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) }, 'GET /api/me/feed-visibility': { body: { visible: false } } };
+/** The market's sections (and the orders), empty: each test here is about another part of the page. */
+const MARKET = { 'GET /api/orders': { body: { items: [], page: 1, pageSize: 10, total: 0, totalPages: 0 } }, 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) }, 'GET /api/me/feed-visibility': { body: { visible: false } } };
 
 function signIn(signedIn = true) {
   authStore.setState({ user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
 }
 
 beforeEach(() => {
+  clearPageReads();
   signIn();
   BOOK = [];
 });
+
+/** An answer the fake API gives only once released: the page's state before it can be checked. */
+function held(body: unknown): { handler: () => Promise<{ body: unknown }>; release: () => void } {
+  let release = () => {};
+  const answer = new Promise<{ body: unknown }>((resolve) => {
+    release = () => resolve({ body });
+  });
+  return { handler: () => answer, release };
+}
 
 const handleForm = () => screen.findByRole('form', { name: 'Public handle' }, { timeout: 5_000 });
 
@@ -128,6 +139,40 @@ describe('/profile', () => {
     expect(left).toHaveLength(1);
     expect(left[0]).toHaveTextContent('Sandbox test account');
     expect(api.callsTo('DELETE', '/api/me/payment-methods/2')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('shows a method saved since the last visit once it is read again, not only the one read before', async () => {
+    const reread = held({ items: [SECOND, FIRST] });
+    fakeApi({ ...MARKET, 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': [{ body: { items: [FIRST] } }, reread.handler], 'GET /api/me/addresses': { body: { items: BOOK } } });
+    const { navigate } = mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    await navigate('/orders');
+    // Back on the profile after paying with a new method saved: the last answer shows, then the new one.
+    await navigate('/profile');
+    await handleForm();
+    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(1);
+    reread.release();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('keeps a saved handle for the next visit, from its first render', async () => {
+    const reread = held({ ...ME, handle: 'night_owl' });
+    fakeApi({ ...MARKET,
+      'GET /api/me': [{ body: ME }, reread.handler],
+      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/handle': { body: { ...ME, handle: 'night_owl' } },
+    });
+    const { navigate } = mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Handle' }), 'night_owl');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your handle is now @night_owl.');
+    await navigate('/orders');
+    // The page shows what it holds while it reads the profile again: the saved handle, not the one before.
+    await navigate('/profile');
+    await handleForm();
+    expect(screen.getByRole('textbox', { name: 'Handle' })).toHaveValue('night_owl');
+    reread.release();
   });
 
   it('says why a removal failed and keeps the method', async () => {

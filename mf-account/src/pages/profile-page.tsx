@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { loadProfile } from '../api/profile';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { addressBookRead } from '../api/addresses';
+import { meRead, savedMethodsRead } from '../api/profile';
 import { AddressBook } from '../profile/address-book';
 import { BalancePanel } from '../profile/balance-panel';
 import { FeedVisibility } from '../profile/feed-visibility';
@@ -45,22 +46,30 @@ function ProviderDetails() {
  */
 export function ProfilePage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/profile');
-  const { state, refresh } = useRead(signedIn, 'profile', loadProfile);
+  // Who they are, their saved methods and addresses: the page shows once all three are read.
+  const me = useAccountQuery(meRead, signedIn);
+  const methods = useAccountQuery(savedMethodsRead, signedIn);
+  const addresses = useAccountQuery(addressBookRead, signedIn);
+  const failed = [me, methods, addresses].find((read) => read.status === 'error');
   usePageHead({ title: 'Your profile' });
   let body;
   if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see your profile</SignedOutPanel>;
-  else if (authLoading || state.status === 'loading') body = <Skeleton lines={8} label="Loading your profile" />;
-  else if (state.status === 'error') body = <ReadError title="Your profile could not be loaded." error={state.error} onRetry={refresh} />;
+  else if (failed?.error) {
+    const retry = () => {
+      for (const read of [me, methods, addresses]) if (read.status === 'error') read.retry();
+    };
+    body = <ReadError title="Your profile could not be loaded." error={failed.error} onRetry={retry} />;
+  } else if (authLoading || me.status !== 'success' || methods.status !== 'success' || addresses.status !== 'success') body = <Skeleton lines={8} label="Loading your profile" />;
   else {
     body = (
       <>
         <ProviderDetails />
-        <HandleForm current={state.data.me.handle} />
-        <FeedVisibility handle={state.data.me.handle} />
+        <HandleForm current={me.data.handle} onSaved={me.replace} />
+        <FeedVisibility handle={me.data.handle} />
         <MyListings />
         <BalancePanel />
-        <SavedMethods initial={state.data.methods} />
-        <AddressBook initial={state.data.addresses} />
+        <SavedMethods initial={methods.data.items} />
+        <AddressBook initial={addresses.data.items} />
       </>
     );
   }

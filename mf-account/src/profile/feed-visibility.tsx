@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
-import { loadFeedVisibility, saveFeedVisibility } from '../api/profile';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { feedVisibilityRead, saveFeedVisibility } from '../api/profile';
 import { ReadError } from '../shared/read-error';
 
 /**
@@ -11,15 +11,15 @@ import { ReadError } from '../shared/read-error';
  */
 export function FeedVisibility({ handle }: { handle: string | null }) {
   const id = useId();
-  const { state, refresh } = useRead(true, 'feed-visibility', loadFeedVisibility);
+  const state = useAccountQuery(feedVisibilityRead);
   const [saving, setSaving] = useState<boolean | null>(null);
-  const [shown, setShown] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const change = async (visible: boolean) => {
     setSaving(visible);
     setProblem(null);
     try {
-      setShown(await saveFeedVisibility(visible));
+      // The answer is the setting now: the page's cache holds it, as if read again.
+      state.replace(await saveFeedVisibility(visible));
     } catch (error) {
       setProblem(error instanceof HttpError && error.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : (error as Error).message);
     } finally {
@@ -27,10 +27,10 @@ export function FeedVisibility({ handle }: { handle: string | null }) {
     }
   };
   let body;
-  if (state.status === 'loading') body = <Skeleton lines={1} label="Loading your live room setting" />;
-  else if (state.status === 'error') body = <ReadError title="Your live room setting could not be loaded." error={state.error} onRetry={refresh} />;
+  if (state.status === 'pending') body = <Skeleton lines={1} label="Loading your live room setting" />;
+  else if (state.status === 'error') body = <ReadError title="Your live room setting could not be loaded." error={state.error} onRetry={state.retry} />;
   else {
-    const visible = saving ?? shown ?? state.data;
+    const visible = saving ?? state.data.visible;
     body = (
       <>
         <label className="profile-check" htmlFor={`${id}-visible`}>

@@ -2,12 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { handleSchema } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
+import type { Me } from '@arttoy/shared/contracts/api';
 import { saveHandle } from '../api/profile';
 
 const RULE = '3 to 20 characters: letters a-z, digits and _.';
 
 /** The public handle: checked here with the API's own schema, then saved; a taken one is said beside the field. */
-export function HandleForm({ current }: { current: string | null }) {
+export function HandleForm({ current, onSaved }: { current: string | null; onSaved: (me: Me) => void }) {
   const id = useId();
   const [saved, setSaved] = useState(current);
   const [value, setValue] = useState(current ?? '');
@@ -29,6 +30,7 @@ export function HandleForm({ current }: { current: string | null }) {
       setSaved(me.handle);
       setValue(me.handle ?? '');
       setDone(`Your handle is now @${me.handle}.`);
+      onSaved(me);
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
       // Taken, or changed too recently: the API says which, and when it may change next.

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { formatPrice } from '@arttoy/shared/contracts';
 import { MAX_OPEN_LISTINGS, type ListingStatus, type MyListing } from '@arttoy/shared/contracts/api';
-import { loadMyListings } from '../api/market';
-import { useRead } from '../api/use-read';
+import { useAccountQuery } from '../api/account-read';
+import { myListingsRead } from '../api/market';
 import { formatDate } from '../locker/labels';
 import { ReadError } from '../shared/read-error';
 
@@ -31,25 +31,25 @@ function ListingRow({ listing }: { listing: MyListing }) {
 
 /** Every listing of mine, open and closed: price, what I receive, its state, and whether a buyer holds it now. */
 export function MyListings() {
-  const { state, refresh } = useRead(true, 'my-listings', loadMyListings);
+  const state = useAccountQuery(myListingsRead);
   let body;
-  if (state.status === 'loading') body = <p className="locker-muted">Loading your listings…</p>;
-  else if (state.status === 'error') body = <ReadError title="Your listings could not be loaded." error={state.error} onRetry={refresh} />;
-  else if (state.data.length === 0) {
+  if (state.status === 'pending') body = <p className="locker-muted">Loading your listings…</p>;
+  else if (state.status === 'error') body = <ReadError title="Your listings could not be loaded." error={state.error} onRetry={state.retry} />;
+  else if (state.data.items.length === 0) {
     body = (
       <p>
         No listings yet. Sell a figure from <Link to="/locker">your locker</Link>: it stays there, ready to ship, until someone buys it.
       </p>
     );
   } else {
-    const open = state.data.filter((listing) => listing.status === 'open').length;
+    const open = state.data.items.filter((listing) => listing.status === 'open').length;
     body = (
       <>
         <p className="locker-muted">
           {open} of {MAX_OPEN_LISTINGS} open listings. Change a price or withdraw a listing from <Link to="/locker">your locker</Link>.
         </p>
         <ul className="market-rows" aria-label="Your listings">
-          {state.data.map((listing) => (
+          {state.data.items.map((listing) => (
             <ListingRow key={listing.id} listing={listing} />
           ))}
         </ul>
