@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
@@ -143,19 +143,21 @@ describe('/mysterybox/{model_id}', () => {
 
   it('shows the pulled secret of the visitor signed in now, never the previous visitor\'s', async () => {
     signInAs('u-1');
+    let releaseSecond = () => {};
+    const secondLocker = new Promise<{ body: unknown }>((resolve) => {
+      releaseSecond = () => resolve({ body: locker() });
+    });
     fakeApi({
       'GET /api/box-models/7': { body: box() },
       'GET /api/me/fairness': { body: fairness() },
-      'GET /api/locker': [{ body: locker(figure(103, 'Moon Owl', 'secret')) }, { body: locker() }],
+      'GET /api/locker': [{ body: locker(figure(103, 'Moon Owl', 'secret')) }, () => secondLocker],
     });
-    const first = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
-    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toBeInTheDocument();
-    first.unmount();
-    signInAs('u-2');
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
-    await screen.findByTestId('server-seed-hash');
-    // Masked from the first render on: u-1's locker is not u-2's, not even while u-2's is read.
+    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toBeInTheDocument();
+    act(() => signInAs('u-2'));
+    // Masked at once: u-1's locker is not u-2's, not even while u-2's is read.
     expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
+    releaseSecond();
     await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
   });
 
