@@ -57,6 +57,15 @@ export function apiRead<S extends z.ZodType>(path: string, schema: S, freshness?
   };
 }
 
+/**
+ * A read of the signed-in visitor's own (`uid`): kept under that user alone (dropped when another
+ * signs in), and live: read again on every visit and when the tab comes back, showing the last
+ * answer meanwhile. `key` is the API path read (or the paths of a read of several, joined by ',').
+ */
+export function userRead<T>(uid: string, key: string, load: (signal?: AbortSignal) => Promise<T>): PageRead<T> {
+  return { key, load, user: uid, freshness: 'live' };
+}
+
 /** The cache key of a read: a user's reads under that user, public ones beside them. */
 export function queryKeyOf(read: Pick<PageRead<unknown>, 'key' | 'user'>): readonly string[] {
   return read.user === undefined ? ['public', read.key] : ['user', read.user, read.key];

@@ -2,13 +2,13 @@
 import { savedAddressListSchema, savedAddressSchema, type ShipOutAddress } from '@arttoy/shared/contracts/api';
 import { apiJson } from '@arttoy/shared/http';
 import { invalidatePageReads } from '@arttoy/shared/query';
-import { accountRead } from './account-read';
+import { userRead } from '@arttoy/shared/query';
 import { sessionToken } from './session-token';
 
 const BOOK_PATH = '/me/addresses';
 
 /** The book, newest first (the profile lists it, the ship-out form offers it). */
-export const addressBookRead = (uid: string) => accountRead(uid, BOOK_PATH, async (signal) => apiJson(BOOK_PATH, savedAddressListSchema, { token: await sessionToken(), signal }));
+export const addressBookRead = (uid: string) => userRead(uid, BOOK_PATH, async (signal) => apiJson(BOOK_PATH, savedAddressListSchema, { token: await sessionToken(), signal }));
 
 /** Saves an address; an address the book holds already answers as the saved one. */
 export async function saveAddress(address: ShipOutAddress) {

@@ -6,7 +6,7 @@
 import { idToken } from '@arttoy/shared/auth';
 import { figureMarketSchema, IDEMPOTENCY_KEY_HEADER, MAX_PAGE_SIZE, orderPageSchema, orderSchema, seriesAsksSchema, type Order } from '@arttoy/shared/contracts/api';
 import { apiJson, HttpError } from '@arttoy/shared/http';
-import type { PageRead } from '@arttoy/shared/query';
+import { userRead, type PageRead } from '@arttoy/shared/query';
 import type * as z from 'zod';
 
 /** A market read: live (read again on every visit), and never from the page's server data. */
@@ -23,18 +23,14 @@ export const seriesAsks = (slug: string) => read(`/market/asks?series=${encodeUR
  * listing shown as reserved can say it is reserved for them, with the way to pay. Keyed by the
  * user: another account signed in on the same page never sees them.
  */
-export const myReservations = (uid: string): PageRead<ReadonlyMap<number, string>> => ({
-  key: 'my-listing-reservations',
-  user: uid,
-  freshness: 'live',
-  load: async (signal) => {
+export const myReservations = (uid: string): PageRead<ReadonlyMap<number, string>> =>
+  userRead(uid, 'my-listing-reservations', async (signal) => {
     const token = await idToken();
     if (!token) return new Map();
     const { items } = await apiJson(`/orders?pageSize=${MAX_PAGE_SIZE}`, orderPageSchema, { token, signal });
     const holding = items.filter((order) => order.kind === 'listing' && order.status === 'pending_payment' && Date.parse(order.expiresAt) > Date.now());
     return new Map(holding.flatMap((order) => (order.listing ? [[order.listing.listingId, order.orderSn] as const] : [])));
-  },
-});
+  });
 
 /**
  * Orders an open listing for the signed-in buyer. `key` is one click's Idempotency-Key, the same on

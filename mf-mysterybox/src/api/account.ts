@@ -17,7 +17,7 @@ import {
   type PaymentProvider,
 } from '@arttoy/shared/contracts/api';
 import { apiJson, HttpError } from '@arttoy/shared/http';
-import type { PageRead } from '@arttoy/shared/query';
+import { userRead, type PageRead } from '@arttoy/shared/query';
 
 /** The ID token, or a 401 in plain words when the session has ended. */
 async function token(): Promise<string> {
@@ -26,18 +26,10 @@ async function token(): Promise<string> {
   return value;
 }
 
-/**
- * A read of the signed-in buyer's own (`uid`): kept under that user alone, and read again on every
- * visit (it changes with every order). Its key is the API path, its answer the API's.
- */
-function buyerRead<T>(uid: string, key: string, load: (signal?: AbortSignal) => Promise<T>): PageRead<T> {
-  return { key, load, user: uid, freshness: 'live' };
-}
-
-export const fairnessRead = (uid: string) => buyerRead(uid, '/me/fairness', async (signal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }));
+export const fairnessRead = (uid: string) => userRead(uid, '/me/fairness', async (signal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }));
 
 /** What the buyer owns: a box page reveals the secret figures they have pulled. */
-export const lockerRead = (uid: string) => buyerRead(uid, '/locker', async (signal) => apiJson('/locker', lockerListSchema, { token: await token(), signal }));
+export const lockerRead = (uid: string) => userRead(uid, '/locker', async (signal) => apiJson('/locker', lockerListSchema, { token: await token(), signal }));
 
 export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
 
@@ -71,7 +63,7 @@ export interface DrawToCheck {
 export function drawToCheckRead(id: number, uid: string | null): PageRead<DrawToCheck> {
   const key = `/draws/${id},/draws/${id}/proof`;
   if (uid === null) return { key, load: (signal) => loadDrawToCheck(id, false, signal), freshness: 'live' };
-  return buyerRead(uid, key, (signal) => loadDrawToCheck(id, true, signal));
+  return userRead(uid, key, (signal) => loadDrawToCheck(id, true, signal));
 }
 
 /** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
@@ -86,7 +78,7 @@ export const createOrder = async (input: { boxModelId: number; clientSeed?: stri
 
 export const orderRead = (uid: string, orderSn: string) => {
   const path = `/orders/${encodeURIComponent(orderSn)}`;
-  return buyerRead(uid, path, async (signal) => apiJson(path, orderSchema, { token: await token(), signal }));
+  return userRead(uid, path, async (signal) => apiJson(path, orderSchema, { token: await token(), signal }));
 };
 
 export const cancelOrder = async (orderSn: string) =>
@@ -110,4 +102,4 @@ export const captureRead = (uid: string, providerToken: string): PageRead<Captur
 });
 
 export const paymentMethodsRead = (uid: string) =>
-  buyerRead(uid, '/me/payment-methods', async (signal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }));
+  userRead(uid, '/me/payment-methods', async (signal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }));
