@@ -19,6 +19,32 @@ async function appWith(routes: (scope: FastifyInstance) => void) {
 }
 
 describe('the error shape', () => {
+  it('answers 503 with Retry-After when the database cannot take the request, and 500 for other database failures', async () => {
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    const app = await appWith((scope) => {
+      scope.get('/full', async () => {
+        throw pgError('53300', 'sorry, too many clients already');
+      });
+      // As drizzle throws it: the driver's error as the cause.
+      scope.get('/wrapped', async () => {
+        throw new Error('Failed query: select 1', { cause: pgError('57P03', 'the database system is starting up') });
+      });
+      scope.get('/pool', async () => {
+        throw new Error('timeout exceeded when trying to connect');
+      });
+      scope.get('/bug', async () => {
+        throw pgError('42703', 'column "nope" does not exist');
+      });
+    });
+    for (const url of ['/api/full', '/api/wrapped', '/api/pool']) {
+      const busy = await app.inject({ url });
+      expect({ url, status: busy.statusCode, retryAfter: busy.headers['retry-after'], code: busy.json().error.code }).toEqual({ url, status: 503, retryAfter: '1', code: 'unavailable' });
+    }
+    const bug = await app.inject({ url: '/api/bug' });
+    expect(bug.statusCode).toBe(500);
+    expect(bug.headers['retry-after']).toBeUndefined();
+  });
+
   it('maps conflicts, JSON syntax errors and our own bugs, never a 500 for a client’s mistake', async () => {
     const app = await appWith((scope) => {
       scope.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.object({ name: z.string().min(2), address: z.object({ zip: z.string() }) }) } }, async () => {

@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@arttoy/shared/contracts/api';
 import { ApiError, notFound } from '../errors';
+import { DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy } from '../db/database-busy';
 import { apiSecurityHeaders, HSTS, type RateLimitPolicy } from './security';
 
 const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
@@ -43,6 +44,7 @@ export function toApiError(error: unknown): ApiError {
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) return new ApiError(status, CODE_BY_STATUS[status] ?? 'invalid_request', fastifyError.message ?? 'Bad request.');
   if (status === 503) return new ApiError(503, 'unavailable', fastifyError.message ?? 'Service unavailable; retry shortly.');
+  if (isDatabaseBusy(error)) return new ApiError(503, 'unavailable', 'The site is busy right now; try again in a moment (an order or payment retried with the same Idempotency-Key is made once).');
   return new ApiError(500, 'internal', 'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.');
 }
 
@@ -53,6 +55,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
   const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
   if (apiError.code === 'internal') body.error.details = { requestId: request.id };
+  if (isDatabaseBusy(error)) reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_S));
   else if (apiError.details) body.error.details = apiError.details;
   return reply.status(apiError.statusCode).header('cache-control', 'no-store').send(body);
 }
