@@ -9,8 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
-import { boxModelFigures, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
-import { recordFeedEvent } from '../feed/record';
+import { boxModelFigures, orders, serverSeeds } from '../../db/schema';
 import { settleListingOrder } from '../market/settlement';
 import { sendShipRequest } from '../ship-requests';
 import { activeSeed, type ServerSeedRow } from '../fairness/seeds';
@@ -31,10 +30,16 @@ export class UnfulfillableOrderError extends Error {
   override name = 'UnfulfillableOrderError';
 }
 
-interface StockLine {
+export interface StockLine {
   figureId: number;
   oddsPpm: number;
   stock: number;
+}
+
+/** What a draw needs: the buyer's active seed, locked, and the box's stock lines by figure (read after that lock). */
+export interface DrawInputs {
+  seed: ServerSeedRow;
+  lines: StockLine[];
 }
 
 /**
@@ -43,7 +48,7 @@ interface StockLine {
  * snapshot, which may predate a wait for the seed's lock: the draw takes its unit only if one is
  * left, and reads the stock again if not.
  */
-async function seedAndStock(tx: Db, userId: number, boxModelId: number): Promise<{ seed: ServerSeedRow; lines: StockLine[] }> {
+async function seedAndStock(tx: Db, userId: number, boxModelId: number): Promise<DrawInputs> {
   const [found] = await tx
     .select({
       seed: serverSeeds,
@@ -71,13 +76,15 @@ const DRAW_ATTEMPTS = 20;
  *
  * Every purchase of a box meets the same stock rows, so none is locked while the API works: the
  * buyer's seed is locked (it is theirs alone), the stock is read, the figure drawn, and one
- * statement takes the figure from stock only if one is left (`stock > 0`, re-checked by
- * PostgreSQL on the row's newest version), moves the nonce on, writes the draw and the locker item
- * and marks the order fulfilled. If another purchase took that figure's last unit in between,
- * nothing was written: the stock is read again and the same roll (same nonce) is mapped onto it.
- * The draw records the lines it was mapped onto, so it stays verifiable.
+ * statement (arttoy_write_draw, migration 0018) takes the figure from stock only if one is left
+ * (`stock > 0`, re-checked by PostgreSQL on the row's newest version), moves the nonce on, writes the
+ * draw and the locker item, marks the order fulfilled and records the live room's pull. If another
+ * purchase took that figure's last unit in between, nothing was written: the stock is read again and
+ * the same roll (same nonce) is mapped onto it. The draw records the lines it was mapped onto, so it
+ * stays verifiable. `drawInputs`: the seed and stock when the caller read them already (locked the
+ * same way, payment-service.ts's capture).
  */
-export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | null> {
+export async function fulfilOrder(tx: Db, order: OrderRow, drawInputs?: DrawInputs): Promise<number | null> {
   move(order, 'paid');
   move({ ...order, status: 'paid' }, 'fulfilled');
   if (order.kind === 'ship_out') {
@@ -96,42 +103,18 @@ export async function fulfilOrder(tx: Db, order: OrderRow): Promise<number | nul
   }
   const boxModelId = order.boxModelId;
   if (boxModelId === null) throw new Error(`Box order ${order.orderSn} has no box.`);
-  const { seed, lines: firstLines } = await seedAndStock(tx, order.userId, boxModelId);
+  const { seed, lines: firstLines } = drawInputs ?? (await seedAndStock(tx, order.userId, boxModelId));
   for (let attempt = 1; attempt <= DRAW_ATTEMPTS; attempt += 1) {
     const inStock = (attempt === 1 ? firstLines : await stockLines(tx, boxModelId)).filter((line) => line.stock > 0);
     // The reservation holds a box for an order being paid, so this is rare (stock lowered by hand), but the money is taken: the caller refunds.
     if (inStock.length === 0) throw new UnfulfillableOrderError(`Box ${boxModelId} has no stock left for paid order ${order.orderSn}.`);
     const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
     const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.clientSeed, nonce: seed.nextNonce, lines });
-    const written = await tx.execute(sql`
-      with taken as (
-        update ${boxModelFigures} set ${column(boxModelFigures.stock)} = ${column(boxModelFigures.stock)} - 1
-        where ${column(boxModelFigures.boxModelId)} = ${boxModelId} and ${column(boxModelFigures.figureId)} = ${result.figureId}
-          and ${column(boxModelFigures.stock)} > 0
-        returning 1
-      ), nonce as (
-        update ${serverSeeds} set ${column(serverSeeds.nextNonce)} = ${column(serverSeeds.nextNonce)} + 1
-        where ${column(serverSeeds.id)} = ${seed.id} and exists (select 1 from taken)
-      ), draw as (
-        insert into ${draws} (${column(draws.orderId)}, ${column(draws.userId)}, ${column(draws.boxModelId)}, ${column(draws.serverSeedId)},
-          ${column(draws.serverSeedHash)}, ${column(draws.clientSeed)}, ${column(draws.nonce)}, ${column(draws.rollPpm)}, ${column(draws.figureId)}, ${column(draws.oddsLines)})
-        select ${order.id}, ${order.userId}, ${boxModelId}, ${seed.id}, ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}, ${result.rollPpm},
-          ${result.figureId}, ${JSON.stringify(lines)}::jsonb
-        from taken
-        returning ${column(draws.id)}
-      ), locker as (
-        insert into ${lockerItems} (${column(lockerItems.userId)}, ${column(lockerItems.figureId)}, ${column(lockerItems.drawId)})
-        select ${order.userId}, ${result.figureId}, ${column(draws.id)} from draw
-      )
-      update ${orders} set ${column(orders.status)} = 'fulfilled', ${column(orders.paidAt)} = now(), ${column(orders.fulfilledAt)} = now(), ${column(orders.updatedAt)} = now(),
-        ${column(orders.captureStartedAt)} = null
-      where ${column(orders.id)} = ${order.id} and exists (select 1 from taken)
-      returning (select ${column(draws.id)} from draw) as "drawId"`);
+    // The writes and the live room's pull in one call (migration 0018); no row written when the unit went meanwhile.
+    const written = await tx.execute(sql`select arttoy_write_draw(${order.id}::bigint, ${order.userId}::bigint, ${boxModelId}::int, ${seed.id}::bigint,
+      ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}::int, ${result.rollPpm}::int, ${result.figureId}::int, ${JSON.stringify(lines)}::jsonb) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
-    if (drawId) {
-      await recordFeedEvent(tx, { kind: 'pull', userId: order.userId, figureId: result.figureId, boxModelId, drawId: Number(drawId) });
-      return Number(drawId);
-    }
+    if (drawId) return Number(drawId);
   }
   throw new UnfulfillableOrderError(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
 }

@@ -41,7 +41,10 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toPaymentSummary(payment: PaymentRow): PaymentSummary {
+/** The payment's fields a summary shows. */
+type SummarisedPayment = Pick<PaymentRow, 'id' | 'provider' | 'status' | 'providerOrderId' | 'approvalUrl' | 'amountMinor' | 'currency' | 'createdAt' | 'capturedAt'>;
+
+export function toPaymentSummary(payment: SummarisedPayment): PaymentSummary {
   return {
     id: payment.id,
     provider: payment.provider,

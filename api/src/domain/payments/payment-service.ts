@@ -13,17 +13,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CaptureResult, PaymentProvider, StartPaymentResult } from '@arttoy/shared/contracts/api';
-import type { Db } from '../../db/connect';
-import { orders, paymentMethods, payments } from '../../db/schema';
+import { type Db, rowsOf } from '../../db/connect';
+import { fromJsonRow } from '../../db/json-row';
+import { orders, paymentMethods, payments, serverSeeds } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { findDraw } from '../draws/draw-proof';
 import type { DataChanges } from '../../cache/data-changes';
-import { fulfilOrder, UnfulfillableOrderError } from '../draws/fulfil';
+import { type DrawInputs, fulfilOrder, type StockLine, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
-import { holdsItsBox } from '../orders/reservation';
+import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS, holdsItsBox } from '../orders/reservation';
 import { assertPending, type CaptureClaim, claimCapture, claimCaptureOfPayment, expired, refundPaid, releaseClaim } from './capture-hold';
-import { type CreateProviderOrderInput, PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, type ProviderOrder, ProviderOutageError, ProviderUnavailableError } from './provider';
+import { type CreateProviderOrderInput, type InDatabaseProvider, PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, type ProviderOrder, ProviderOutageError, ProviderUnavailableError } from './provider';
 
 export type PaymentProviders = Record<PaymentProvider, PaymentProviderAdapter | null>;
 
@@ -58,7 +59,7 @@ async function lockOrder(tx: Db, where: SQL | undefined, name: string) {
   return row ?? null;
 }
 
-function assertPayable(order: OrderRow, payable: boolean): void {
+function assertPayable(order: Parameters<typeof assertPending>[0], payable: boolean): void {
   assertPending(order);
   if (!payable) throw expired(order);
 }
@@ -117,9 +118,18 @@ async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: Ord
       .values({ userId: order.userId, provider: payment.provider, vaultToken: capture.vault.token, label: capture.vault.label })
       .onConflictDoNothing();
   }
+  return fulfilCaptured(tx, provider, order, payment, capture, claim);
+}
+
+/**
+ * Fulfils the locked order whose payment is marked captured, or refunds it (the box is gone: `claim`
+ * is 'settle', or nothing is left to draw). `drawInputs`: the buyer's seed and the box's stock when
+ * the capture's statement read them.
+ */
+async function fulfilCaptured(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture, claim: CaptureClaim, drawInputs?: DrawInputs): Promise<Outcome> {
   if (claim === 'settle') return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
   try {
-    await fulfilOrder(tx, order);
+    await fulfilOrder(tx, order, drawInputs);
   } catch (error) {
     if (!(error instanceof UnfulfillableOrderError)) throw error;
     return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
@@ -171,6 +181,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   const provider = providerOf(deps.providers, input.provider);
   const mine = and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn));
   if (input.vaultToken) return payWithSavedMethod(deps, input, input.vaultToken, mine);
+  if (input.provider === 'sandbox' && provider.inDatabase) return startSandboxPayment(deps.db, provider.inDatabase, input);
   // Nothing is taken until the buyer approves: the provider's order is created in the transaction
   // that records it, and one that was created but never recorded cannot be approved.
   const stored = await deps.db.transaction(async (tx) => {
@@ -183,6 +194,55 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   });
   return { payment: toPaymentSummary(stored), approvalUrl: stored.approvalUrl, result: null };
 }
+
+/** What arttoy_start_sandbox_payment answers (migration 0018): the order's state, and the payment it made (null fields when refused). */
+interface StartedRow {
+  orderStatus: OrderRow['status'];
+  orderKind: OrderRow['kind'];
+  payable: boolean;
+  id: number | null;
+  status: PaymentRow['status'];
+  providerOrderId: string;
+  approvalUrl: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: string | Date;
+  capturedAt: string | Date | null;
+}
+
+/**
+ * A sandbox payment started in one statement (arttoy_start_sandbox_payment, migration 0018): the
+ * order locked and checked as lockOrder and assertPayable do, and the sandbox's checkout and the
+ * payment written as createOrder and recordCreated write them, under the same request id.
+ */
+async function startSandboxPayment(db: Db, sandbox: InDatabaseProvider, input: StartPaymentInput): Promise<StartPaymentResult> {
+  const idempotencyKey = randomUUID();
+  const { providerOrderId, approvalUrl } = sandbox.orderFor(createRequestId(idempotencyKey));
+  const answer = await db.execute(sql`select order_status as "orderStatus", order_kind as "orderKind", payable, payment_id as "id",
+      payment_status as "status", provider_order_id as "providerOrderId", approval_url as "approvalUrl", amount_minor as "amountMinor", currency,
+      created_at as "createdAt", captured_at as "capturedAt"
+    from arttoy_start_sandbox_payment(${input.userId}::bigint, ${input.orderSn}, ${idempotencyKey}, ${providerOrderId}, ${approvalUrl},
+      ${input.saveMethod}, ${input.returnUrl}, ${input.cancelUrl}, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
+  const [row] = rowsOf<StartedRow>(answer);
+  if (!row) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+  assertPayable({ orderSn: input.orderSn, status: row.orderStatus, kind: row.orderKind }, row.payable);
+  if (row.id === null) throw new Error(`Order ${input.orderSn} was payable, and no payment was made for it.`);
+  const payment = {
+    id: Number(row.id),
+    provider: input.provider,
+    status: row.status,
+    providerOrderId: row.providerOrderId,
+    approvalUrl: row.approvalUrl,
+    amountMinor: Number(row.amountMinor),
+    currency: row.currency,
+    createdAt: new Date(row.createdAt),
+    capturedAt: row.capturedAt === null ? null : new Date(row.capturedAt),
+  };
+  return { payment: toPaymentSummary(payment), approvalUrl: payment.approvalUrl, result: null };
+}
+
+/** The request id a payment's provider order is created under: its own key (PayPal-Request-Id must not repeat across different calls). */
+const createRequestId = (idempotencyKey: string) => `create-${idempotencyKey}`;
 
 async function insertPayment(tx: Db, order: OrderRow, input: StartPaymentInput): Promise<PaymentRow> {
   const [payment] = await tx
@@ -213,8 +273,7 @@ function createOrderInput(order: OrderRow, payment: PaymentRow, urls: { returnUr
     cancelUrl: urls.cancelUrl,
     saveMethod: payment.saveMethod,
     vaultToken: payment.vaultToken,
-    // Its own key: PayPal-Request-Id must not repeat across different calls.
-    requestId: `create-${payment.idempotencyKey}`,
+    requestId: createRequestId(payment.idempotencyKey),
     db,
   };
 }
@@ -320,6 +379,45 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
   return outcome;
 }
 
+/** What arttoy_begin_capture answers (migration 0018): rows as to_jsonb gives them. */
+interface BegunCaptureRow {
+  order: Record<string, unknown>;
+  payment: Record<string, unknown>;
+  captured: boolean;
+  checkout: Record<string, unknown> | null;
+  seed: Record<string, unknown> | null;
+  lines: StockLine[] | null;
+}
+
+interface BegunCapture {
+  order: OrderRow;
+  payment: PaymentRow;
+  /** Set when the statement took the sandbox's capture and marked the payment captured. */
+  taken: { capture: ProviderCapture; drawInputs: DrawInputs | undefined } | null;
+}
+
+/**
+ * A capture's first statement in its transaction (arttoy_begin_capture, migration 0018): the order
+ * and its payment locked, the order first (the order every other path locks first); null when either
+ * is gone. For the common capture (a box order claimed 'held', paid through the sandbox, its checkout
+ * approved and matching the order) the same statement takes it as the sandbox's capture and
+ * applyCapture would (checkout completed, payment marked captured, method saved) and reads the
+ * buyer's seed, locked, with the box's stock, as fulfilOrder would: `taken`. Otherwise only the locks
+ * are taken, and the capture goes the general way.
+ */
+async function beginCapture(tx: Db, sandbox: InDatabaseProvider | null, orderId: number, token: string, claim: CaptureClaim | null): Promise<BegunCapture | null> {
+  const ids = sandbox?.newCapture() ?? { captureId: null, vaultToken: null };
+  const answer = await tx.execute(sql`select order_row as "order", payment_row as "payment", captured, checkout_row as "checkout", seed_row as "seed", lines
+    from arttoy_begin_capture(${orderId}::bigint, ${token}, ${sandbox ? claim : null}::text, ${ids.captureId}::text, ${ids.vaultToken}::text)`);
+  const [row] = rowsOf<BegunCaptureRow>(answer);
+  if (!row) return null;
+  const order = fromJsonRow(orders, row.order);
+  const payment = fromJsonRow(payments, row.payment);
+  if (!row.captured || !sandbox || !row.checkout) return { order, payment, taken: null };
+  const drawInputs = row.seed && row.lines ? { seed: fromJsonRow(serverSeeds, row.seed), lines: row.lines } : undefined;
+  return { order, payment, taken: { capture: sandbox.toCapture(row.checkout), drawInputs } };
+}
+
 /**
  * Captures the payment the buyer approved (`token` = the provider's order id) and fulfils the order.
  * `userId` null: a verified webhook completing it for a buyer who never came back.
@@ -330,17 +428,7 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
   if (!claimed) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
   const { order: found, claim } = claimed;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    // The order and its payment locked in one statement, the order first (FOR UPDATE locks a join's
-    // rows in the order of its FROM list): the order that every other path locks first.
-    const [locked] = await tx
-      .select({ order: orders, payment: payments })
-      .from(orders)
-      .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.providerOrderId, token)))
-      .where(eq(orders.id, found.id))
-      .limit(1)
-      .for('update')
-      .prepare('lock_order_and_payment')
-      .execute();
+    const locked = await beginCapture(tx, deps.providers.sandbox?.inDatabase ?? null, found.id, token, claim);
     if (!locked) throw new Error(`Order ${found.id} or its payment ${token} vanished.`);
     const { payment } = locked;
     const provider = providerOf(deps.providers, payment.provider);
@@ -348,6 +436,8 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
     if (locked.order.status === 'fulfilled' && payment.status === 'captured') return { kind: 'fulfilled' };
     assertPending(locked.order);
     if (!claim) throw new Error(`Order ${found.orderSn} is waiting for payment again after it was not.`);
+    // Taken by the locking statement (the sandbox's approved checkout, matching the order): the payment is marked captured.
+    if (locked.taken) return fulfilCaptured(tx, provider, locked.order, payment, locked.taken.capture, claim, locked.taken.drawInputs);
     let capture: ProviderCapture;
     try {
       capture = await provider.capture({ providerOrderId: token, requestId: payment.idempotencyKey, db: tx });

@@ -88,6 +88,22 @@ export interface PaymentProviderAdapter {
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies a webhook's signature; throws a 400 ApiError when it is not genuine. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<ProviderWebhookEvent>;
+  /**
+   * Only for a provider whose records live in our database (the sandbox): what it would make, so the
+   * payment service can make it in the statement that records the payment or captures it (migration
+   * 0018) instead of a statement of the provider's own.
+   */
+  readonly inDatabase?: InDatabaseProvider;
+}
+
+/** The ids a provider in our database gives (sandbox-provider.ts); migration 0018 writes its rows. */
+export interface InDatabaseProvider {
+  /** The provider order (checkout) that createOrder makes for this request id, and where the buyer approves it. */
+  orderFor(requestId: string): { providerOrderId: string; approvalUrl: string };
+  /** A new capture id, and the vault token a capture saves when the buyer asked to save the method. */
+  newCapture(): { captureId: string; vaultToken: string };
+  /** The capture a completed checkout row stands for (as `capture` answers it). */
+  toCapture(checkout: Record<string, unknown>): ProviderCapture;
 }
 
 /** A provider said no, in a way the buyer can act on (not approved, declined): a 409 with its words. */

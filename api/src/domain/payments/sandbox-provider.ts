@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
+import { fromJsonRow } from '../../db/json-row';
 import { sandboxCheckouts } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture } from './provider';
@@ -77,8 +78,18 @@ function checkoutIdFor(requestId: string): string {
 
 /** `apiPrefix` is where the API is mounted (`/api`): the sandbox page lives under it. */
 export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter {
+  const approvalUrl = (id: string) => `${apiPrefix}/payments/sandbox/checkout?token=${encodeURIComponent(id)}`;
   return {
     name: 'sandbox',
+    // What createOrder and capture below write, written by the payment service's statements instead (migration 0018).
+    inDatabase: {
+      orderFor(requestId) {
+        const id = checkoutIdFor(requestId);
+        return { providerOrderId: id, approvalUrl: approvalUrl(id) };
+      },
+      newCapture: () => ({ captureId: newId('SBXC-'), vaultToken: newId('SBXV-') }),
+      toCapture: (checkout) => toCapture(fromJsonRow(sandboxCheckouts, checkout)),
+    },
     async createOrder(input) {
       if (input.vaultToken) {
         const [saved] = await input.db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(eq(sandboxCheckouts.vaultToken, input.vaultToken)).limit(1);
@@ -112,7 +123,7 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
       }
       return {
         providerOrderId: checkout.id,
-        approvalUrl: `${apiPrefix}/payments/sandbox/checkout?token=${encodeURIComponent(checkout.id)}`,
+        approvalUrl: approvalUrl(checkout.id),
         providerStatus: 'CREATED',
         capture: null,
       };
