@@ -2,7 +2,8 @@
  * Settings read at run time from the page (never baked into a bundle), so one build runs against
  * any Firebase project and any contact details. The site server writes them into the document.
  */
-import * as z from 'zod/mini';
+import * as v from 'valibot';
+import { parseOrExplain } from './parse-or-explain';
 
 /** The six Firebase web settings; sign-in needs all of them (spec §5). */
 export const FIREBASE_SETTINGS = ['apiKey', 'authDomain', 'projectId', 'storageBucket', 'messagingSenderId', 'appId'] as const;
@@ -11,15 +12,15 @@ export type FirebaseSetting = (typeof FIREBASE_SETTINGS)[number];
 /** Nuxt's default: look for a new deploy hourly. */
 export const DEFAULT_BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
 
-export const runtimeConfigSchema = z.object({
-  firebase: z.partial(z.object(Object.fromEntries(FIREBASE_SETTINGS.map((name) => [name, z.string()])) as Record<FirebaseSetting, z.ZodMiniString>)),
+export const runtimeConfigSchema = v.object({
+  firebase: v.partial(v.object(Object.fromEntries(FIREBASE_SETTINGS.map((name) => [name, v.string()])) as Record<FirebaseSetting, v.StringSchema<undefined>>)),
   /** Set in local runs and tests: the Firebase Auth emulator's URL. */
-  firebaseAuthEmulatorUrl: z.optional(z.string()),
-  contact: z.object({ phone: z.string(), email: z.string() }),
-  buildPollIntervalMs: z.number().check(z.int(), z.gte(10_000)),
+  firebaseAuthEmulatorUrl: v.optional(v.string()),
+  contact: v.object({ phone: v.string(), email: v.string() }),
+  buildPollIntervalMs: v.pipe(v.number(), v.integer(), v.minValue(10_000)),
 });
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   firebase: {},
@@ -39,10 +40,7 @@ export function firebaseConfigMissingMessage(missing: readonly FirebaseSetting[]
 
 /** Parses the config or throws an error naming every field that is wrong. */
 export function parseRuntimeConfig(value: unknown, source: string): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  throw new Error(`Runtime config from ${source} is invalid: ${problems.join('; ')}`);
+  return parseOrExplain(runtimeConfigSchema, value, `Runtime config from ${source} is invalid`);
 }
 
 /** The id of the `<script type="application/json">` element that carries the config in the page. */

@@ -3,12 +3,13 @@
  * prices and stock, and the latest posts. The server reads the same URLs for the first render
  * (`firstReads` in server.tsx), so a visitor's first load carries them in the page payload.
  *
- * The answers are checked with zod/mini schemas of only the fields the page shows: they are a subset
- * of the API's contract (`@arttoy/shared/contracts/api`), whose full zod schemas would add ~12 KB
- * gzip to the JavaScript home waits for before it is interactive.
+ * The answers are checked with valibot schemas of only the fields the page shows: they are a subset
+ * of the API's contract (`@arttoy/shared/contracts/api`), whose full zod schemas would bring zod to
+ * the JavaScript home waits for before it is interactive (valibot is already on the page
+ * for the runtime config and the manifest: shared/contracts/parse-or-explain.ts).
  */
 import { useEffect, useState } from 'react';
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { usePageData } from '@arttoy/shared/federation/page-data';
 import { request } from '@arttoy/shared/http';
 
@@ -22,20 +23,20 @@ export const HOME_READS = {
   posts: '/api/content/documents?dir=blog&page=1&pageSize=4&locale=en',
 } as const;
 
-const nameRef = z.object({ slug: z.string(), name: z.string() });
-const page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item) });
+const nameRef = v.object({ slug: v.string(), name: v.string() });
+const page = <T extends v.GenericSchema>(item: T) => v.object({ items: v.array(item) });
 
 export const homeSeriesSchema = page(
-  z.object({ slug: z.string(), name: z.string(), description: z.string(), style: nameRef, figureCount: z.number(), coverArtUrl: z.nullable(z.string()) }),
+  v.object({ slug: v.string(), name: v.string(), description: v.string(), style: nameRef, figureCount: v.number(), coverArtUrl: v.nullable(v.string()) }),
 );
 export const homeBoxesSchema = page(
-  z.object({ id: z.number(), name: z.string(), price: z.object({ amountMinor: z.number(), currency: z.string() }), series: nameRef, stock: z.number() }),
+  v.object({ id: v.number(), name: v.string(), price: v.object({ amountMinor: v.number(), currency: v.string() }), series: nameRef, stock: v.number() }),
 );
-export const homePostsSchema = page(z.object({ _path: z.string(), title: z.string(), description: z.string(), date: z.string() }));
+export const homePostsSchema = page(v.object({ _path: v.string(), title: v.string(), description: v.string(), date: v.string() }));
 
-export type HomeSeries = z.infer<typeof homeSeriesSchema>['items'][number];
-export type HomeBox = z.infer<typeof homeBoxesSchema>['items'][number];
-export type HomePost = z.infer<typeof homePostsSchema>['items'][number];
+export type HomeSeries = v.InferOutput<typeof homeSeriesSchema>['items'][number];
+export type HomeBox = v.InferOutput<typeof homeBoxesSchema>['items'][number];
+export type HomePost = v.InferOutput<typeof homePostsSchema>['items'][number];
 
 export type HomeAnswer<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; retry: () => void };
 
@@ -44,11 +45,11 @@ export type HomeAnswer<T> = { status: 'loading' } | { status: 'ready'; data: T }
  * navigation to home, or a document rendered in the browser). A failed or unreadable answer is
  * `failed`, with a retry; the rest of the page does not wait for it.
  */
-export function useHomeAnswer<T>(url: string, schema: z.ZodMiniType<T>): HomeAnswer<T> {
+export function useHomeAnswer<T>(url: string, schema: v.GenericSchema<unknown, T>): HomeAnswer<T> {
   const given = usePageData(url);
   const [answer, setAnswer] = useState<HomeAnswer<T>>(() => {
-    const parsed = given === undefined ? null : schema.safeParse(given);
-    return parsed?.success ? { status: 'ready', data: parsed.data } : { status: 'loading' };
+    const parsed = given === undefined ? null : v.safeParse(schema, given);
+    return parsed?.success ? { status: 'ready', data: parsed.output } : { status: 'loading' };
   });
   const needsRead = answer.status === 'loading';
   useEffect(() => {
@@ -61,9 +62,9 @@ export function useHomeAnswer<T>(url: string, schema: z.ZodMiniType<T>): HomeAns
       setAnswer({ status: 'failed', retry: () => setAnswer({ status: 'loading' }) });
     };
     request<unknown>(url, { signal: controller.signal }).then((body) => {
-      const parsed = schema.safeParse(body);
-      if (parsed.success) setAnswer({ status: 'ready', data: parsed.data });
-      else failed(new Error(`answered in a shape the home page does not know: ${parsed.error.issues[0]?.message ?? 'invalid'}`));
+      const parsed = v.safeParse(schema, body);
+      if (parsed.success) setAnswer({ status: 'ready', data: parsed.output });
+      else failed(new Error(`answered in a shape the home page does not know: ${parsed.issues[0].message}`));
     }, failed);
     return () => controller.abort();
   }, [needsRead, url, schema]);
