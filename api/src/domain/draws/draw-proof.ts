@@ -53,6 +53,14 @@ export async function findDraw(db: Db, ownerId: number, drawId: number, urls: Ca
   return row ? toDrawProof(row, urls) : null;
 }
 
+/** The draw of an order (its owner's: a draw's user is its order's); null when it has none. */
+export async function findDrawOfOrder(db: Db, orderId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
+  // Built once (db/prepared.ts): every purchase's answer reads its draw, beside its order.
+  const drawOfOrder = preparedFor(db, 'draw_of_order', (name) => selectDraws(db, eq(draws.orderId, sql.placeholder('orderId'))).prepare(name));
+  const [row] = await drawOfOrder.execute({ orderId });
+  return row ? toDrawProof(row, urls) : null;
+}
+
 /** Any draw's public proof; null when there is no such draw. */
 export async function findPublicDraw(db: Db, drawId: number, urls: CatalogueUrls): Promise<PublicDrawProof | null> {
   const [row] = await selectDraws(db, eq(draws.id, drawId));

@@ -1,13 +1,17 @@
 /** Orders as the API shows them (contract `Order`): the row, its box, its ship-out or its listing, its latest payment and its draw. */
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
+import { fromJsonRow } from '../../db/json-row';
 import { preparedFor } from '../../db/prepared';
 import { boxModels, draws, figures, listings, lockerItems, orders, payments, shipRequests, users } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 const orderColumns = {
   order: orders,
+  /** Its payments, newest first, as to_jsonb rows (paymentsOf): read with the order, not by a statement of their own. */
+  paymentRows: sql<Record<string, unknown>[]>`(select coalesce(json_agg(to_jsonb(p) order by p.created_at desc, p.id desc), '[]'::json)
+    from ${payments} p where p.order_id = ${orders.id})`,
   boxSlug: boxModels.slug,
   boxName: boxModels.name,
   shipAddress: shipRequests.address,
@@ -89,35 +93,26 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
   };
 }
 
-/** The payments of these orders, newest first. */
-async function paymentsOf(db: Db, orderIds: number[]): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(desc(payments.createdAt), desc(payments.id));
-}
+/** The order's payments, newest first, as drizzle reads them. */
+const paymentsOf = (row: OrderRow): PaymentRow[] => row.paymentRows.map((json) => fromJsonRow(payments, json));
 
-async function withPayments(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const paymentRows = await paymentsOf(db, rows.map((row) => row.order.id));
-  // Newest first, so the first seen per order is its latest attempt.
-  const latest = new Map<number, PaymentRow>();
-  for (const payment of paymentRows) if (!latest.has(payment.orderId)) latest.set(payment.orderId, payment);
-  return rows.map((row) => toOrder(row, latest.get(row.order.id)));
+/** The orders with their latest payment. */
+function withPayments(rows: OrderRow[]): Order[] {
+  return rows.map((row) => toOrder(row, paymentsOf(row)[0]));
 }
 
 /** An order by id, as a statement built once (db/prepared.ts): every purchase reads its order after creating it and after paying it. */
 const orderById = (db: Db) => preparedFor(db, 'order_view_by_id', (name) => selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare(name));
 
-/** An order, its owner and all its payments (newest first); null when it does not exist. */
+/** An order, its owner and all its payments (newest first), in one statement; null when it does not exist. */
 export async function findOrderWithPayments(db: Db, orderId: number): Promise<{ order: Order; ownerId: number; payments: PaymentRow[] } | null> {
   const [row] = await orderById(db).execute({ id: orderId });
   if (!row) return null;
-  const paymentsOfOrder = preparedFor(db, 'payments_of_order', (name) =>
-    db.select().from(payments).where(eq(payments.orderId, sql.placeholder('orderId'))).orderBy(desc(payments.createdAt), desc(payments.id)).prepare(name),
-  );
-  const paymentRows = await paymentsOfOrder.execute({ orderId });
+  const paymentRows = paymentsOf(row);
   return { order: toOrder(row, paymentRows[0]), ownerId: row.order.userId, payments: paymentRows };
 }
 
-/** An order just created: it has no payment yet, so none is looked for. */
+/** An order just created: it has no payment yet. */
 export async function findNewOrder(db: Db, orderId: number): Promise<Order | null> {
   const [row] = await orderById(db).execute({ id: orderId });
   return row ? toOrder(row, undefined) : null;
@@ -126,12 +121,12 @@ export async function findNewOrder(db: Db, orderId: number): Promise<Order | nul
 /** One order of its owner, by reference; null when it does not exist or is someone else's. */
 export async function findOrder(db: Db, ownerId: number, orderSn: string): Promise<Order | null> {
   const rows = await selectOrders(db, and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn)));
-  const [order] = await withPayments(db, rows);
+  const [order] = withPayments(rows);
   return order ?? null;
 }
 
 export async function findOrderById(db: Db, orderId: number): Promise<Order | null> {
-  const [order] = await withPayments(db, await selectOrders(db, eq(orders.id, orderId)));
+  const [order] = withPayments(await selectOrders(db, eq(orders.id, orderId)));
   return order ?? null;
 }
 
@@ -143,5 +138,5 @@ export async function listOrders(db: Db, ownerId: number, query: PageQuery): Pro
     .offset(offsetOf(query));
   const countAll = async () => (await db.select({ n: totalOverAll() }).from(orders).where(eq(orders.userId, ownerId)).limit(1))[0]?.n ?? 0;
   const page = await toPage(rows, query, (row) => row, countAll);
-  return { ...page, items: await withPayments(db, page.items) };
+  return { ...page, items: withPayments(page.items) };
 }

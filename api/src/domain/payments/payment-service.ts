@@ -18,7 +18,7 @@ import { fromJsonRow } from '../../db/json-row';
 import { orders, paymentMethods, payments, serverSeeds } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
-import { findDraw } from '../draws/draw-proof';
+import { findDrawOfOrder } from '../draws/draw-proof';
 import type { DataChanges } from '../../cache/data-changes';
 import { type DrawInputs, fulfilOrder, type StockLine, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
@@ -153,17 +153,18 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The result every capture of this order returns (the first and every retry). */
-export async function captureResult(deps: PaymentDeps, orderId: number): Promise<CaptureResult> {
-  const found = await findOrderWithPayments(deps.db, orderId);
-  if (!found) throw new Error(`Order ${orderId} vanished.`);
+/**
+ * The result every capture of this order returns (the first and every retry). A box order's draw is
+ * read beside the order (two statements at once); a ship-out has nothing to reveal (its request is
+ * with the warehouse), nor a bought listing (its item is in the buyer's locker).
+ */
+export async function captureResult(deps: PaymentDeps, order: { id: number; kind: OrderRow['kind'] }): Promise<CaptureResult> {
+  const [found, draw] = await Promise.all([findOrderWithPayments(deps.db, order.id), order.kind === 'box' ? findDrawOfOrder(deps.db, order.id, deps.urls) : null]);
+  if (!found) throw new Error(`Order ${order.id} vanished.`);
   const captured = found.payments.find((payment) => payment.status === 'captured');
   const vaultToken = captured?.vaultToken ?? null;
-  // A ship-out has nothing to reveal (its request is with the warehouse), nor a bought listing (its item is in the buyer's locker).
   if (found.order.kind !== 'box') return { order: found.order, draw: null, vaultToken };
-  if (!found.order.drawId) throw new Error(`Order ${orderId} has no draw to show.`);
-  const draw = await findDraw(deps.db, found.ownerId, found.order.drawId, deps.urls);
-  if (!draw) throw new Error(`Draw ${found.order.drawId} of order ${orderId} not found.`);
+  if (!draw) throw new Error(`Order ${order.id} has no draw to show.`);
   return { order: found.order, draw, vaultToken };
 }
 
@@ -327,7 +328,7 @@ async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, v
   if (outcome.kind === 'refused') throw outcome.error;
   const [settled] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
   if (!settled) throw new Error(`Payment ${payment.id} vanished.`);
-  return { payment: toPaymentSummary(settled), approvalUrl: null, result: await captureResult(deps, order.id) };
+  return { payment: toPaymentSummary(settled), approvalUrl: null, result: await captureResult(deps, order) };
 }
 
 /** A saved method's payment recorded, and no answer of its provider recorded: the provider may have taken it. */
@@ -451,5 +452,5 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
   });
   if (outcome.kind === 'refused') throw outcome.error;
   deps.changes.changed('box_model_figures', 'orders');
-  return captureResult(deps, found.id);
+  return captureResult(deps, found);
 }
