@@ -1,7 +1,7 @@
 import { DEFAULT_RUNTIME_CONFIG, SITE_ROUTES } from '@arttoy/shared/contracts';
 import { sampleOf } from '@arttoy/shared/testing/route-samples';
 import { buildMetaFixture } from './build-meta-fixture';
-import { renderDocument } from './document';
+import { documentParts, renderDocument } from './document';
 import { resolveRoute } from './route-status';
 
 const TEMPLATE = [
@@ -62,6 +62,32 @@ describe('renderDocument', () => {
     const clientOnly = head(renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets }));
     expect(clientOnly).toContain('<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">');
     expect(clientOnly).not.toContain('fetchpriority');
+  });
+
+  it("goes out in two parts: the head the route decides at once, the page's own head and body once it is rendered", () => {
+    const preloadLists = { shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } }, provides: {} } } };
+    const inlineStylesheets = new Map([['/shell/v-shell/bootstrap.css', 'h1{color:red}']]);
+    const url = new URL('http://site.invalid/about');
+    const parts = documentParts(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets, url, siteOrigin: 'https://arttoy.example', serverRendered: true });
+    // The first part: stylesheets, code and manifest preloads, the config; not the site's title, which the page may replace.
+    expect(parts.early).toContain('<style data-href="bootstrap.css">h1{color:red}</style>');
+    expect(parts.early).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">');
+    expect(parts.early).toContain('id="runtime-config"');
+    expect(parts.early).not.toContain('<title>');
+    expect(parts.early).not.toContain('</head>');
+    const rendered = { html: '<h1>About us</h1>', payload: { path: '/about', remote: null, data: {} }, head: { title: 'About us', description: 'Who we are.' } };
+    const rest = parts.rest({ rendered, reads: ['/api/extra'] });
+    const html = `${parts.early}${rest}`;
+    expect(head(html).match(/<title>/g)).toHaveLength(1);
+    expect(head(html)).toContain('<title>About us · ArtToy Club</title>');
+    expect(head(html)).toContain('<meta name="description" content="Who we are.">');
+    expect(head(html)).toContain('<link rel="canonical" href="https://arttoy.example/about">');
+    expect(head(html)).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/extra" fetchpriority="low">');
+    expect(html).toContain('<div id="root"><h1>About us</h1></div><script type="application/json" id="page-payload">');
+    // A render that failed: the site's title, the browser renders the page.
+    const failed = `${parts.early}${parts.rest({})}`;
+    expect(head(failed)).toContain('<title>ArtToy Club</title>');
+    expect(failed).toContain('<div id="root"></div>');
   });
 
   it('leaves #root empty without a server rendering (the browser renders the page)', () => {

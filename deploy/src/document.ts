@@ -1,6 +1,6 @@
 import { buildMetaPath, isRemoteName, PAGE_PAYLOAD_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { jsonDataElement, runtimeConfigElement } from './runtime-config';
-import { writePageHead } from './page-head';
+import { pageHeadElements, siteHeadElements, takeSiteHead } from './page-head';
 import type { RenderedPage } from './server-render/render-page';
 import { preloadUrls, type PreloadLists } from './preload-list';
 import type { RouteResolution } from './route-status';
@@ -15,50 +15,58 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+export interface DocumentOptions {
+  preloadRemotes?: boolean;
+  preloadLists?: PreloadLists;
+  /** Stylesheets by URL (readInlineStylesheets) that a server-rendered document carries inline. */
+  inlineStylesheets?: ReadonlyMap<string, string>;
+  /** The page's URL and the site's origin: a server-rendered page's canonical URL and link previews. */
+  url?: URL | null;
+  siteOrigin?: string | null;
+  /** The favicon, app icons and manifest links (readSiteIcons' `links`). */
+  iconLinks?: string;
+}
+
+/** What only the page's render decides: its HTML, data and head, and the first reads it does not carry. */
+export interface RenderedPart {
+  rendered?: RenderedPage | null;
+  reads?: string[];
+}
+
+/**
+ * A document in two parts, so the first can go out before the page is rendered: `early` is the head
+ * up to the page's own tags (charset, viewport, stylesheets, code and manifest preloads, config),
+ * which depends on the route alone; `rest` writes the page's title, description, link-preview tags
+ * and data preloads, closes the head, and carries the body with the server's HTML and payload.
+ */
+export interface DocumentParts {
+  early: string;
+  rest: (page: RenderedPart) => string;
+}
+
 /**
  * The HTML document of a page: the shell's built index.html from its versioned folder, told which
  * build it belongs to and the runtime config, with the manifest, the route owner's remote entry and the
  * chunks the page needs first (from the apps' preload lists) and its first API reads preloaded, so
  * they load in parallel with the shell instead of one layer after another. `preloadRemotes: false` (the benchmark's monolith)
- * leaves out the remotes' files.
+ * leaves out the remotes' files. `serverRendered` says whether the page is expected to come with
+ * its server HTML (its stylesheets inline, its code at low priority), decided before it is rendered.
  */
-export function renderDocument(
+export function documentParts(
   template: string,
   meta: BuildMeta,
   resolution: RouteResolution,
   config: RuntimeConfig,
-  {
-    preloadRemotes = true,
-    preloadLists = {},
-    inlineStylesheets = new Map(),
-    reads = [],
-    rendered = null,
-    url = null,
-    siteOrigin = null,
-    iconLinks = '',
-  }: {
-    preloadRemotes?: boolean;
-    preloadLists?: PreloadLists;
-    /** Stylesheets by URL (readInlineStylesheets) that a server-rendered document carries inline. */
-    inlineStylesheets?: ReadonlyMap<string, string>;
-    reads?: string[];
-    rendered?: RenderedPage | null;
-    /** The page's URL and the site's origin: a server-rendered page's canonical URL and link previews. */
-    url?: URL | null;
-    siteOrigin?: string | null;
-    /** The favicon, app icons and manifest links (readSiteIcons' `links`). */
-    iconLinks?: string;
-  } = {},
-): string {
-  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER) || (rendered && !template.includes(ROOT_ELEMENT))) {
-    throw new Error(`The shell's index.html lacks ${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder; rebuild the shell (npm run build -w shell).`);
-  }
+  { preloadRemotes = true, preloadLists = {}, inlineStylesheets = new Map(), url = null, siteOrigin = null, iconLinks = '', serverRendered = false }: DocumentOptions & { serverRendered?: boolean } = {},
+): DocumentParts {
+  const stale = (what: string) => new Error(`The shell's index.html lacks ${what}; rebuild the shell (npm run build -w shell).`);
+  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) throw stale(`${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder`);
   // A server-rendered page is painted from its HTML and stylesheets: those go first, and the code
   // and data for hydration are asked for at low priority, so on a slow connection they do not share
   // the bandwidth with the stylesheets and the page's main image (measured: figure page 1.38× the
   // static floor with every preload at high priority). A page rendered in the browser needs its code
   // before anything shows, so there it keeps the browser's default (high) priority.
-  const priority = rendered ? ' fetchpriority="low"' : '';
+  const priority = serverRendered ? ' fetchpriority="low"' : '';
   const route = resolution.status === 200 ? resolution.route : null;
   const stylesheets: string[] = [];
   const scripts: string[] = [];
@@ -73,7 +81,7 @@ export function renderDocument(
       continue;
     }
     const name = escapeAttribute(file.replace(/^.*\//, ''));
-    const text = rendered ? inlineStylesheets.get(file) : undefined;
+    const text = serverRendered ? inlineStylesheets.get(file) : undefined;
     stylesheets.push(text === undefined ? `<link rel="stylesheet" href="${escapeAttribute(file)}" data-href="${name}">` : `<style data-href="${name}">${text}</style>`);
   }
   const head = [
@@ -82,8 +90,6 @@ export function renderDocument(
     iconLinks,
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}"${priority}>`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
-    // The page's first API reads (its owner's server module names them): small answers, asked for before the code.
-    ...reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(read)}"${priority}>`),
   ];
   if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];
@@ -93,11 +99,30 @@ export function renderDocument(
   }
   head.push(...scripts);
   const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
-  const page = template.replaceAll(BASE_PLACEHOLDER, shellBase).replace(HEAD_END, () => `${head.join('')}${HEAD_END}`);
-  if (!rendered) return page;
-  // The server's HTML of the page, and the data it was made from: the browser's first render reads
-  // the same data, so it matches the HTML and asks the API for none of it again.
-  const headed = url && siteOrigin ? writePageHead(page, rendered.head, url, siteOrigin) : page;
-  const [before, after] = headed.split(ROOT_ELEMENT, 2) as [string, string];
-  return `${before}<div id="root">${rendered.html}</div>${jsonDataElement(rendered.payload, PAGE_PAYLOAD_ELEMENT_ID)}${after}`;
+  const page = template.replaceAll(BASE_PLACEHOLDER, shellBase);
+  const headEnd = page.indexOf(HEAD_END);
+  // The title and description are the page's: they are written with its other tags once it is rendered.
+  const { html: templateHead, site } = takeSiteHead(page.slice(0, headEnd));
+  const body = page.slice(headEnd);
+  return {
+    early: `${templateHead}${head.join('')}`,
+    rest: ({ rendered = null, reads = [] }) => {
+      const pageHead = rendered && url && siteOrigin ? pageHeadElements(rendered.head, url, siteOrigin, site) : siteHeadElements(site);
+      // The page's first API reads it does not carry (its owner's server module names them): small answers, asked for before the code runs.
+      const readPreloads = reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(read)}"${priority}>`).join('');
+      // The server's HTML of the page, and the data it was made from: the browser's first render reads
+      // the same data, so it matches the HTML and asks the API for none of it again.
+      if (!rendered) return `${pageHead}${readPreloads}${body}`;
+      if (!body.includes(ROOT_ELEMENT)) throw stale(ROOT_ELEMENT);
+      const root = `<div id="root">${rendered.html}</div>${jsonDataElement(rendered.payload, PAGE_PAYLOAD_ELEMENT_ID)}`;
+      return `${pageHead}${readPreloads}${body.replace(ROOT_ELEMENT, () => root)}`;
+    },
+  };
+}
+
+/** The whole document at once (the parts of `documentParts` joined): server-rendered when given `rendered`. */
+export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig, options: DocumentOptions & RenderedPart = {}): string {
+  const { rendered = null, reads = [], ...rest } = options;
+  const parts = documentParts(template, meta, resolution, config, { ...rest, serverRendered: rendered !== null });
+  return `${parts.early}${parts.rest({ rendered, reads })}`;
 }

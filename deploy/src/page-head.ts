@@ -27,20 +27,40 @@ function absolutize(value: unknown, origin: string, key = ''): unknown {
 }
 
 const DESCRIPTION = /<meta name="description" content="([^"]*)"\s*\/?>/;
-const TITLE = /<title>[^<]*<\/title>/;
+const TITLE = /<title>([^<]*)<\/title>/;
+
+/** What a document says of itself when its page says nothing: the shell page's title and description, as written there. */
+export interface SiteHead {
+  /** The title's text, escaped as in the document. */
+  title: string;
+  /** The description's content attribute, escaped as in the document. */
+  description: string;
+}
+
+/** Takes the title and description out of the shell's page (`html`, its head or the whole): the page's head writes them. */
+export function takeSiteHead(html: string): { html: string; site: SiteHead } {
+  const site = { title: TITLE.exec(html)?.[1] ?? SITE_NAME, description: DESCRIPTION.exec(html)?.[1] ?? '' };
+  return { html: html.replace(TITLE, '').replace(DESCRIPTION, ''), site };
+}
+
+/** The site's own title and description elements: a document whose page is rendered in the browser. */
+export function siteHeadElements(site: SiteHead): string {
+  return `<title>${site.title}</title><meta name="description" content="${site.description}">`;
+}
 
 /**
- * Writes the page's head into the document (`html`, the shell's page): replaces its title and
- * description, and adds the canonical link, link-preview tags and JSON-LD before `</head>`.
+ * The head of a server-rendered page: its title and description (the site's where it declares
+ * none), its canonical URL, link-preview tags and JSON-LD.
  */
-export function writePageHead(html: string, head: PageHead | null, url: URL, origin: string): string {
-  const fallbackDescription = DESCRIPTION.exec(html)?.[1] ?? '';
+export function pageHeadElements(head: PageHead | null, url: URL, origin: string, site: SiteHead): string {
   const title = head ? documentTitle(head) : null;
-  const description = head?.description?.trim() ? escapeAttribute(head.description.trim()) : fallbackDescription;
-  const pageTitle = title ? escapeText(title) : (TITLE.exec(html)?.[0].slice(7, -8) ?? SITE_NAME);
+  const description = head?.description?.trim() ? escapeAttribute(head.description.trim()) : site.description;
+  const pageTitle = title ? escapeText(title) : site.title;
   const canonical = `${origin}${canonicalPath(url)}`;
   const image = head?.image ? absoluteUrl(head.image, origin) : null;
-  const tags = [
+  return [
+    `<title>${pageTitle}</title>`,
+    `<meta name="description" content="${description}">`,
     `<link rel="canonical" href="${escapeAttribute(canonical)}">`,
     `<meta property="og:site_name" content="${SITE_NAME}">`,
     `<meta property="og:type" content="${head?.type ?? 'website'}">`,
@@ -53,13 +73,16 @@ export function writePageHead(html: string, head: PageHead | null, url: URL, ori
     `<meta name="twitter:description" content="${description}">`,
     ...(image ? [`<meta name="twitter:image" content="${escapeAttribute(image)}">`] : []),
     ...(head?.structuredData ?? []).map((thing) => jsonLdElement(absolutize(thing, origin))),
-  ];
-  // Replacements are functions: a string replacement would read `$&`, `$'`… in a title or a
-  // product's name as patterns and copy parts of the document into the head.
-  const titleElement = title ? `<title>${escapeText(title)}</title>` : null;
-  const descriptionElement = `<meta name="description" content="${description}">`;
-  let written = html;
-  if (titleElement) written = TITLE.test(written) ? written.replace(TITLE, () => titleElement) : written.replace('</head>', () => `${titleElement}</head>`);
-  written = DESCRIPTION.test(written) ? written.replace(DESCRIPTION, () => descriptionElement) : written.replace('</head>', () => `${descriptionElement}</head>`);
-  return written.replace('</head>', () => `${tags.join('')}</head>`);
+  ].join('');
+}
+
+/**
+ * Writes the page's head into the document (`html`, the shell's page): its title and description
+ * replace the site's, and the canonical link, link-preview tags and JSON-LD come before `</head>`.
+ */
+export function writePageHead(html: string, head: PageHead | null, url: URL, origin: string): string {
+  const { html: rest, site } = takeSiteHead(html);
+  // A function replacement: a string one would read `$&`, `$'`… in a title or a product's name as
+  // patterns and copy parts of the document into the head.
+  return rest.replace('</head>', () => `${pageHeadElements(head, url, origin, site)}</head>`);
 }

@@ -10,7 +10,8 @@ import { catalogueStatus } from './catalogue-status';
 import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
-import { renderDocument } from './document';
+import { documentParts } from './document';
+import { documentStream, SITE_COMPRESSION } from './document-stream';
 import { readInlineStylesheets, readPreloadLists, type PreloadLists } from './preload-list';
 import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
@@ -102,7 +103,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, SITE_COMPRESSION);
   await app.register(fastifyStatic, {
     root: options.origin,
     serve: false,
@@ -182,17 +183,31 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     const url = new URL(request.url, 'http://site.invalid');
     if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false) return sendPayload(meta, url, request.headers.cookie, reply);
     const resolution = await resolvePage(url, request.headers.cookie);
-    const rendered = options.serverRender === false ? null : await renderPage(meta, resolution, url);
-    // First reads the document does not carry (no server rendering, or no API in this process to
-    // answer them) are preloaded: they arrive while the page's code loads.
-    const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
+    // Decided before the page is rendered, from the build: a page whose render then fails still
+    // works (the browser renders it), with its code asked for at low priority.
+    const owner = resolution.status === 200 ? resolution.owner : null;
+    const serverRendered = options.serverRender !== false && owner !== null && meta.apps.shell.server !== undefined && meta.apps[owner].server !== undefined;
+    const parts = documentParts(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, url, siteOrigin, iconLinks: icons.links, serverRendered });
+    const rest = (async () => {
+      const rendered = serverRendered ? await renderPage(meta, resolution, url) : null;
+      // First reads the document does not carry (no server rendering, or no API in this process to
+      // answer them) are preloaded: they arrive while the page's code loads.
+      const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
+      return parts.rest({ rendered, reads });
+    })();
+    const fallback = (error: unknown) => {
+      request.log.error({ err: error }, `The page ${url.pathname} could not be rendered; it went out to render in the browser.`);
+      return parts.rest({});
+    };
     return reply
       .status(resolution.status)
       .header('cache-control', REVALIDATE)
       // A developer's browser running a remote from its dev server (a loopback origin in its cookie, checked as the shell checks it) may load it; no other browser's policy changes.
       .header('content-security-policy', contentSecurityPolicy(meta, options.config, { devServers: [...remoteOverridesFromCookies(request.headers.cookie).entries.values()] }))
+      // A proxy in front (nginx) passes the head on as it comes instead of waiting for the whole document.
+      .header('x-accel-buffering', 'no')
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, reads, rendered, url, siteOrigin, iconLinks: icons.links }));
+      .send(documentStream(parts.early, rest, fallback));
   });
 
   /**
