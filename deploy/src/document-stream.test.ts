@@ -21,7 +21,7 @@ beforeAll(async () => {
       finishRender = resolve;
       failRender = reject;
     });
-    return reply.type('text/html; charset=utf-8').send(documentStream(EARLY, rest, () => '</head><body>rendered in the browser</body></html>'));
+    return reply.type('text/html; charset=utf-8').send(documentStream(EARLY, () => rest, () => '</head><body>rendered in the browser</body></html>'));
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });

@@ -22,15 +22,19 @@ export const SITE_COMPRESSION: FastifyCompressOptions = {
 };
 
 /**
- * The answer's body: `early` at once, then `rest` when it settles. A `rest` that fails (it should
- * not: every step of a render that can fail has its own fallback) is replaced by `fallback`, so a
- * visitor never gets half a document.
+ * The answer's body: `early` at once, then what `rest` makes. `rest` starts after the first write
+ * has had a turn of the event loop to leave: compression runs on libuv's threads, and its output
+ * reaches the socket only when the main thread is free, which a render that starts at once (its
+ * cached reads resolve without giving the loop a turn) kept it from being until the render ended.
+ * A `rest` that fails (it should not: every step of a render that can fail has its own fallback) is
+ * replaced by `fallback`, so a visitor never gets half a document.
  */
-export function documentStream(early: string, rest: Promise<string>, fallback: (error: unknown) => string): Readable {
+export function documentStream(early: string, rest: () => Promise<string>, fallback: (error: unknown) => string): Readable {
   return Readable.from(
     (async function* write() {
       yield early;
-      yield await rest.catch(fallback);
+      await new Promise((resolve) => setImmediate(resolve));
+      yield await rest().catch(fallback);
     })(),
     { objectMode: false },
   );

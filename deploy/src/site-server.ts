@@ -188,13 +188,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     const owner = resolution.status === 200 ? resolution.owner : null;
     const serverRendered = options.serverRender !== false && owner !== null && meta.apps.shell.server !== undefined && meta.apps[owner].server !== undefined;
     const parts = documentParts(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, url, siteOrigin, iconLinks: icons.links, serverRendered });
-    const rest = (async () => {
+    const rest = async () => {
       const rendered = serverRendered ? await renderPage(meta, resolution, url) : null;
       // First reads the document does not carry (no server rendering, or no API in this process to
       // answer them) are preloaded: they arrive while the page's code loads.
       const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
       return parts.rest({ rendered, reads });
-    })();
+    };
     const fallback = (error: unknown) => {
       request.log.error({ err: error }, `The page ${url.pathname} could not be rendered; it went out to render in the browser.`);
       return parts.rest({});
