@@ -183,13 +183,16 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     const url = new URL(request.url, 'http://site.invalid');
     if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false) return sendPayload(meta, url, request.headers.cookie, reply);
     const resolution = await resolvePage(url, request.headers.cookie);
-    // Decided before the page is rendered, from the build: a page whose render then fails still
-    // works (the browser renders it), with its code asked for at low priority.
-    const owner = resolution.status === 200 ? resolution.owner : null;
-    const serverRendered = options.serverRender !== false && owner !== null && meta.apps.shell.server !== undefined && meta.apps[owner].server !== undefined;
+    // Rendered on the server: every page the route table answers with 200 (a remote without a server
+    // container still gets the shell around it; its failures are logged by the renderer). Whether
+    // the document comes with server HTML (inline stylesheets, code at low priority) is decided
+    // before it is rendered, from the build: a page whose render then fails still works (the browser
+    // renders it), with its code asked for at low priority.
+    const render = options.serverRender !== false && resolution.status === 200 && resolution.owner !== null;
+    const serverRendered = render && meta.apps.shell.server !== undefined;
     const parts = documentParts(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, url, siteOrigin, iconLinks: icons.links, serverRendered });
     const rest = async () => {
-      const rendered = serverRendered ? await renderPage(meta, resolution, url) : null;
+      const rendered = render ? await renderPage(meta, resolution, url) : null;
       // First reads the document does not carry (no server rendering, or no API in this process to
       // answer them) are preloaded: they arrive while the page's code loads.
       const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
