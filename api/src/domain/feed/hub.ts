@@ -100,7 +100,10 @@ export class FeedHub {
   /** What a (re)connecting client is sent first: the retry hint, then the events after `afterId` (the latest FEED_BACKLOG at most). */
   async backlog(afterId: number | null): Promise<{ head: string; sentIds: Set<number> }> {
     const events = await eventsAfter(this.#db, afterId, FEED_BACKLOG);
-    return { head: `retry: ${this.settings.retryMs}\n\n${events.map((event) => frameOf(event).text).join('')}`, sentIds: new Set(events.map((event) => event.id)) };
+    // The event it resumes after is the client's already: this instance may hear its notice only now
+    // (another instance sent it, or the notice was still on its way), and must not send it again.
+    const sentIds = new Set([...(afterId === null ? [] : [afterId]), ...events.map((event) => event.id)]);
+    return { head: `retry: ${this.settings.retryMs}\n\n${events.map((event) => frameOf(event).text).join('')}`, sentIds };
   }
 
   /** Ends every stream, stops hearing notices and waits for a read under way. */
