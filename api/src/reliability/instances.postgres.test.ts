@@ -98,7 +98,12 @@ describe('two API instances on one PostgreSQL database', () => {
     };
     const results = await Promise.all(buyers.flatMap((buyer, b) => Array.from({ length: ATTEMPTS_PER_BUYER }, (_, a) => attempt(buyer, b * ATTEMPTS_PER_BUYER + a))));
 
-    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    const serverErrors = statuses.filter((status) => status >= 500);
+    // A 5xx here is a defect of ours: the failure carries what the instances logged as errors (CI keeps no other trace of it).
+    if (serverErrors.length > 0) {
+      const logged = instances.flatMap((instance) => instance.output().split('\n').filter((line) => /"level":(50|60)/.test(line)));
+      throw new Error(`${serverErrors.length} answers were 5xx (${serverErrors.join(', ')}); the instances logged:\n${logged.join('\n')}`);
+    }
     const sold = results.filter((result): result is CaptureResult => result !== null);
     expect(sold).toHaveLength(UNITS);
     const [stock] = await db
