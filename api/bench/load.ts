@@ -7,8 +7,10 @@
  *   API's first), the API with every answer from the database (ANSWER_CACHE=off), and the API as it
  *   runs (answers from memory). Each figure is reported with its ratio to the floor's;
  * - the purchase path (bench/purchase.ts: order → sandbox payment → approve → capture and draw) on
- *   one instance and on two (src/cluster.ts), then an audit of what it left: no stock below zero,
- *   every paid order with exactly one draw and one locker item.
+ *   one instance and on two (src/cluster.ts), from the floor (bench/floor-purchase.ts: the API's
+ *   statements with node:http + pg alone) and then the API, each API figure with its ratio to the
+ *   floor's; then an audit of what both left: no stock below zero, every paid order with exactly
+ *   one draw and one locker item.
  * - the live feed (bench/feed.ts): BENCH_FEED_CLIENTS streams on one instance while events commit
  *   beside it (BENCH_FEED_RATE a second): deliveries a second (req/s), commit → client latency, and
  *   the server's memory with them.
@@ -29,7 +31,7 @@ import autocannon from 'autocannon';
 import { startAuthEmulator } from '../src/test/auth-emulator';
 import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase, READ_PATH, serve, type Served } from './harness';
 import type { TestUser } from '../src/test/auth-emulator';
-import { auditPurchases, benchBuyers, cancelUnpaidOrders, loadPurchases, type PurchaseAudit } from './purchase';
+import { auditPurchases, benchBuyers, cancelUnpaidOrders, cancelUnpaidOrdersInDatabase, loadPurchases, type PurchaseAudit } from './purchase';
 import { benchFeed } from './feed';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -140,30 +142,46 @@ async function benchReads(database: BenchDatabase): Promise<Result[]> {
   }
 }
 
-/** The purchase path at each level on `instances` API processes (src/cluster.ts when more than one), then an audit. */
+/**
+ * The purchase path at each level on `instances` processes (src/cluster.ts when more than one),
+ * then an audit: on PostgreSQL the floor first (bench/floor-purchase.ts: the API's statements
+ * with node:http + pg alone), then the API, each API figure with its ratio to the floor's.
+ */
 async function benchPurchases(database: BenchDatabase, buyers: TestUser[], instances: number): Promise<Result[]> {
-  const env = { DATABASE_URL: database.url };
-  const served =
-    instances === 1
-      ? await serve('bench/unlimited-server.ts', env)
-      : await serve('src/cluster.ts', { ...env, API_INSTANCES: String(instances), API_CLUSTER_WORKER: 'bench/unlimited-server.ts' });
+  const servers = database.engine === 'PostgreSQL' ? (['floor', 'API'] as const) : (['API'] as const);
   const results: Result[] = [];
-  try {
-    for (const connections of CONNECTION_LEVELS) {
-      await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
-      await cancelUnpaidOrders(served.base, buyers);
-      const run = await loadPurchases(served.base, database.boxModelId, buyers, connections, DURATION);
-      await cancelUnpaidOrders(served.base, buyers);
-      // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
-      const result = summarise('purchase path (4 requests)', database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
-      result.ordersPerSecond = Math.round(run.orders / DURATION);
-      results.push(result);
-    }
-  } finally {
-    await served.stop();
-  }
+  const floors = new Map<number, Result>();
   const db = await database.open();
   try {
+    for (const server of servers) {
+      const worker = server === 'floor' ? 'bench/floor-server.ts' : 'bench/unlimited-server.ts';
+      const env = { DATABASE_URL: database.url };
+      const served =
+        instances === 1 ? await serve(worker, env) : await serve('src/cluster.ts', { ...env, API_INSTANCES: String(instances), API_CLUSTER_WORKER: worker });
+      // The floor serves the purchase path only: its cut-off orders are cancelled in the database.
+      const cancelUnpaid = () => (server === 'floor' ? cancelUnpaidOrdersInDatabase(db.db) : cancelUnpaidOrders(served.base, buyers));
+      try {
+        for (const connections of CONNECTION_LEVELS) {
+          await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
+          await cancelUnpaid();
+          const run = await loadPurchases(served.base, database.boxModelId, buyers, connections, DURATION);
+          await cancelUnpaid();
+          // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
+          const scenario = server === 'floor' ? 'purchase path, 4 requests (floor)' : 'purchase path, 4 requests';
+          const result = summarise(scenario, database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
+          result.ordersPerSecond = Math.round(run.orders / DURATION);
+          const floor = floors.get(connections);
+          if (server === 'floor') floors.set(connections, result);
+          else if (floor) {
+            result.rpsOverFloor = round2(result.requestsPerSecond / Math.max(floor.requestsPerSecond, 1));
+            result.p99OverFloor = round2(result.p99 / Math.max(floor.p99, 1));
+          }
+          results.push(result);
+        }
+      } finally {
+        await served.stop();
+      }
+    }
     results.at(-1)!.audit = await auditPurchases(db.db);
   } finally {
     await db.close();

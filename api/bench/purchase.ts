@@ -132,3 +132,13 @@ export async function auditPurchases(db: Db): Promise<PurchaseAudit> {
       (select count(*)::int from box_model_figures where stock < 0) as "negativeStock"`);
   return rowsOf<PurchaseAudit>(result)[0]!;
 }
+
+/**
+ * cancelUnpaidOrders for the floor (bench/floor-purchase.ts serves the purchase path only): the
+ * unpaid orders a run cut off, cancelled in the database as the API's cancel does, none whose
+ * capture had started.
+ */
+export async function cancelUnpaidOrdersInDatabase(db: Db): Promise<void> {
+  await db.execute(sql`update orders set status = 'cancelled', cancelled_at = now(), updated_at = now()
+    where status = 'pending_payment' and capture_started_at is null and kind = 'box'`);
+}
