@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CaptureResult, DrawProof, Order, ShipRequest, StartPaymentResult } from '@arttoy/shared/contracts/api';
-import { boxModelFigures, boxModels, orders } from '../db/schema';
+import type { Db } from '../db/connect';
+import { boxModelFigures, boxModels, orders, users } from '../db/schema';
+import { newOrderSn } from '../domain/orders/order-sn';
 import type { TestUser } from './auth-emulator';
 import type { TestApi } from './helper';
 
@@ -95,4 +97,24 @@ export async function totalStock(api: TestApi, boxId: number): Promise<number> {
 export async function ageOrder(api: TestApi, orderSn: string, minutes: number): Promise<void> {
   const shift = sql.raw(`interval '${minutes} minutes'`);
   await api.db.update(orders).set({ createdAt: sql`${orders.createdAt} - ${shift}`, expiresAt: sql`${orders.expiresAt} - ${shift}` }).where(eq(orders.orderSn, orderSn));
+}
+
+/** A buyer of its own and their unpaid order for `box`, written straight to the database (no payment, no reservation count). */
+export async function insertPendingBoxOrder(db: Db, box: typeof boxModels.$inferSelect, buyerName: string): Promise<typeof orders.$inferSelect> {
+  const [user] = await db.insert(users).values({ firebaseUid: `${buyerName}-${randomUUID()}` }).returning();
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderSn: newOrderSn(),
+      userId: user!.id,
+      boxModelId: box.id,
+      quantity: 1,
+      unitPriceMinor: box.priceMinor,
+      totalMinor: box.priceMinor,
+      currency: box.currency,
+      idempotencyKey: randomUUID(),
+      expiresAt: sql`now() + interval '15 minutes'`,
+    })
+    .returning();
+  return row!;
 }

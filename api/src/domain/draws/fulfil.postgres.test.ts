@@ -3,13 +3,12 @@
  * stock without locking the box first, so the one that loses must notice its figure is gone, read
  * the stock again and draw from what is left, never take a unit that is not there.
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connect';
-import { boxModelFigures, boxModels, draws, lockerItems, orders, serverSeeds, users } from '../../db/schema';
+import { boxModelFigures, boxModels, draws, lockerItems, orders, serverSeeds } from '../../db/schema';
 import { eventually } from '../../test/eventually';
+import { insertPendingBoxOrder } from '../../test/purchase';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
-import { newOrderSn } from '../orders/order-sn';
 import { fulfilOrder } from './fulfil';
 
 describe('two draws for the last unit of a figure', () => {
@@ -30,24 +29,7 @@ describe('two draws for the last unit of a figure', () => {
     await db.update(boxModelFigures).set({ stock: 5, oddsPpm: 1 }).where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, plenty.figureId)));
     for (const line of rest) await db.update(boxModelFigures).set({ stock: 0 }).where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, line.figureId)));
 
-    const order = async (name: string) => {
-      const [user] = await db.insert(users).values({ firebaseUid: `race-${name}-${randomUUID()}` }).returning();
-      const [row] = await db
-        .insert(orders)
-        .values({
-          orderSn: newOrderSn(),
-          userId: user!.id,
-          boxModelId: box.id,
-          quantity: 1,
-          unitPriceMinor: box.priceMinor,
-          totalMinor: box.priceMinor,
-          currency: box.currency,
-          idempotencyKey: randomUUID(),
-          expiresAt: sql`now() + interval '15 minutes'`,
-        })
-        .returning();
-      return row!;
-    };
+    const order = (name: string) => insertPendingBoxOrder(db, box, `race-${name}`);
     const [first, second] = [await order('first'), await order('second')];
 
     let commitFirst: () => void = () => undefined;

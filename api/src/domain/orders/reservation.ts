@@ -3,15 +3,18 @@
  * figure an order gets is only known at the draw. So an unpaid order reserves "one box", not a
  * figure: the boxes on sale are the stock minus the boxes held by live orders.
  *
- * - Ordering (create-order.ts) calls arttoy_reserve_box (migrations 0004, 0006, 0008): in one statement it
+ * - Ordering (create-order.ts) calls arttoy_reserve_box (migrations 0004-0009, 0020): in one statement it
  *   locks the buyer's row and counts their unpaid orders against the caps (order-limits.ts), locks the
- *   box's stock rows, counts the boxes held, and inserts the order if one is left, so two buyers of the
- *   last box are served one after the other and the lock is never held across a round trip.
+ *   box's row, counts the boxes held and then the stock, and inserts the order if one is left, so two
+ *   buyers of the last box are served one after the other and the lock is never held across a round trip.
  * - Box pages show the boxes on sale by the same count (catalogue/columns.ts).
  * - The draw (draws/fulfil.ts) takes one unit of one figure with `stock > 0` checked on the row's
- *   newest version, and tries again if that figure's last unit went in between.
- * Neither changes the count of boxes on sale (a draw turns a held box into a sold one), and every
- * stock change goes through a row lock, so the count is right whoever runs first.
+ *   newest version, and tries again if that figure's last unit went in between; it holds no lock on
+ *   the box, only on the stock row it took.
+ * A draw does not change the count of boxes on sale (it turns a held box into a sold one, stock and
+ * holds in one commit; ordering counts the holds first, so a draw in between makes the count one low,
+ * never high), and every other change to it goes through the box's row (ordering, a lapsed hold taken
+ * again by a claim), so the count is right whoever runs first.
  *
  * Time rule: the buyer must pay before `expiresAt` (ORDER_RESERVATION_MINUTES after ordering);
  * the reservation itself holds CAPTURE_GRACE longer, so a capture that started just before
