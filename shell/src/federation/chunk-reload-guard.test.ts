@@ -15,6 +15,14 @@ describe('the chunk reload guard', () => {
     expect(claimReload('/gallery', 11_000)).toBe(true);
   });
 
+  it('does not reload again the page it reloaded, however long that page took to fail', () => {
+    expect(claimReload('/rules/privacy_policy', 1_000, sessionStorage, 0)).toBe(true);
+    // The reloaded document started at 1 200 ms; its remote's script timed out 12 s later.
+    expect(claimReload('/rules/privacy_policy', 13_200, sessionStorage, 1_200)).toBe(false);
+    // A document started after the window may reload the path once more.
+    expect(claimReload('/rules/privacy_policy', 60_000, sessionStorage, 30_000)).toBe(true);
+  });
+
   it('allows another path at once', () => {
     expect(claimReload('/gallery', 1_000)).toBe(true);
     expect(claimReload('/blog/list', 1_001)).toBe(true);

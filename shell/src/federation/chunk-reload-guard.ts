@@ -23,11 +23,15 @@ function readEntry(storage: Storage): GuardEntry | null {
 
 /**
  * Decides whether a failed load of `path` may reload the page, and records the reload if so.
- * Returns false when the same path was reloaded less than RELOAD_GUARD_WINDOW_MS ago.
+ * Returns false when the same path was reloaded less than RELOAD_GUARD_WINDOW_MS ago, and when this
+ * document is that reload (it started within the window): a remote that never answers fails the
+ * reloaded page only after its script timeout, and on a slow connection or a busy phone that comes
+ * later than the window, which would otherwise reload the page again and again instead of showing
+ * the contained fallback. `documentStart` is when this document's navigation started (epoch ms).
  */
-export function claimReload(path: string, now = Date.now(), storage: Storage = sessionStorage): boolean {
+export function claimReload(path: string, now = Date.now(), storage: Storage = sessionStorage, documentStart = performance.timeOrigin): boolean {
   const entry = readEntry(storage);
-  if (entry && entry.path === path && entry.expires > now) return false;
+  if (entry && entry.path === path && (entry.expires > now || documentStart < entry.expires)) return false;
   storage.setItem(RELOAD_GUARD_KEY, JSON.stringify({ path, expires: now + RELOAD_GUARD_WINDOW_MS } satisfies GuardEntry));
   return true;
 }
