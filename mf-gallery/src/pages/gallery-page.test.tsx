@@ -64,9 +64,10 @@ describe('/gallery', () => {
 
   it('says when ?page= is not a page number, and when a page is past the end', async () => {
     const { navigate } = mountGallery('/gallery?page=two');
-    expect(await screen.findByText('“two” is not a page number, so this is the first page.')).toBeVisible();
+    // Asked again until it holds: in a CI run the notice was found, then seen empty a moment later.
+    await waitFor(() => expect(screen.getByText('“two” is not a page number, so this is the first page.')).toBeVisible());
     await navigate('/gallery?page=9');
-    expect(await screen.findByText(/There is no page 9\./)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/There is no page 9\./)).toBeVisible());
     expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/gallery');
   });
 
