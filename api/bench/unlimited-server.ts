@@ -4,12 +4,12 @@
  */
 import Fastify from 'fastify';
 import { Client } from 'pg';
-import { apiPlugin } from '../src/app';
+import { API_START_TIMEOUT_MS, apiPlugin } from '../src/app';
 
 const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, pluginTimeout: API_START_TIMEOUT_MS });
 if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements();
 // ANSWER_CACHE=off measures the uncached read (every answer from the database).
 await app.register(apiPlugin, { prefix: '/api', rateLimits: false, answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined });

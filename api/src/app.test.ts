@@ -26,6 +26,16 @@ describe('apiPlugin', () => {
     }
   }, SETUP_TIMEOUT);
 
+  it('refuses at once a host that gives plugins less time than the API needs to start, naming the setting', async () => {
+    // Fastify's default (10 s) passes on a quiet machine and fails at random on a busy one.
+    for (const server of [{}, { pluginTimeout: 5_000 }]) {
+      const site = Fastify({ logger: false, ...server });
+      // Refused before the database opens: the message names the fix, not "did not start in time".
+      await expect(site.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:', rateLimits: false })).rejects.toThrow(/pluginTimeout: API_START_TIMEOUT_MS/);
+      await site.close();
+    }
+  });
+
   it('migrates an empty database on first start; seeds it when embedded or asked to', async () => {
     const { url, remove } = await createEmptyDatabaseUrl();
     const engine = url.startsWith('file:') ? 'pglite' : 'postgres';

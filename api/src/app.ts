@@ -21,7 +21,7 @@ import { type SeedPolicy, startDatabase } from './plugins/database';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
 import { compiledSerializerCompiler } from './plugins/serializer';
-import { siteOriginFrom } from './server-options';
+import { API_START_TIMEOUT_MS, siteOriginFrom } from './server-options';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { connectRedis } from './plugins/redis';
@@ -56,7 +56,7 @@ import styleRoutes from './routes/styles';
 
 /** For servers that mount the API: its error answers (see plugins/error-handler.ts). */
 export { sendError as sendApiError, sendFrameworkError } from './plugins/error-handler';
-export { serverOptions, siteOriginFrom } from './server-options';
+export { API_START_TIMEOUT_MS, serverOptions, siteOriginFrom } from './server-options';
 /** For servers that mount the API: their logger, readable lines in a terminal and JSON elsewhere. */
 export { logFormatFrom, type LogFormat, STARTUP } from './logging/log-format';
 export { createServerLog, type ServerLog } from './logging/server-log';
@@ -123,6 +123,7 @@ export interface ApiOptions {
 }
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
+  assertStartTimeFits(fastify.initialConfig.pluginTimeout);
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(compiledSerializerCompiler);
 
@@ -138,6 +139,20 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options
     throw error;
   }
 };
+
+/**
+ * The API opens (creates, migrates, seeds) its database while it starts: seconds on an idle
+ * machine, past Fastify's default 10 s plugin timeout on a busy one. A host that keeps that default
+ * works on a quiet machine and fails at random on a loaded one, so it is refused at once, whatever
+ * the machine's load, with the setting that fixes it.
+ */
+function assertStartTimeFits(pluginTimeout: number | undefined): void {
+  if (pluginTimeout === undefined || pluginTimeout === 0 || pluginTimeout >= API_START_TIMEOUT_MS) return;
+  throw new Error(
+    `The API needs up to ${API_START_TIMEOUT_MS} ms to start (it opens and migrates its database), but the server that mounts it allows plugins ${pluginTimeout} ms. ` +
+      'Create that server with Fastify({ pluginTimeout: API_START_TIMEOUT_MS }) or Fastify(serverOptions(process.env)), both from @arttoy/api.',
+  );
+}
 
 async function registerEverything(fastify: FastifyInstance, options: ApiOptions, database: Database): Promise<void> {
   // Settings first: a bad one stops the start before anything is opened.

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { generatePath } from 'react-router';
-import { apiPlugin } from '@arttoy/api';
+import { API_START_TIMEOUT_MS, apiPlugin } from '@arttoy/api';
 import { SITE_ROUTES, type SiteRouteDef } from '@arttoy/shared/contracts';
 import { catalogueStatus, type CatalogueStatus } from './catalogue-status';
 import { contentStatus } from './content-status';
@@ -10,7 +10,7 @@ describe('the status of gallery pages, from the catalogue', () => {
   let app: FastifyInstance;
   let status: CatalogueStatus;
   beforeAll(async () => {
-    app = Fastify();
+    app = Fastify({ pluginTimeout: API_START_TIMEOUT_MS });
     // The API as the site server mounts it, on the seed catalogue in memory.
     await app.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:', seed: 'if-empty', rateLimits: false });
     await app.ready();

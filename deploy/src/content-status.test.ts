@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin } from '@arttoy/api';
+import { API_START_TIMEOUT_MS, apiPlugin } from '@arttoy/api';
 import { contentStatus, type ContentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 
@@ -11,7 +11,7 @@ describe('the status of content pages, from the content API', () => {
   let app: FastifyInstance;
   let status: ContentStatus;
   beforeAll(async () => {
-    app = Fastify();
+    app = Fastify({ pluginTimeout: API_START_TIMEOUT_MS });
     // The API as the site server mounts it, with the documents of content/.
     await app.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:', seed: 'if-empty', rateLimits: false, content: { previewTokens: ['local-preview'] } });
     await app.ready();

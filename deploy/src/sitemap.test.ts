@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import nodePath from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin } from '@arttoy/api';
+import { API_START_TIMEOUT_MS, apiPlugin } from '@arttoy/api';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 
 const REPO = nodePath.resolve(__dirname, '../..');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify();
+  app = Fastify({ pluginTimeout: API_START_TIMEOUT_MS });
   await app.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:' });
   await app.ready();
 }, 60_000);

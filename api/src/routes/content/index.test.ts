@@ -157,7 +157,7 @@ describe('content routes', () => {
     });
 
     it('marks the cookie Secure when the request came over https (here: from a trusted proxy)', async () => {
-      const behindProxy = Fastify({ logger: false, trustProxy: true });
+      const behindProxy = Fastify({ logger: false, trustProxy: true, pluginTimeout: API_START_TIMEOUT_MS });
       try {
         await behindProxy.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, content: { previewTokens: [LOCAL_PREVIEW_TOKEN] } });
         const url = `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}`;
