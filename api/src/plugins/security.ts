@@ -40,8 +40,9 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const HELMET_OPTIONS: HelmetOptions = {
-  // JSON and SVG only: nothing may load or run anything.
-  contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  // JSON and SVG only: nothing may load or run anything. Without `useDefaults: false` helmet adds
+  // its own page defaults to these (style-src and font-src from any https origin, script-src 'self').
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   // Figure art is shown by the site's pages, on the same origin.
   crossOriginResourcePolicy: { policy: 'same-origin' },
   // Set per answer, over TLS only: on plain http it is meaningless and tells of a misconfigured proxy.
