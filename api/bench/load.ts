@@ -19,7 +19,8 @@
  * Servers are bench/unlimited-server.ts (the API without per-IP limits); autocannon runs in this
  * process, on the same 2 cores. Loopback only. Starts its own Auth emulator for the buyers.
  *
- * BENCH_DURATION (s per run, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_PATH,
+ * BENCH_DURATION (s per run, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_READ_ROUNDS
+ * (turns of the read servers per level, default 2), BENCH_PATH,
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINES (default
  * postgres,pglite), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
  */
@@ -33,9 +34,12 @@ import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase
 import type { TestUser } from '../src/test/auth-emulator';
 import { auditPurchases, benchBuyers, cancelUnpaidOrders, cancelUnpaidOrdersInDatabase, loadPurchases, type PurchaseAudit } from './purchase';
 import { benchFeed } from './feed';
+import { cpuByGroup } from './process-cpu';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 2);
+if (!Number.isInteger(READ_ROUNDS) || READ_ROUNDS < 1) throw new Error(`BENCH_READ_ROUNDS must be a whole number ≥ 1, got "${process.env.BENCH_READ_ROUNDS}".`);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
@@ -57,6 +61,9 @@ interface Result {
   /** The floor's figure at the same level divided into this one's (reads on PostgreSQL). */
   rpsOverFloor?: number;
   p99OverFloor?: number;
+  /** Reads: CPU per answer of the server's processes and of PostgreSQL's, in µs (/proc, over the run). */
+  serverCpuUs?: number;
+  postgresCpuUs?: number;
   non2xx: number;
   errors: number;
   audit?: PurchaseAudit;
@@ -87,23 +94,35 @@ async function readOnce(base: string): Promise<unknown> {
   return response.json();
 }
 
-/** The catalogue read from each server at each level, servers taking turns so they share the machine's state. */
+/**
+ * The catalogue read from each server at each level, servers taking turns so they share the
+ * machine's state, READ_ROUNDS times over: a ratio from one turn each moved by ±0.15 between runs
+ * on this machine (its other load, PostgreSQL's background work), and the rounds show that spread.
+ */
 async function loadReads(engine: string, servers: { name: string; served: Served }[]): Promise<Result[]> {
   const results: Result[] = [];
   for (const connections of CONNECTION_LEVELS) {
-    let floor: Result | undefined;
-    for (const { name, served } of servers) {
-      const url = `${served.base}${READ_PATH}`;
-      // Warm-up: JIT, the database's caches, the connection pool.
-      await autocannon({ url, connections, duration: 1 });
-      const run = await autocannon({ url, connections, duration: DURATION });
-      const result = summarise(`GET ${READ_PATH} (${name})`, engine, 1, connections, run, run.non2xx);
-      if (name === 'floor') floor = result;
-      else if (floor) {
-        result.rpsOverFloor = round2(result.requestsPerSecond / floor.requestsPerSecond);
-        result.p99OverFloor = round2(result.p99 / Math.max(floor.p99, 1));
+    for (let round = 1; round <= READ_ROUNDS; round++) {
+      let floor: Result | undefined;
+      for (const { name, served } of servers) {
+        const url = `${served.base}${READ_PATH}`;
+        // Warm-up: JIT, the database's caches, the connection pool.
+        await autocannon({ url, connections, duration: 1 });
+        const cpuBefore = cpuByGroup(served.child.pid ?? 0);
+        const run = await autocannon({ url, connections, duration: DURATION });
+        const cpuAfter = cpuByGroup(served.child.pid ?? 0);
+        const result = summarise(`GET ${READ_PATH} (${name}${READ_ROUNDS > 1 ? `, round ${round}` : ''})`, engine, 1, connections, run, run.non2xx);
+        // What each answer cost, whatever the machine's other load: the cause behind the req/s ratio.
+        const perAnswer = (group: 'api' | 'postgres') => Math.round(((cpuAfter[group] - cpuBefore[group]) * 1000) / Math.max(run.requests.total, 1));
+        result.serverCpuUs = perAnswer('api');
+        if (engine === 'PostgreSQL') result.postgresCpuUs = perAnswer('postgres');
+        if (name === 'floor') floor = result;
+        else if (floor) {
+          result.rpsOverFloor = round2(result.requestsPerSecond / floor.requestsPerSecond);
+          result.p99OverFloor = round2(result.p99 / Math.max(floor.p99, 1));
+        }
+        results.push(result);
       }
-      results.push(result);
     }
   }
   return results;
@@ -253,6 +272,8 @@ console.table(
     'p99 ms': r.p99,
     '÷floor req/s': r.rpsOverFloor ?? '',
     '÷floor p99': r.p99OverFloor ?? '',
+    'server µs': r.serverCpuUs ?? '',
+    'pg µs': r.postgresCpuUs ?? '',
     failed: r.non2xx,
     errors: r.errors,
     'rss MB': r.rssMb ?? '',

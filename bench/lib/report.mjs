@@ -103,12 +103,12 @@ export function markdown(result) {
     const cell = (value) => value ?? '–';
     lines.push(
       '',
-      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | failed |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | server CPU µs/answer | PostgreSQL CPU µs/answer | failed |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const row of result.api) {
       lines.push(
-        `| ${row.scenario} | ${row.engine} | ${cell(row.instances)} | ${row.connections} | ${row.requestsPerSecond} | ${cell(row.ordersPerSecond)} | ${row.p50} | ${row.p99} | ${cell(row.rpsOverFloor)} | ${cell(row.p99OverFloor)} | ${row.errors + row.non2xx} |`,
+        `| ${row.scenario} | ${row.engine} | ${cell(row.instances)} | ${row.connections} | ${row.requestsPerSecond} | ${cell(row.ordersPerSecond)} | ${row.p50} | ${row.p99} | ${cell(row.rpsOverFloor)} | ${cell(row.p99OverFloor)} | ${cell(row.serverCpuUs)} | ${cell(row.postgresCpuUs)} | ${row.errors + row.non2xx} |`,
       );
     }
     for (const row of result.api.filter((r) => r.audit)) {
