@@ -20,7 +20,8 @@
  * process, on the same 2 cores. Loopback only. Starts its own Auth emulator for the buyers.
  *
  * BENCH_DURATION (s per run, default 10), BENCH_CONNECTIONS (levels, default 1,10,50), BENCH_READ_ROUNDS
- * (turns of the read servers per level, default 2), BENCH_PATH,
+ * (turns of the read servers per level, default 2), BENCH_WARMUP (s of load each read server takes before
+ * the measured runs, default 20), BENCH_SCENARIOS (default reads,purchases,feed), BENCH_PATH,
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINES (default
  * postgres,pglite), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
  */
@@ -40,6 +41,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
 const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 2);
 if (!Number.isInteger(READ_ROUNDS) || READ_ROUNDS < 1) throw new Error(`BENCH_READ_ROUNDS must be a whole number ≥ 1, got "${process.env.BENCH_READ_ROUNDS}".`);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+if (!Number.isFinite(WARMUP) || WARMUP < 1) throw new Error(`BENCH_WARMUP must be a number of seconds ≥ 1, got "${process.env.BENCH_WARMUP}".`);
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,purchases,feed').split(',');
+if (SCENARIOS.some((scenario) => !['reads', 'purchases', 'feed'].includes(scenario))) throw new Error(`BENCH_SCENARIOS lists reads, purchases and/or feed, got "${process.env.BENCH_SCENARIOS}".`);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
 if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
@@ -101,6 +106,10 @@ async function readOnce(base: string): Promise<unknown> {
  */
 async function loadReads(engine: string, servers: { name: string; served: Served }[]): Promise<Result[]> {
   const results: Result[] = [];
+  // Every server to its steady state first: the API's code (fastify, zod, drizzle, its own) took
+  // ~20 s of load to be fully optimised, the floor's ~2 s; with a 1 s warm-up its first run cost
+  // ~300 µs of CPU an answer and its third ~180. A server in production runs for hours.
+  for (const { served } of servers) await autocannon({ url: `${served.base}${READ_PATH}`, connections: Math.max(...CONNECTION_LEVELS), duration: WARMUP });
   for (const connections of CONNECTION_LEVELS) {
     for (let round = 1; round <= READ_ROUNDS; round++) {
       let floor: Result | undefined;
@@ -211,12 +220,14 @@ async function benchPurchases(database: BenchDatabase, buyers: TestUser[], insta
 async function benchEngine(engine: string, buyers: TestUser[]): Promise<Result[]> {
   const database = engine === 'postgres' ? await postgresBenchDatabase() : await pgliteBenchDatabase();
   try {
-    const results = await benchReads(database);
-    results.push(...(await benchPurchases(database, buyers, 1)));
-    if (database.engine === 'PostgreSQL') results.push(...(await benchPurchases(database, buyers, 2)));
+    const results = SCENARIOS.includes('reads') ? await benchReads(database) : [];
+    if (SCENARIOS.includes('purchases')) {
+      results.push(...(await benchPurchases(database, buyers, 1)));
+      if (database.engine === 'PostgreSQL') results.push(...(await benchPurchases(database, buyers, 2)));
+    }
     // Feed clients on one instance, events flowing: deliveries a second, commit → client latency,
     // refused streams as failed and deliveries missed as errors.
-    if (database.engine === 'PostgreSQL') {
+    if (database.engine === 'PostgreSQL' && SCENARIOS.includes('feed')) {
       for (const feed of await benchFeed(database)) {
         results.push({
           scenario: `${feed.scenario} (feed clients)`,
