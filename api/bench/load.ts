@@ -35,7 +35,7 @@ import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase
 import type { TestUser } from '../src/test/auth-emulator';
 import { auditPurchases, benchBuyers, cancelUnpaidOrders, cancelUnpaidOrdersInDatabase, loadPurchases, type PurchaseAudit } from './purchase';
 import { benchFeed } from './feed';
-import { cpuByGroup } from './process-cpu';
+import { cpuSnapshot, cpuSpentSince } from './process-cpu';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
@@ -117,12 +117,12 @@ async function loadReads(engine: string, servers: { name: string; served: Served
         const url = `${served.base}${READ_PATH}`;
         // Warm-up: JIT, the database's caches, the connection pool.
         await autocannon({ url, connections, duration: 1 });
-        const cpuBefore = cpuByGroup(served.child.pid ?? 0);
+        const cpuBefore = cpuSnapshot(served.child.pid ?? 0);
         const run = await autocannon({ url, connections, duration: DURATION });
-        const cpuAfter = cpuByGroup(served.child.pid ?? 0);
+        const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
         const result = summarise(`GET ${READ_PATH} (${name}${READ_ROUNDS > 1 ? `, round ${round}` : ''})`, engine, 1, connections, run, run.non2xx);
         // What each answer cost, whatever the machine's other load: the cause behind the req/s ratio.
-        const perAnswer = (group: 'api' | 'postgres') => Math.round(((cpuAfter[group] - cpuBefore[group]) * 1000) / Math.max(run.requests.total, 1));
+        const perAnswer = (group: 'api' | 'postgres') => Math.round((cpu[group] * 1000) / Math.max(run.requests.total, 1));
         result.serverCpuUs = perAnswer('api');
         if (engine === 'PostgreSQL') result.postgresCpuUs = perAnswer('postgres');
         if (name === 'floor') floor = result;

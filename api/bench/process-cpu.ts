@@ -34,20 +34,38 @@ function allProcesses(): ProcessCpu[] {
     .filter((found): found is ProcessCpu => found !== null);
 }
 
-/** CPU ms so far of the groups: `api` (descendants of `apiPid`), `emulator` (descendants of this process running firebase), `postgres` (every postgres process), `load` (this process). */
-export function cpuByGroup(apiPid: number): Record<'api' | 'postgres' | 'emulator' | 'load', number> {
+type Group = 'api' | 'postgres' | 'emulator' | 'load';
+
+/** Each process's CPU ms so far and its group (see cpuSpentSince), by pid. */
+export type CpuSnapshot = Map<number, { group: Group | null; cpuMs: number }>;
+
+/** CPU so far of every process, each in its group: `api` (descendants of `apiPid`), `emulator` (descendants of this process running firebase), `postgres` (every postgres process), `load` (this process). */
+export function cpuSnapshot(apiPid: number): CpuSnapshot {
   const processes = allProcesses();
   const byPid = new Map(processes.map((entry) => [entry.pid, entry]));
   const descends = (entry: ProcessCpu, ancestor: number) => {
     for (let at: ProcessCpu | undefined = entry; at; at = byPid.get(at.ppid)) if (at.pid === ancestor) return true;
     return false;
   };
+  const groupOf = (entry: ProcessCpu): Group | null => {
+    if (entry.command.startsWith('postgres') || entry.command.includes('/bin/postgres ')) return 'postgres';
+    if (descends(entry, apiPid)) return 'api';
+    if (entry.pid === process.pid) return 'load';
+    if (entry.command.includes('emulators:start') || (descends(entry, process.pid) && entry.command.includes('firebase'))) return 'emulator';
+    return null;
+  };
+  return new Map(processes.map((entry) => [entry.pid, { group: groupOf(entry), cpuMs: entry.cpuMs }]));
+}
+
+/**
+ * CPU ms each group spent since `before`, process by process: a process that started since counts
+ * whole, one that ended since is left out (a PostgreSQL backend closed by an idle pool would
+ * otherwise take its whole lifetime's CPU off the group's total).
+ */
+export function cpuSpentSince(before: CpuSnapshot, apiPid: number): Record<Group, number> {
   const totals = { api: 0, postgres: 0, emulator: 0, load: 0 };
-  for (const entry of processes) {
-    if (entry.command.startsWith('postgres') || entry.command.includes('/bin/postgres ')) totals.postgres += entry.cpuMs;
-    else if (descends(entry, apiPid)) totals.api += entry.cpuMs;
-    else if (entry.pid === process.pid) totals.load += entry.cpuMs;
-    else if (entry.command.includes('emulators:start') || (descends(entry, process.pid) && entry.command.includes('firebase'))) totals.emulator += entry.cpuMs;
+  for (const [pid, { group, cpuMs }] of cpuSnapshot(apiPid)) {
+    if (group) totals[group] += cpuMs - (before.get(pid)?.cpuMs ?? 0);
   }
   return totals;
 }

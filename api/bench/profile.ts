@@ -18,7 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { startAuthEmulator } from '../src/test/auth-emulator';
 import { API_DIR, postgresBenchDatabase, READ_PATH, serve, type BenchDatabase, type Served } from './harness';
-import { cpuByGroup } from './process-cpu';
+import { cpuSnapshot, cpuSpentSince } from './process-cpu';
 import { benchBuyers, cancelUnpaidOrders, loadPurchases } from './purchase';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -50,17 +50,17 @@ async function profilePurchases(served: Served, database: BenchDatabase): Promis
   const buyers = await benchBuyers(CONNECTIONS);
   await loadPurchases(served.base, database.boxModelId, buyers, CONNECTIONS, 1);
   await cancelUnpaidOrders(served.base, buyers);
-  const cpuBefore = cpuByGroup(served.child.pid ?? 0);
+  const cpuBefore = cpuSnapshot(served.child.pid ?? 0);
   const statementsBefore = await statementsSent(served);
   const loadStarted = Date.now();
   const run = await loadPurchases(served.base, database.boxModelId, buyers, CONNECTIONS, DURATION);
   const statements = (await statementsSent(served)) - statementsBefore;
-  const cpuAfter = cpuByGroup(served.child.pid ?? 0);
+  const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
   const perOrder = (ms: number) => Math.round((ms / Math.max(run.orders, 1)) * 100) / 100;
   const ordersPerSecond = Math.round(run.orders / DURATION);
   console.log(`${run.orders} orders in ${DURATION} s (${ordersPerSecond}/s), ${run.result['4xx'] + run.result['5xx']} failed requests`);
   console.log(`SQL statements sent per order: ${perOrder(statements)}`);
-  console.table(Object.fromEntries(Object.entries(cpuAfter).map(([group, ms]) => [group, { 'CPU ms per order': perOrder(ms - cpuBefore[group as keyof typeof cpuBefore]) }])));
+  console.table(Object.fromEntries(Object.entries(cpu).map(([group, ms]) => [group, { 'CPU ms per order': perOrder(ms) }])));
   return { title: `Purchase path, PostgreSQL, 1 instance, ${CONNECTIONS} connections, ${ordersPerSecond} orders/s`, loadStarted };
 }
 
