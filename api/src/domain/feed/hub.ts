@@ -156,6 +156,12 @@ export class FeedHub {
     if (this.#announced.size > 0) this.#again = true;
     const catchUp = this.#catchUp;
     this.#catchUp = false;
+    if (this.#clients.size === 0) {
+      // Nobody to send them to: a drop's draws must not cost every instance a read each. Only the
+      // mark a catch-up reads from moves; a client that comes later reads its backlog from the table.
+      this.#lastId = Math.max(this.#lastId, ...ids, catchUp ? await lastEventId(this.#db) : 0);
+      return;
+    }
     const events = await eventsByIds(this.#db, ids);
     this.#push(events);
     if (!catchUp) return;
