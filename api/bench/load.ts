@@ -66,7 +66,7 @@ interface Result {
   /** The floor's figure at the same level divided into this one's (reads on PostgreSQL). */
   rpsOverFloor?: number;
   p99OverFloor?: number;
-  /** Reads: CPU per answer of the server's processes and of PostgreSQL's, in µs (/proc, over the run). */
+  /** CPU of the server's processes and of PostgreSQL's, in µs per answer (reads) or per order (purchases), over the run (/proc). */
   serverCpuUs?: number;
   postgresCpuUs?: number;
   non2xx: number;
@@ -192,12 +192,16 @@ async function benchPurchases(database: BenchDatabase, buyers: TestUser[], insta
         for (const connections of CONNECTION_LEVELS) {
           await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
           await cancelUnpaid();
+          const cpuBefore = cpuSnapshot(served.child.pid ?? 0);
           const run = await loadPurchases(served.base, database.boxModelId, buyers, connections, DURATION);
+          const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
           await cancelUnpaid();
           // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
           const scenario = server === 'floor' ? 'purchase path, 4 requests (floor)' : 'purchase path, 4 requests';
           const result = summarise(scenario, database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
           result.ordersPerSecond = Math.round(run.orders / DURATION);
+          result.serverCpuUs = Math.round((cpu.api * 1000) / Math.max(run.orders, 1));
+          if (database.engine === 'PostgreSQL') result.postgresCpuUs = Math.round((cpu.postgres * 1000) / Math.max(run.orders, 1));
           const floor = floors.get(connections);
           if (server === 'floor') floors.set(connections, result);
           else if (floor) {

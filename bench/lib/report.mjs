@@ -103,7 +103,7 @@ export function markdown(result) {
     const cell = (value) => value ?? '–';
     lines.push(
       '',
-      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | server CPU µs/answer | PostgreSQL CPU µs/answer | failed |',
+      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | server CPU µs per answer or order | PostgreSQL CPU µs per answer or order | failed |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const row of result.api) {
