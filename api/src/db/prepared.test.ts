@@ -1,6 +1,5 @@
-import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, is, sql } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
-import { is } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { SETUP_TIMEOUT } from '../test/helper';
 import { preparedFor } from './prepared';
@@ -32,8 +31,7 @@ describe('preparedFor', () => {
     const byId = preparedFor(test.database.db, 'test_box_models_by_series', (name) =>
       select().where(eq(series.slug, sql.placeholder('series'))).orderBy(boxModels.id).prepare(name),
     );
-    const [first] = await select().limit(1);
-    const slug = (await test.database.db.select({ slug: series.slug }).from(series).where(eq(series.releasedOn, first!.releasedOn)).limit(1))[0]!.slug;
+    const [{ slug }] = (await test.database.db.select({ slug: series.slug }).from(boxModels).innerJoin(series, eq(boxModels.seriesId, series.id)).limit(1)) as [{ slug: string }];
     const expected = await select().where(eq(series.slug, slug)).orderBy(boxModels.id);
     const rows = await byId.execute({ series: slug });
     expect(rows.length).toBeGreaterThan(0);

@@ -54,6 +54,8 @@ function decoderOf(field: unknown): Decoder | null {
 function withCompiledRows<Prepared extends object>(prepared: Prepared): Prepared {
   if (!is(prepared, NodePgPreparedQuery)) return prepared;
   const query = prepared as unknown as NodePgInternals;
+  // Internals a drizzle upgrade may rename: without them, drizzle's own execute runs.
+  if (typeof query.client?.query !== 'function' || typeof query.queryConfig?.text !== 'string' || !Array.isArray(query.params)) return prepared;
   const fields = query.fields;
   if (!fields || query.customResultMapper || fields.some(({ path }) => path.length !== 1)) return prepared;
   const keys = fields.map(({ path }) => path[0]!);
