@@ -29,7 +29,9 @@ export default {
   projects: [
     browserProject('shared', ['<rootDir>/shared']),
     browserProject('shell', ['<rootDir>/shell/src']),
-    ...['mf-gallery', 'mf-blog', 'mf-mysterybox', 'mf-account', 'mf-rules'].map((app) => browserProject(app, [`<rootDir>/${app}/src`])),
+    ...['mf-gallery', 'mf-blog', 'mf-mysterybox', 'mf-account', 'mf-rules'].map((app) =>
+      browserProject(app, [`<rootDir>/${app}/src`]),
+    ),
     {
       displayName: 'deploy',
       roots: ['<rootDir>/deploy/src'],
@@ -38,7 +40,9 @@ export default {
       // fastify's inject (light-my-request) requires cookie@2, which ships ES modules only: compile it like our own code.
       // The site server mounts the API: PGlite, @fastify/cookie and @noble/hashes load ES modules or use import() too,
       // and so does content-disposition under the API reference page's @fastify/static.
-      transformIgnorePatterns: ['/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@fastify/cookie|@electric-sql/pglite|@noble/hashes|content-disposition)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(?:.+/node_modules/)?(?:cookie|@fastify/cookie|@electric-sql/pglite|@noble/hashes|content-disposition)/)',
+      ],
       testMatch: ['**/*.test.ts'],
     },
     {
@@ -59,7 +63,9 @@ export default {
       testMatch: ['**/*.test.ts'],
       // `*.postgres.test.ts`: several API processes on one database, which only PostgreSQL can be;
       // they run in the PostgreSQL pass of `npm test` (npm run test:pg -w api).
-      testPathIgnorePatterns: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
+      testPathIgnorePatterns: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
+        ? ['/node_modules/']
+        : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
       // Requests go to a real database and the Auth emulator; a loaded 2-core machine needs slack.
       testTimeout: 30_000,
       globalSetup: '<rootDir>/api/src/test/global-setup.ts',

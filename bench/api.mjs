@@ -8,7 +8,11 @@ import { ROOT, run } from './lib/processes.mjs';
 
 /** Starts the buyers' Auth emulator (bench/auth-emulator.mts) in the background: `host` resolves once it answers. */
 export function startBenchEmulator() {
-  const child = spawn('npx', ['tsx', 'bench/auth-emulator.mts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npx', ['tsx', 'bench/auth-emulator.mts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const host = new Promise((resolve, reject) => {
     const keep = (chunk) => {
@@ -18,7 +22,9 @@ export function startBenchEmulator() {
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    child.on('exit', (code) => reject(new Error(`The benchmark's Auth emulator exited with ${code}:\n${output}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`The benchmark's Auth emulator exited with ${code}:\n${output}`)),
+    );
   });
   host.catch(() => {});
   const stop = () => {
@@ -34,7 +40,12 @@ export function startBenchEmulator() {
 export async function benchApi({ duration, log, emulatorHost }) {
   log('API load…');
   const output = path.join(os.tmpdir(), `arttoy-api-bench-${process.pid}.json`);
-  const env = { BENCH_DURATION: String(duration), BENCH_JSON: output, BENCH_CONNECTIONS: '1,10,50', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
+  const env = {
+    BENCH_DURATION: String(duration),
+    BENCH_JSON: output,
+    BENCH_CONNECTIONS: '1,10,50',
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  };
   await run('npm', ['run', 'bench', '-w', 'api'], { env });
   const rows = JSON.parse(await fs.readFile(output, 'utf8'));
   await fs.rm(output, { force: true });

@@ -6,4 +6,5 @@ import { startAuthEmulator } from '../api/src/test/auth-emulator';
 
 const emulator = await startAuthEmulator(path.resolve(import.meta.dirname, '..'));
 console.log(`AUTH_EMULATOR_HOST=${emulator.host}`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void emulator.stop().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void emulator.stop().then(() => process.exit(0)));

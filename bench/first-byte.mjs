@@ -7,7 +7,15 @@ import http from 'node:http';
 
 const origin = new URL(process.argv[2] ?? 'http://localhost:3000');
 const encoding = process.argv[3] ?? 'br';
-const ROUTES = ['/', '/gallery', '/gallery/series/cloud-bakery', '/gallery/style/detail/cloud-bakery-croissant-cub', '/blog/displaying-your-figures', '/rules/authenticity', '/mysterybox/1'];
+const ROUTES = [
+  '/',
+  '/gallery',
+  '/gallery/series/cloud-bakery',
+  '/gallery/style/detail/cloud-bakery-croissant-cub',
+  '/blog/displaying-your-figures',
+  '/rules/authenticity',
+  '/mysterybox/1',
+];
 
 function load(path) {
   return new Promise((resolve, reject) => {
@@ -15,13 +23,16 @@ function load(path) {
     let first = 0;
     let writes = 0;
     http
-      .get({ host: origin.hostname, port: origin.port, path, headers: { 'accept-encoding': encoding } }, (response) => {
-        response.on('data', () => {
-          writes += 1;
-          first ||= performance.now() - started;
-        });
-        response.on('end', () => resolve({ first, whole: performance.now() - started, writes }));
-      })
+      .get(
+        { host: origin.hostname, port: origin.port, path, headers: { 'accept-encoding': encoding } },
+        (response) => {
+          response.on('data', () => {
+            writes += 1;
+            first ||= performance.now() - started;
+          });
+          response.on('end', () => resolve({ first, whole: performance.now() - started, writes }));
+        },
+      )
       .on('error', reject);
   });
 }
@@ -35,5 +46,7 @@ for (const route of ROUTES) {
   const first = median(loads.map((one) => one.first));
   const whole = median(loads.map((one) => one.whole));
   const ahead = median(loads.map((one) => one.whole - one.first));
-  console.log(`| ${route} | ${first.toFixed(1)} | ${whole.toFixed(1)} | ${ahead.toFixed(1)} | ${median(loads.map((one) => one.writes))} |`);
+  console.log(
+    `| ${route} | ${first.toFixed(1)} | ${whole.toFixed(1)} | ${ahead.toFixed(1)} | ${median(loads.map((one) => one.writes))} |`,
+  );
 }

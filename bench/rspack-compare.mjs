@@ -73,7 +73,14 @@ async function rspackConfig(app, out, cacheDir) {
     cache: cacheDir ? { type: 'persistent', storage: { type: 'filesystem', directory: cacheDir } } : false,
     entry: { main: './src/index.ts' },
     devtool: 'source-map',
-    output: { path: out, filename: '[name].js', chunkFilename: '[name].[contenthash:10].js', publicPath: 'auto', uniqueName: name, clean: true },
+    output: {
+      path: out,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      publicPath: 'auto',
+      uniqueName: name,
+      clean: true,
+    },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
       rules: [
@@ -81,21 +88,38 @@ async function rspackConfig(app, out, cacheDir) {
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
           loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development: false } }, target: 'es2020' } },
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
+              target: 'es2020',
+            },
+          },
           type: 'javascript/auto',
         },
-        { test: /\.css$/, use: [rspack.CssExtractRspackPlugin.loader, 'css-loader'], type: 'javascript/auto' },
+        {
+          test: /\.css$/,
+          use: [rspack.CssExtractRspackPlugin.loader, 'css-loader'],
+          type: 'javascript/auto',
+        },
       ],
     },
     plugins: [
       new ModuleFederationPlugin({
         name,
-        ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } } }),
+        ...(isHost
+          ? { remotes: {} }
+          : {
+              filename: 'remoteEntry.js',
+              exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } },
+            }),
         shared: sharedModules(),
         runtimePlugins,
         dts: false,
         manifest: false,
-        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+        },
       }),
       new HtmlWebpackPlugin({
         template: isHost ? path.join(dir, 'src/index.html') : path.join(ROOT, 'shared/harness/index.html'),
@@ -105,12 +129,31 @@ async function rspackConfig(app, out, cacheDir) {
         scriptLoading: 'defer',
         minify: true,
       }),
-      new rspack.CssExtractRspackPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
-      new CompressionPlugin({ ...compress, filename: '[path][base].br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } }),
-      new CompressionPlugin({ ...compress, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+      new rspack.CssExtractRspackPlugin({
+        filename: '[name].css',
+        chunkFilename: '[name].[contenthash:10].css',
+      }),
+      new CompressionPlugin({
+        ...compress,
+        filename: '[path][base].br',
+        algorithm: 'brotliCompress',
+        compressionOptions: {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+        },
+      }),
+      new CompressionPlugin({
+        ...compress,
+        filename: '[path][base].gz',
+        algorithm: 'gzip',
+        compressionOptions: { level: 9 },
+      }),
     ],
     optimization: {
-      minimizer: [new rspack.SwcJsMinimizerRspackPlugin({ minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin({
+          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+        }),
+      ],
     },
     performance: { hints: false },
   };
@@ -118,8 +161,10 @@ async function rspackConfig(app, out, cacheDir) {
 
 async function child(bundler, app, cache, out) {
   const cacheDir = cache === 'warm' ? path.join(out, '..', `cache-${bundler}-${app}`) : undefined;
-  const config = bundler === 'webpack' ? await webpackConfig(app, out, cacheDir) : await rspackConfig(app, out, cacheDir);
-  const compile = bundler === 'webpack' ? (await import('webpack')).default : (await import('@rspack/core')).rspack;
+  const config =
+    bundler === 'webpack' ? await webpackConfig(app, out, cacheDir) : await rspackConfig(app, out, cacheDir);
+  const compile =
+    bundler === 'webpack' ? (await import('webpack')).default : (await import('@rspack/core')).rspack;
   const started = performance.now();
   const stats = await new Promise((resolve, reject) => {
     const compiler = compile(config);
@@ -128,8 +173,20 @@ async function child(bundler, app, cache, out) {
     });
   });
   const ms = Math.round(performance.now() - started);
-  if (stats.hasErrors()) throw new Error(`${bundler} ${app}: ${stats.toString({ all: false, errors: true })}`);
-  const json = stats.toJson({ all: false, assets: true, chunks: true, chunkModules: true, chunkModulesSpace: Infinity, dependentModules: true, chunkGroups: true, chunkOrigins: true, entrypoints: true, ids: true });
+  if (stats.hasErrors())
+    throw new Error(`${bundler} ${app}: ${stats.toString({ all: false, errors: true })}`);
+  const json = stats.toJson({
+    all: false,
+    assets: true,
+    chunks: true,
+    chunkModules: true,
+    chunkModulesSpace: Infinity,
+    dependentModules: true,
+    chunkGroups: true,
+    chunkOrigins: true,
+    entrypoints: true,
+    ids: true,
+  });
   const files = firstLoadFiles(app, json);
   console.log(JSON.stringify({ ms, files }));
 }
@@ -153,15 +210,22 @@ function firstLoadFiles(app, json) {
     queue.push(chunk);
     for (const file of chunk.files ?? []) if (file.endsWith('.js')) files.add(file);
   };
-  for (const entry of Object.values(json.entrypoints ?? {})) for (const id of entry.chunks ?? []) addChunk(chunksById.get(id));
+  for (const entry of Object.values(json.entrypoints ?? {}))
+    for (const id of entry.chunks ?? []) addChunk(chunksById.get(id));
   for (const id of json.namedChunkGroups?.[firstGroup(app)]?.chunks ?? []) addChunk(chunksById.get(id));
   if (app === 'shell') {
     for (let index = 0; index < queue.length; index += 1) {
       for (const module of queue[index].modules ?? []) {
-        const key = module.moduleType === 'consume-shared-module' ? CONSUME.exec(module.name ?? '')?.[1] : undefined;
+        const key =
+          module.moduleType === 'consume-shared-module' ? CONSUME.exec(module.name ?? '')?.[1] : undefined;
         if (!key) continue;
         for (const chunk of chunksById.values()) {
-          if ((chunk.origins ?? []).some((origin) => PROVIDE.exec(origin.moduleName ?? origin.module ?? '')?.[1] === key)) addChunk(chunk);
+          if (
+            (chunk.origins ?? []).some(
+              (origin) => PROVIDE.exec(origin.moduleName ?? origin.module ?? '')?.[1] === key,
+            )
+          )
+            addChunk(chunk);
         }
       }
     }
@@ -175,14 +239,19 @@ function firstLoadFiles(app, json) {
 
 function runChild(bundler, app, cache, out) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [new URL(import.meta.url).pathname, '--child', bundler, app, cache, out], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [new URL(import.meta.url).pathname, '--child', bundler, app, cache, out],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const wall = Math.round(performance.now() - started);
-  if (result.status !== 0) throw new Error(`${bundler} build of ${app} (${cache}) failed:\n${result.stderr}${result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${bundler} build of ${app} (${cache}) failed:\n${result.stderr}${result.stdout}`);
   const line = result.stdout.trim().split('\n').at(-1);
   return { ...JSON.parse(line), wall };
 }
@@ -197,7 +266,10 @@ function bytes(out, files) {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
-    if (!fs.existsSync(path.join(out, file))) throw new Error(`${out}/${file} (named by the cold build) is missing after the warm build: the cached build gave other files.`);
+    if (!fs.existsSync(path.join(out, file)))
+      throw new Error(
+        `${out}/${file} (named by the cold build) is missing after the warm build: the cached build gave other files.`,
+      );
     const content = fs.readFileSync(path.join(out, file));
     raw += content.length;
     gzip += zlib.gzipSync(content, { level: 9 }).length;
@@ -231,20 +303,34 @@ function consumeSettings(code) {
 
 export async function containerCheck(out, containerName) {
   const origin = 'https://example.test/app/v1/';
-  const sandbox = { console: { log() {}, info() {}, warn() {}, error() {}, debug() {} }, setTimeout, clearTimeout, queueMicrotask, Promise, URL, TextEncoder, TextDecoder };
+  const sandbox = {
+    console: { log() {}, info() {}, warn() {}, error() {}, debug() {} },
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+    Promise,
+    URL,
+    TextEncoder,
+    TextDecoder,
+  };
   sandbox.self = sandbox;
   sandbox.window = sandbox;
   sandbox.globalThis = sandbox;
   sandbox.location = { href: origin, origin: 'https://example.test' };
   sandbox.navigator = { userAgent: 'node' };
-  const run = (file) => vm.runInContext(fs.readFileSync(path.join(out, file), 'utf8'), sandbox, { filename: file });
+  const run = (file) =>
+    vm.runInContext(fs.readFileSync(path.join(out, file), 'utf8'), sandbox, { filename: file });
   const loaded = [];
   const element = (tagName) => ({
     tagName: tagName.toUpperCase(),
     attributes: {},
     style: {},
-    setAttribute(name, value) { this.attributes[name] = value; },
-    getAttribute(name) { return this.attributes[name] ?? null; },
+    setAttribute(name, value) {
+      this.attributes[name] = value;
+    },
+    getAttribute(name) {
+      return this.attributes[name] ?? null;
+    },
   });
   const append = (node) => {
     const url = node.src ?? node.href;
@@ -277,12 +363,21 @@ export async function containerCheck(out, containerName) {
   run('remoteEntry.js');
   const container = sandbox[containerName];
   const code = fs.readFileSync(path.join(out, 'remoteEntry.js'), 'utf8');
-  const result = { global: Boolean(container), runtime: code.match(/this\.version="([\d.]+)"/)?.[1] ?? 'not found', consumes: consumeSettings(code), lifecycles: [], chunks: 0, error: undefined };
+  const result = {
+    global: Boolean(container),
+    runtime: code.match(/this\.version="([\d.]+)"/)?.[1] ?? 'not found',
+    consumes: consumeSettings(code),
+    lifecycles: [],
+    chunks: 0,
+    error: undefined,
+  };
   try {
     await container.init({});
     const factory = await container.get('./app');
     const exposed = factory();
-    result.lifecycles = ['bootstrap', 'mount', 'unmount'].filter((name) => typeof exposed[name] === 'function');
+    result.lifecycles = ['bootstrap', 'mount', 'unmount'].filter(
+      (name) => typeof exposed[name] === 'function',
+    );
   } catch (error) {
     result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);
   }
@@ -293,25 +388,36 @@ export async function containerCheck(out, containerName) {
 async function main() {
   let parsed;
   try {
-    parsed = parseArgs({ args: process.argv.slice(2), allowPositionals: true, options: { runs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      allowPositionals: true,
+      options: { runs: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, { cause: error });
   }
   if (parsed.values.help) return console.log(USAGE);
   const runs = Number(parsed.values.runs ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number of at least 1, got "${parsed.values.runs}".\n${USAGE}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a whole number of at least 1, got "${parsed.values.runs}".\n${USAGE}`);
   const scratch = path.resolve(parsed.values.out ?? '/tmp/rspack-compare');
-  if (!scratch.startsWith('/tmp/')) throw new Error(`--out must be a folder under /tmp (this is a measurement, not a build of the site), got "${scratch}".`);
+  if (!scratch.startsWith('/tmp/'))
+    throw new Error(
+      `--out must be a folder under /tmp (this is a measurement, not a build of the site), got "${scratch}".`,
+    );
   const apps = parsed.positionals.length > 0 ? parsed.positionals : APPS;
   const unknown = apps.filter((app) => !APPS.includes(app));
-  if (unknown.length > 0) throw new Error(`Unknown app ${unknown.join(', ')}: this compares ${APPS.join(', ')}.\n${USAGE}`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown app ${unknown.join(', ')}: this compares ${APPS.join(', ')}.\n${USAGE}`);
   fs.rmSync(scratch, { recursive: true, force: true });
 
   // Runs alternate between the bundlers, so a busy moment on the machine costs both alike.
   const loadBefore = os.loadavg()[0];
   const rows = [];
   for (const app of apps) {
-    const out = Object.fromEntries(BUNDLERS.map((bundler) => [bundler, path.join(scratch, `${bundler}-${app}`, 'dist')]));
+    const out = Object.fromEntries(
+      BUNDLERS.map((bundler) => [bundler, path.join(scratch, `${bundler}-${app}`, 'dist')]),
+    );
     const times = Object.fromEntries(BUNDLERS.map((bundler) => [bundler, { cold: [], warm: [] }]));
     const wall = Object.fromEntries(BUNDLERS.map((bundler) => [bundler, { cold: [], warm: [] }]));
     const files = {};
@@ -325,7 +431,9 @@ async function main() {
           wall[bundler][cache].push(result.wall);
           // webpack's stats from a cached build leave out the share-scope modules: read the cold build's.
           if (cache === 'cold') files[bundler] = result.files;
-          process.stderr.write(`${app} ${bundler} ${cache} run ${run + 1}: ${result.ms} ms (${result.wall} ms with start-up)\n`);
+          process.stderr.write(
+            `${app} ${bundler} ${cache} run ${run + 1}: ${result.ms} ms (${result.wall} ms with start-up)\n`,
+          );
         }
       }
     }
@@ -334,26 +442,53 @@ async function main() {
       const total = bytes(out[bundler], allJs(out[bundler]));
       const check = app === 'shell' ? undefined : await containerCheck(out[bundler], `mf_${app.slice(3)}`);
       const { cold, warm } = times[bundler];
-      rows.push({ app, bundler, cold: median(cold), warm: median(warm), coldWall: median(wall[bundler].cold), warmWall: median(wall[bundler].warm), coldRuns: cold, warmRuns: warm, first, total, firstFiles: files[bundler], check });
+      rows.push({
+        app,
+        bundler,
+        cold: median(cold),
+        warm: median(warm),
+        coldWall: median(wall[bundler].cold),
+        warmWall: median(wall[bundler].warm),
+        coldRuns: cold,
+        warmRuns: warm,
+        first,
+        total,
+        firstFiles: files[bundler],
+        check,
+      });
     }
   }
   const load = { before: loadBefore, after: os.loadavg()[0], cores: os.availableParallelism() };
   // The Rspack remote asks the page's share scope for exactly what the webpack one asks.
   for (const row of rows) {
     const twin = rows.find((other) => other.app === row.app && other.bundler === 'webpack');
-    if (row.check && twin?.check) row.check.sameConsumes = JSON.stringify(row.check.consumes) === JSON.stringify(twin.check.consumes);
+    if (row.check && twin?.check)
+      row.check.sameConsumes = JSON.stringify(row.check.consumes) === JSON.stringify(twin.check.consumes);
   }
   fs.writeFileSync(path.join(scratch, 'results.json'), `${JSON.stringify({ load, rows }, null, 1)}\n`);
   const kb = (n) => (n / 1024).toFixed(1);
-  console.log('| app | bundler | cold build s | warm build s | first load JS KB (gzip -9) | files | all JS KB (gzip -9) | remote entry loads as a container |');
+  console.log(
+    '| app | bundler | cold build s | warm build s | first load JS KB (gzip -9) | files | all JS KB (gzip -9) | remote entry loads as a container |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    const check = row.check ? (row.check.lifecycles.length === 3 ? `yes: init, get('./app') → ${row.check.lifecycles.join('/')} (${row.check.chunks} chunks; runtime ${row.check.runtime}; ${row.check.consumes.length} shared singletons${row.check.sameConsumes ? ', as webpack\'s' : ', NOT as webpack\'s'})` : `no: ${row.check.error ?? 'no lifecycles'}`) : '–';
-    const seconds = (compile, withStartUp) => `${(compile / 1000).toFixed(1)} (${(withStartUp / 1000).toFixed(1)})`;
-    console.log(`| ${row.app} | ${row.bundler} | ${seconds(row.cold, row.coldWall)} | ${seconds(row.warm, row.warmWall)} | ${kb(row.first.raw)} (${kb(row.first.gzip)}) | ${row.firstFiles.length} | ${kb(row.total.raw)} (${kb(row.total.gzip)}) | ${check} |`);
+    const check = row.check
+      ? row.check.lifecycles.length === 3
+        ? `yes: init, get('./app') → ${row.check.lifecycles.join('/')} (${row.check.chunks} chunks; runtime ${row.check.runtime}; ${row.check.consumes.length} shared singletons${row.check.sameConsumes ? ", as webpack's" : ", NOT as webpack's"})`
+        : `no: ${row.check.error ?? 'no lifecycles'}`
+      : '–';
+    const seconds = (compile, withStartUp) =>
+      `${(compile / 1000).toFixed(1)} (${(withStartUp / 1000).toFixed(1)})`;
+    console.log(
+      `| ${row.app} | ${row.bundler} | ${seconds(row.cold, row.coldWall)} | ${seconds(row.warm, row.warmWall)} | ${kb(row.first.raw)} (${kb(row.first.gzip)}) | ${row.firstFiles.length} | ${kb(row.total.raw)} (${kb(row.total.gzip)}) | ${check} |`,
+    );
   }
-  console.log('\nBuild times: median compile (with process start-up and config), browser build only; KB raw (gzip -9).');
-  console.log(`Load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)} on ${load.cores} cores. Runs and files: ${path.join(scratch, 'results.json')}`);
+  console.log(
+    '\nBuild times: median compile (with process start-up and config), browser build only; KB raw (gzip -9).',
+  );
+  console.log(
+    `Load average ${load.before.toFixed(1)} → ${load.after.toFixed(1)} on ${load.cores} cores. Runs and files: ${path.join(scratch, 'results.json')}`,
+  );
 }
 
 const invoked = process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname;

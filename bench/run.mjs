@@ -55,7 +55,12 @@ try {
 const rows = summarise(web);
 const result = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? null, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   throttling: `mobile: ${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downloadKbps / 1000} Mbit/s down, ${THROTTLING.uploadKbps} kbit/s up, ${THROTTLING.cpuSlowdown}× CPU`,
   runs,
   warmRuns,
@@ -77,4 +82,6 @@ const table = markdown(result);
 await fs.writeFile(`${stem}.json`, `${JSON.stringify(result, null, 2)}\n`);
 await fs.writeFile(`${stem}.md`, `# Benchmark ${result.date}\n\n${table}\n`);
 await fs.writeFile(`${stem}.svg`, chart(rows));
-console.log(`\n${table}\n\nWritten: ${path.relative(ROOT, stem)}.{json,md,svg} in ${result.durationSeconds} s.`);
+console.log(
+  `\n${table}\n\nWritten: ${path.relative(ROOT, stem)}.{json,md,svg} in ${result.durationSeconds} s.`,
+);

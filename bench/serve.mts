@@ -25,4 +25,5 @@ const app = await createSiteServer({
   serverRender: !flags.includes('--client-only'),
 });
 await app.listen({ port, host: '127.0.0.1' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -5,9 +5,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { buildFederated, captureStatic, compileMonolith, publishMonolith, FEDERATED_ORIGIN, MONOLITH_ORIGIN } from './lib/builds.mjs';
+import {
+  buildFederated,
+  captureStatic,
+  compileMonolith,
+  publishMonolith,
+  FEDERATED_ORIGIN,
+  MONOLITH_ORIGIN,
+} from './lib/builds.mjs';
 import { lighthouseScores, lighthouseSeo } from './lib/lighthouse.mjs';
-import { CHROMIUM_ARGS, measureInteractive, measureLoad, measureWarmNavigation, preparePage } from './lib/measure.mjs';
+import {
+  CHROMIUM_ARGS,
+  measureInteractive,
+  measureLoad,
+  measureWarmNavigation,
+  preparePage,
+} from './lib/measure.mjs';
 import { startServer } from './lib/processes.mjs';
 import { discoverRoutes } from './lib/routes.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
@@ -27,12 +40,20 @@ function gzipKb(origin, scriptUrls) {
 }
 
 function serveOrigin(origin, port, extra = []) {
-  return startServer('npx', ['tsx', 'bench/serve.mts', origin, String(port), ...extra], `http://127.0.0.1:${port}/builds/latest.json`);
+  return startServer(
+    'npx',
+    ['tsx', 'bench/serve.mts', origin, String(port), ...extra],
+    `http://127.0.0.1:${port}/builds/latest.json`,
+  );
 }
 
 export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executablePath, log }) {
   // Two builds at once: webpack keeps about one core busy, and the machine has two.
-  log(build ? 'building the federated site (npm run build, two streams) and the monolith…' : 'taking the federated site in .origin/, building the monolith…');
+  log(
+    build
+      ? 'building the federated site (npm run build, two streams) and the monolith…'
+      : 'taking the federated site in .origin/, building the monolith…',
+  );
   await Promise.all([buildFederated({ build }), compileMonolith()]);
   await publishMonolith();
 
@@ -48,7 +69,9 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
     );
     const origins = Object.fromEntries(BUILDS.map((name) => [name, `http://127.0.0.1:${PORTS[name]}`]));
     const { found: routes, missing } = await discoverRoutes(origins.federated);
-    log(`routes: ${routes.map((route) => route.path).join(' ')}${missing.length ? ` (not measured: ${missing.map((m) => m.name).join(', ')})` : ''}`);
+    log(
+      `routes: ${routes.map((route) => route.path).join(' ')}${missing.length ? ` (not measured: ${missing.map((m) => m.name).join(', ')})` : ''}`,
+    );
     log('capturing the static floor…');
     // From the server-rendered build: the floor carries the same inline stylesheets, so the ratio is
     // what the page's code and data cost, not where its styles come from.
@@ -69,9 +92,15 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
             const prepared = next;
             next = null;
             try {
-              samples[index][name].push(await measureLoad(prepared, `${origins[name]}${route.path}`, route.content, { onContent: () => (next = preparePage(browser)) }));
+              samples[index][name].push(
+                await measureLoad(prepared, `${origins[name]}${route.path}`, route.content, {
+                  onContent: () => (next = preparePage(browser)),
+                }),
+              );
             } catch (error) {
-              samples[index][name].push({ error: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+              samples[index][name].push({
+                error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+              });
             }
             next ??= preparePage(browser);
           }
@@ -82,23 +111,32 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
     }
 
     log('warm navigation…');
-    const warmTarget = routes.find((route) => route.name === 'rules page') ?? routes.find((route) => route.name === 'series');
+    const warmTarget =
+      routes.find((route) => route.name === 'rules page') ?? routes.find((route) => route.name === 'series');
     const warm = { from: '/', to: warmTarget?.path ?? null, server: [], federated: [], monolith: [] };
     if (warmTarget) {
       for (let run = 0; run < warmRuns; run += 1) {
         for (const name of ['server', 'federated', 'monolith']) {
           try {
-            const result = await measureWarmNavigation(browser, origins[name], { from: '/', linkSelector: `a[href="${warmTarget.path}"]`, content: warmTarget.content });
+            const result = await measureWarmNavigation(browser, origins[name], {
+              from: '/',
+              linkSelector: `a[href="${warmTarget.path}"]`,
+              content: warmTarget.content,
+            });
             warm[name].push(result.ms);
           } catch (error) {
-            log(`warm navigation (${name}) failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+            log(
+              `warm navigation (${name}) failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+            );
           }
         }
       }
     }
 
     // The site as served: its home page's scripts before the main content.
-    const home = samples[routes.findIndex((route) => route.path === '/')]?.server.find((sample) => sample.scriptUrls);
+    const home = samples[routes.findIndex((route) => route.path === '/')]?.server.find(
+      (sample) => sample.scriptUrls,
+    );
     const homeFirstLoadKbGzip = home ? gzipKb(FEDERATED_ORIGIN, home.scriptUrls) : null;
     // …and before it is interactive (hydrated): the union of three loads, since what the browser asks
     // for during hydration can vary with timing.
@@ -109,20 +147,48 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
         const result = await measureInteractive(browser, `${origins.server}/`);
         if (result) interactive.push(result);
       } catch (error) {
-        log(`home until interactive failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+        log(
+          `home until interactive failed: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+        );
       }
     }
-    const homeInteractiveKbGzip = interactive.length ? gzipKb(FEDERATED_ORIGIN, interactive.flatMap((result) => result.scriptUrls)) : null;
+    const homeInteractiveKbGzip = interactive.length
+      ? gzipKb(
+          FEDERATED_ORIGIN,
+          interactive.flatMap((result) => result.scriptUrls),
+        )
+      : null;
     const homeInteractiveMs = interactive.length ? median(interactive.map((result) => result.liveMs)) : null;
 
     let lighthouse = {};
     if (lighthouseRuns > 0) {
       log('Lighthouse…');
-      const byUrl = await lighthouseScores(executablePath, routes.map((route) => `${origins.server}${route.path}`), lighthouseRuns);
-      const seo = await lighthouseSeo(executablePath, routes.map((route) => `${origins.server}${route.path}`));
-      lighthouse = Object.fromEntries(routes.map((route) => [route.path, { ...byUrl[`${origins.server}${route.path}`], seo: seo[`${origins.server}${route.path}`] }]));
+      const byUrl = await lighthouseScores(
+        executablePath,
+        routes.map((route) => `${origins.server}${route.path}`),
+        lighthouseRuns,
+      );
+      const seo = await lighthouseSeo(
+        executablePath,
+        routes.map((route) => `${origins.server}${route.path}`),
+      );
+      lighthouse = Object.fromEntries(
+        routes.map((route) => [
+          route.path,
+          { ...byUrl[`${origins.server}${route.path}`], seo: seo[`${origins.server}${route.path}`] },
+        ]),
+      );
     }
-    return { routes, missing, samples, warm, homeFirstLoadKbGzip, homeInteractiveKbGzip, homeInteractiveMs, lighthouse };
+    return {
+      routes,
+      missing,
+      samples,
+      warm,
+      homeFirstLoadKbGzip,
+      homeInteractiveKbGzip,
+      homeInteractiveMs,
+      lighthouse,
+    };
   } finally {
     await browser.close();
     for (const stop of stops.toReversed()) await stop();

@@ -57,7 +57,13 @@ export default defineConfig({
       // A generous server-render budget: these tests check what the server renders, on a machine
       // the tests keep busy; the fall-back to the browser on a slow render has tests of its own
       // (deploy/src/server-render/render-page.test.ts).
-      env: { PORT: String(SITE_PORT), BUILD_POLL_INTERVAL_MS: '10000', AUTH_EMULATOR: 'on', DATABASE_URL: 'memory:', SSR_BUDGET_MS: '5000' },
+      env: {
+        PORT: String(SITE_PORT),
+        BUILD_POLL_INTERVAL_MS: '10000',
+        AUTH_EMULATOR: 'on',
+        DATABASE_URL: 'memory:',
+        SSR_BUDGET_MS: '5000',
+      },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -22,8 +22,14 @@ import { type BenchDatabase, postgresBenchDatabase, serve } from './harness';
 const CLIENT_LEVELS = (process.env.BENCH_FEED_CLIENTS ?? '100,1000,5000').split(',').map(Number);
 const RATE = Number(process.env.BENCH_FEED_RATE ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-if (CLIENT_LEVELS.some((clients) => !Number.isInteger(clients) || clients < 1)) throw new Error(`BENCH_FEED_CLIENTS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_FEED_CLIENTS}".`);
-if (!Number.isFinite(RATE) || RATE <= 0 || RATE > 1_000) throw new Error(`BENCH_FEED_RATE must be events a second, from 1 to 1000, got "${process.env.BENCH_FEED_RATE}".`);
+if (CLIENT_LEVELS.some((clients) => !Number.isInteger(clients) || clients < 1))
+  throw new Error(
+    `BENCH_FEED_CLIENTS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_FEED_CLIENTS}".`,
+  );
+if (!Number.isFinite(RATE) || RATE <= 0 || RATE > 1_000)
+  throw new Error(
+    `BENCH_FEED_RATE must be events a second, from 1 to 1000, got "${process.env.BENCH_FEED_RATE}".`,
+  );
 
 export interface FeedBenchResult {
   scenario: string;
@@ -51,22 +57,38 @@ function rssBytes(pid: number | undefined): number {
   }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function level(database: BenchDatabase, base: string, pid: number | undefined, baseline: number, clients: number): Promise<FeedBenchResult> {
+async function level(
+  database: BenchDatabase,
+  base: string,
+  pid: number | undefined,
+  baseline: number,
+  clients: number,
+): Promise<FeedBenchResult> {
   const db = await database.open();
   const streams: EventStream[] = [];
   try {
-    const [user] = await db.db.insert(users).values({ firebaseUid: `bench-feed-${randomUUID()}` }).returning({ id: users.id });
+    const [user] = await db.db
+      .insert(users)
+      .values({ firebaseUid: `bench-feed-${randomUUID()}` })
+      .returning({ id: users.id });
     const [figure] = await db.db.select({ id: figures.id }).from(figures).limit(1);
     // Opened in groups, as a crowd arrives; each waits for its retry hint (connected, backlog sent).
     for (let opened = 0; opened < clients; opened += 200) {
-      const group = await Promise.all(Array.from({ length: Math.min(200, clients - opened) }, () => openEventStream(`${base}/api/feed`).catch(() => null)));
+      const group = await Promise.all(
+        Array.from({ length: Math.min(200, clients - opened) }, () =>
+          openEventStream(`${base}/api/feed`).catch(() => null),
+        ),
+      );
       for (const stream of group) if (stream) streams.push(stream);
     }
     const connected = streams.filter((stream) => stream.status === 200);
-    await Promise.all(connected.map((stream) => stream.until((s) => s.frames.length > 0, 60_000).catch(() => undefined)));
+    await Promise.all(
+      connected.map((stream) => stream.until((s) => s.frames.length > 0, 60_000).catch(() => undefined)),
+    );
     // An event's clock starts when its transaction is sent (an upper bound of commit → arrival).
     const sentAt = new Map<string, number>();
     const arrivals: { id: string; at: number }[] = [];
@@ -82,7 +104,9 @@ async function level(database: BenchDatabase, base: string, pid: number | undefi
     const started = performance.now();
     for (let index = 0; index < events; index += 1) {
       const sending = performance.now();
-      const id = await db.db.transaction((tx) => recordFeedEvent(tx, { kind: 'pull', userId: user!.id, figureId: figure!.id, boxName: 'Bench box' }));
+      const id = await db.db.transaction((tx) =>
+        recordFeedEvent(tx, { kind: 'pull', userId: user!.id, figureId: figure!.id, boxName: 'Bench box' }),
+      );
       sentAt.set(String(id), sending);
       await sleep(Math.max(0, started + ((index + 1) * 1_000) / RATE - performance.now()));
     }
@@ -107,7 +131,9 @@ async function level(database: BenchDatabase, base: string, pid: number | undefi
       p99: Math.round(percentile(sorted, 99) * 10) / 10,
       missed: expected - latencies.length,
       rssMb: Math.round(during / 1024 / 1024),
-      rssKbPerClient: connected.length ? Math.max(0, Math.round((during - baseline) / 1024 / connected.length)) : 0,
+      rssKbPerClient: connected.length
+        ? Math.max(0, Math.round((during - baseline) / 1024 / connected.length))
+        : 0,
     };
   } finally {
     for (const stream of streams) stream.close();
@@ -134,7 +160,9 @@ export async function benchFeed(database: BenchDatabase): Promise<FeedBenchResul
 }
 
 export function printFeedResults(results: FeedBenchResult[]): void {
-  console.log(`\nLive feed: ${DURATION} s of events per level, ${os.cpus().length} CPUs, clients on the same machine`);
+  console.log(
+    `\nLive feed: ${DURATION} s of events per level, ${os.cpus().length} CPUs, clients on the same machine`,
+  );
   console.table(
     results.map((r) => ({
       scenario: r.scenario,

@@ -81,7 +81,9 @@ export function purchaseFloor(pool: Pool) {
     return user;
   };
   async function knownUser(uid: string): Promise<number> {
-    await pool.query('insert into users (firebase_uid) values ($1) on conflict (firebase_uid) do nothing', [uid]);
+    await pool.query('insert into users (firebase_uid) values ($1) on conflict (firebase_uid) do nothing', [
+      uid,
+    ]);
     const { rows } = await pool.query<{ id: string }>('select id from users where firebase_uid = $1', [uid]);
     const id = Number(rows[0]?.id);
     const seed = randomBytes(32).toString('hex');
@@ -93,7 +95,11 @@ export function purchaseFloor(pool: Pool) {
     return id;
   }
 
-  async function order(authorization: string | undefined, idempotencyKey: string, body: { boxModelId?: unknown }) {
+  async function order(
+    authorization: string | undefined,
+    idempotencyKey: string,
+    body: { boxModelId?: unknown },
+  ) {
     const userId = await userOf(authorization);
     const boxModelId = Number(body.boxModelId);
     const orderSn = newOrderSn();
@@ -146,23 +152,39 @@ export function purchaseFloor(pool: Pool) {
 
   async function capture(authorization: string | undefined, token: string) {
     const userId = await userOf(authorization);
-    const { rows: claimed } = await pool.query<{ id: string; decision: string | null }>(CLAIM, [CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS, token, userId, userId]);
+    const { rows: claimed } = await pool.query<{ id: string; decision: string | null }>(CLAIM, [
+      CAPTURE_GRACE_SECONDS,
+      CAPTURE_HOLD_SECONDS,
+      token,
+      userId,
+      userId,
+    ]);
     const found = claimed[0];
     if (!found) throw new FloorRefusal(404, `Payment ${token} not found.`);
-    if (found.decision !== 'held') throw new FloorRefusal(409, `Payment ${token}: ${found.decision ?? 'not waiting for payment'}.`);
+    if (found.decision !== 'held')
+      throw new FloorRefusal(409, `Payment ${token}: ${found.decision ?? 'not waiting for payment'}.`);
     const orderId = Number(found.id);
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<{ order: { user_id: number; box_model_id: number }; captured: boolean; seed: SeedRow | null; lines: { figureId: number; oddsPpm: number; stock: number }[] }>(
-        BEGIN_CAPTURE,
-        [orderId, token, 'held', newId('SBXC-'), newId('SBXV-')],
-      );
+      const { rows } = await client.query<{
+        order: { user_id: number; box_model_id: number };
+        captured: boolean;
+        seed: SeedRow | null;
+        lines: { figureId: number; oddsPpm: number; stock: number }[];
+      }>(BEGIN_CAPTURE, [orderId, token, 'held', newId('SBXC-'), newId('SBXV-')]);
       const begun = rows[0];
       if (!begun?.captured || !begun.seed) throw new FloorRefusal(409, `Payment ${token} was not taken.`);
       const { seed } = begun;
-      const lines = begun.lines.filter((line) => line.stock > 0).map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
-      const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.client_seed, nonce: seed.next_nonce, lines });
+      const lines = begun.lines
+        .filter((line) => line.stock > 0)
+        .map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
+      const result = drawFigure({
+        serverSeed: seed.seed,
+        clientSeed: seed.client_seed,
+        nonce: seed.next_nonce,
+        lines,
+      });
       const written = await client.query<{ drawId: string | null }>(WRITE_DRAW, [
         orderId,
         begun.order.user_id,
@@ -175,7 +197,8 @@ export function purchaseFloor(pool: Pool) {
         result.figureId,
         JSON.stringify(lines),
       ]);
-      if (!written.rows[0]?.drawId) throw new FloorRefusal(409, `Order ${orderId}: the drawn figure sold out.`);
+      if (!written.rows[0]?.drawId)
+        throw new FloorRefusal(409, `Order ${orderId}: the drawn figure sold out.`);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');

@@ -16,7 +16,8 @@ import { FloorRefusal, purchaseFloor } from './floor-purchase';
 const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
 const url = process.env.DATABASE_URL;
-if (!url?.startsWith('postgres')) throw new Error('DATABASE_URL must name a PostgreSQL database (postgres://…).');
+if (!url?.startsWith('postgres'))
+  throw new Error('DATABASE_URL must name a PostgreSQL database (postgres://…).');
 
 // The pool the API uses by default (plugins/database.ts: 10 connections).
 const pool = new Pool({ connectionString: url, max: Number(process.env.POOL_SIZE ?? 10) });
@@ -36,21 +37,28 @@ async function figures(search: URLSearchParams) {
   const page = Number(search.get('page') ?? 1);
   const pageSize = Number(search.get('pageSize') ?? 24);
   // Named, as the API's statement is: each connection parses and plans it once.
-  const { rows } = await pool.query<Row>({ name: 'figures_page', text: SQL, values: [seriesSlug, pageSize, (page - 1) * pageSize], rowMode: 'array' });
+  const { rows } = await pool.query<Row>({
+    name: 'figures_page',
+    text: SQL,
+    values: [seriesSlug, pageSize, (page - 1) * pageSize],
+    rowMode: 'array',
+  });
   const total = rows[0]?.[11] ?? 0;
   return {
-    items: rows.map(([id, slug, name, description, number, rarity, heightMm, sSlug, sName, stSlug, stName]) => ({
-      id,
-      slug,
-      name,
-      description,
-      number,
-      rarity,
-      heightMm,
-      artUrl: `/api/figures/${encodeURIComponent(slug)}/art.svg?v=${ART_VERSION}`,
-      series: { slug: sSlug, name: sName },
-      style: { slug: stSlug, name: stName },
-    })),
+    items: rows.map(
+      ([id, slug, name, description, number, rarity, heightMm, sSlug, sName, stSlug, stName]) => ({
+        id,
+        slug,
+        name,
+        description,
+        number,
+        rarity,
+        heightMm,
+        artUrl: `/api/figures/${encodeURIComponent(slug)}/art.svg?v=${ART_VERSION}`,
+        series: { slug: sSlug, name: sName },
+        style: { slug: stSlug, name: stName },
+      }),
+    ),
     page,
     pageSize,
     total,
@@ -71,19 +79,41 @@ function readBody(request: http.IncomingMessage): Promise<string> {
 }
 
 /** The purchase path's four routes (bench/purchase.ts); null for any other request. */
-async function purchase(request: http.IncomingMessage, pathname: string): Promise<{ status: number; body: unknown; location?: string } | null> {
+async function purchase(
+  request: http.IncomingMessage,
+  pathname: string,
+): Promise<{ status: number; body: unknown; location?: string } | null> {
   if (request.method !== 'POST') return null;
   const text = await readBody(request);
   const { authorization } = request.headers;
   if (pathname === '/api/orders') {
-    return { status: 201, body: await purchases.order(authorization, String(request.headers['idempotency-key']), JSON.parse(text) as { boxModelId?: unknown }) };
+    return {
+      status: 201,
+      body: await purchases.order(
+        authorization,
+        String(request.headers['idempotency-key']),
+        JSON.parse(text) as { boxModelId?: unknown },
+      ),
+    };
   }
   const paying = /^\/api\/orders\/([^/]+)\/payments$/.exec(pathname);
-  if (paying) return { status: 201, body: await purchases.startPayment(authorization, decodeURIComponent(paying[1] ?? '')) };
+  if (paying)
+    return {
+      status: 201,
+      body: await purchases.startPayment(authorization, decodeURIComponent(paying[1] ?? '')),
+    };
   if (pathname === '/api/payments/sandbox/checkout') {
-    return { status: 303, body: null, location: await purchases.approve(new URLSearchParams(text).get('token') ?? '') };
+    return {
+      status: 303,
+      body: null,
+      location: await purchases.approve(new URLSearchParams(text).get('token') ?? ''),
+    };
   }
-  if (pathname === '/api/payments/capture') return { status: 200, body: await purchases.capture(authorization, String((JSON.parse(text) as { token?: unknown }).token)) };
+  if (pathname === '/api/payments/capture')
+    return {
+      status: 200,
+      body: await purchases.capture(authorization, String((JSON.parse(text) as { token?: unknown }).token)),
+    };
   return null;
 }
 
@@ -91,16 +121,24 @@ const server = http.createServer((request, response) => {
   const target = new URL(request.url ?? '/', 'http://floor');
   const answer = (status: number, body: unknown, location?: string) => {
     const json = JSON.stringify(body);
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), ...(location ? { location } : {}) });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+      ...(location ? { location } : {}),
+    });
     response.end(json);
   };
-  const failed = (error: Error) => answer(error instanceof FloorRefusal ? error.status : 500, { error: error.message });
+  const failed = (error: Error) =>
+    answer(error instanceof FloorRefusal ? error.status : 500, { error: error.message });
   if (target.pathname === '/api/health') return answer(200, { status: 'ok' });
   if (target.pathname === '/api/figures') {
     figures(target.searchParams).then((body) => answer(200, body), failed);
     return;
   }
-  purchase(request, target.pathname).then((done) => (done ? answer(done.status, done.body, done.location) : answer(404, { error: 'not found' })), failed);
+  purchase(request, target.pathname).then(
+    (done) => (done ? answer(done.status, done.body, done.location) : answer(404, { error: 'not found' })),
+    failed,
+  );
 });
 server.keepAliveTimeout = 72_000;
 server.listen(port, '127.0.0.1');

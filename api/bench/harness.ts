@@ -18,7 +18,6 @@ export const API_DIR = path.resolve(import.meta.dirname, '..');
 export const READ_PATH = process.env.BENCH_PATH ?? '/api/figures?series=moonlit-forest&pageSize=12';
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-
 export interface Served {
   base: string;
   child: ChildProcess;
@@ -29,7 +28,11 @@ export interface Served {
  * Starts `script` (relative to api/) with tsx on a free port and waits for /api/health.
  * `nodeArgs` go before the script (e.g. --cpu-prof); `env` adds to this process's environment.
  */
-export async function serve(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Served> {
+export async function serve(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Served> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: API_DIR,
@@ -44,12 +47,16 @@ export async function serve(script: string, env: Record<string, string>, nodeArg
   };
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited (code ${child.exitCode}) before answering on ${base}.`);
+    if (child.exitCode !== null)
+      throw new Error(`${script} exited (code ${child.exitCode}) before answering on ${base}.`);
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${script} did not answer on ${base} within 120 s.`);
     }
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return { base, child, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -31,26 +31,50 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startAuthEmulator } from '../src/test/auth-emulator';
-import { API_DIR, type BenchDatabase, pgliteBenchDatabase, postgresBenchDatabase, READ_PATH, serve, type Served } from './harness';
+import {
+  API_DIR,
+  type BenchDatabase,
+  pgliteBenchDatabase,
+  postgresBenchDatabase,
+  READ_PATH,
+  serve,
+  type Served,
+} from './harness';
 import type { TestUser } from '../src/test/auth-emulator';
-import { auditPurchases, benchBuyers, cancelUnpaidOrders, cancelUnpaidOrdersInDatabase, loadPurchases, type PurchaseAudit } from './purchase';
+import {
+  auditPurchases,
+  benchBuyers,
+  cancelUnpaidOrders,
+  cancelUnpaidOrdersInDatabase,
+  loadPurchases,
+  type PurchaseAudit,
+} from './purchase';
 import { benchFeed } from './feed';
 import { cpuSnapshot, cpuSpentSince } from './process-cpu';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTION_LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
 const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 2);
-if (!Number.isInteger(READ_ROUNDS) || READ_ROUNDS < 1) throw new Error(`BENCH_READ_ROUNDS must be a whole number ≥ 1, got "${process.env.BENCH_READ_ROUNDS}".`);
+if (!Number.isInteger(READ_ROUNDS) || READ_ROUNDS < 1)
+  throw new Error(`BENCH_READ_ROUNDS must be a whole number ≥ 1, got "${process.env.BENCH_READ_ROUNDS}".`);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-if (!Number.isFinite(WARMUP) || WARMUP < 1) throw new Error(`BENCH_WARMUP must be a number of seconds ≥ 1, got "${process.env.BENCH_WARMUP}".`);
+if (!Number.isFinite(WARMUP) || WARMUP < 1)
+  throw new Error(`BENCH_WARMUP must be a number of seconds ≥ 1, got "${process.env.BENCH_WARMUP}".`);
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'reads,purchases,feed').split(',');
-if (SCENARIOS.some((scenario) => !['reads', 'purchases', 'feed'].includes(scenario))) throw new Error(`BENCH_SCENARIOS lists reads, purchases and/or feed, got "${process.env.BENCH_SCENARIOS}".`);
+if (SCENARIOS.some((scenario) => !['reads', 'purchases', 'feed'].includes(scenario)))
+  throw new Error(
+    `BENCH_SCENARIOS lists reads, purchases and/or feed, got "${process.env.BENCH_SCENARIOS}".`,
+  );
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
-if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
+if (!Number.isFinite(DURATION) || DURATION <= 0)
+  throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 if (CONNECTION_LEVELS.some((level) => !Number.isInteger(level) || level < 1)) {
-  throw new Error(`BENCH_CONNECTIONS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_CONNECTIONS}".`);
+  throw new Error(
+    `BENCH_CONNECTIONS must be whole numbers ≥ 1 separated by commas, got "${process.env.BENCH_CONNECTIONS}".`,
+  );
 }
-if (ENGINES.some((engine) => engine !== 'postgres' && engine !== 'pglite')) throw new Error(`BENCH_ENGINES lists postgres and/or pglite, got "${process.env.BENCH_ENGINES}".`);
+if (ENGINES.some((engine) => engine !== 'postgres' && engine !== 'pglite'))
+  throw new Error(`BENCH_ENGINES lists postgres and/or pglite, got "${process.env.BENCH_ENGINES}".`);
 
 interface Result {
   scenario: string;
@@ -79,7 +103,14 @@ interface Result {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-function summarise(scenario: string, engine: string, instances: number, connections: number, result: autocannon.Result, unexpected: number): Result {
+function summarise(
+  scenario: string,
+  engine: string,
+  instances: number,
+  connections: number,
+  result: autocannon.Result,
+  unexpected: number,
+): Result {
   return {
     scenario,
     engine,
@@ -109,7 +140,12 @@ async function loadReads(engine: string, servers: { name: string; served: Served
   // Every server to its steady state first: the API's code (fastify, zod, drizzle, its own) took
   // ~20 s of load to be fully optimised, the floor's ~2 s; with a 1 s warm-up its first run cost
   // ~300 µs of CPU an answer and its third ~180. A server in production runs for hours.
-  for (const { served } of servers) await autocannon({ url: `${served.base}${READ_PATH}`, connections: Math.max(...CONNECTION_LEVELS), duration: WARMUP });
+  for (const { served } of servers)
+    await autocannon({
+      url: `${served.base}${READ_PATH}`,
+      connections: Math.max(...CONNECTION_LEVELS),
+      duration: WARMUP,
+    });
   for (const connections of CONNECTION_LEVELS) {
     for (let round = 1; round <= READ_ROUNDS; round++) {
       let floor: Result | undefined;
@@ -120,9 +156,17 @@ async function loadReads(engine: string, servers: { name: string; served: Served
         const cpuBefore = cpuSnapshot(served.child.pid ?? 0);
         const run = await autocannon({ url, connections, duration: DURATION });
         const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
-        const result = summarise(`GET ${READ_PATH} (${name}${READ_ROUNDS > 1 ? `, round ${round}` : ''})`, engine, 1, connections, run, run.non2xx);
+        const result = summarise(
+          `GET ${READ_PATH} (${name}${READ_ROUNDS > 1 ? `, round ${round}` : ''})`,
+          engine,
+          1,
+          connections,
+          run,
+          run.non2xx,
+        );
         // What each answer cost, whatever the machine's other load: the cause behind the req/s ratio.
-        const perAnswer = (group: 'api' | 'postgres') => Math.round((cpu[group] * 1000) / Math.max(run.requests.total, 1));
+        const perAnswer = (group: 'api' | 'postgres') =>
+          Math.round((cpu[group] * 1000) / Math.max(run.requests.total, 1));
         result.serverCpuUs = perAnswer('api');
         if (engine === 'PostgreSQL') result.postgresCpuUs = perAnswer('postgres');
         if (name === 'floor') floor = result;
@@ -158,11 +202,20 @@ async function benchReads(database: BenchDatabase): Promise<Result[]> {
   }
   const servers: { name: string; served: Served }[] = [];
   try {
-    servers.push({ name: 'floor', served: await serve('bench/floor-server.ts', { DATABASE_URL: database.url }) });
-    for (const [name, env] of READ_VARIANTS) servers.push({ name, served: await serve('bench/unlimited-server.ts', { DATABASE_URL: database.url, ...env }) });
+    servers.push({
+      name: 'floor',
+      served: await serve('bench/floor-server.ts', { DATABASE_URL: database.url }),
+    });
+    for (const [name, env] of READ_VARIANTS)
+      servers.push({
+        name,
+        served: await serve('bench/unlimited-server.ts', { DATABASE_URL: database.url, ...env }),
+      });
     const [reference, ...others] = await Promise.all(servers.map(({ served }) => readOnce(served.base)));
     if (!others.every((answer) => isDeepStrictEqual(answer, reference))) {
-      throw new Error(`The floor and the API answer ${READ_PATH} differently: align bench/floor-server.ts with the route before measuring.`);
+      throw new Error(
+        `The floor and the API answer ${READ_PATH} differently: align bench/floor-server.ts with the route before measuring.`,
+      );
     }
     return await loadReads(database.engine, servers);
   } finally {
@@ -175,7 +228,11 @@ async function benchReads(database: BenchDatabase): Promise<Result[]> {
  * then an audit: on PostgreSQL the floor first (bench/floor-purchase.ts: the API's statements
  * with node:http + pg alone), then the API, each API figure with its ratio to the floor's.
  */
-async function benchPurchases(database: BenchDatabase, buyers: TestUser[], instances: number): Promise<Result[]> {
+async function benchPurchases(
+  database: BenchDatabase,
+  buyers: TestUser[],
+  instances: number,
+): Promise<Result[]> {
   const servers = database.engine === 'PostgreSQL' ? (['floor', 'API'] as const) : (['API'] as const);
   const results: Result[] = [];
   const floors = new Map<number, Result>();
@@ -185,9 +242,16 @@ async function benchPurchases(database: BenchDatabase, buyers: TestUser[], insta
       const worker = server === 'floor' ? 'bench/floor-server.ts' : 'bench/unlimited-server.ts';
       const env = { DATABASE_URL: database.url };
       const served =
-        instances === 1 ? await serve(worker, env) : await serve('src/cluster.ts', { ...env, API_INSTANCES: String(instances), API_CLUSTER_WORKER: worker });
+        instances === 1
+          ? await serve(worker, env)
+          : await serve('src/cluster.ts', {
+              ...env,
+              API_INSTANCES: String(instances),
+              API_CLUSTER_WORKER: worker,
+            });
       // The floor serves the purchase path only: its cut-off orders are cancelled in the database.
-      const cancelUnpaid = () => (server === 'floor' ? cancelUnpaidOrdersInDatabase(db.db) : cancelUnpaidOrders(served.base, buyers));
+      const cancelUnpaid = () =>
+        server === 'floor' ? cancelUnpaidOrdersInDatabase(db.db) : cancelUnpaidOrders(served.base, buyers);
       try {
         for (const connections of CONNECTION_LEVELS) {
           await loadPurchases(served.base, database.boxModelId, buyers, connections, 1);
@@ -197,11 +261,20 @@ async function benchPurchases(database: BenchDatabase, buyers: TestUser[], insta
           const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
           await cancelUnpaid();
           // The sandbox page answers 303 by design; anything else outside 2xx/3xx is a failure.
-          const scenario = server === 'floor' ? 'purchase path, 4 requests (floor)' : 'purchase path, 4 requests';
-          const result = summarise(scenario, database.engine, instances, connections, run.result, run.result['4xx'] + run.result['5xx']);
+          const scenario =
+            server === 'floor' ? 'purchase path, 4 requests (floor)' : 'purchase path, 4 requests';
+          const result = summarise(
+            scenario,
+            database.engine,
+            instances,
+            connections,
+            run.result,
+            run.result['4xx'] + run.result['5xx'],
+          );
           result.ordersPerSecond = Math.round(run.orders / DURATION);
           result.serverCpuUs = Math.round((cpu.api * 1000) / Math.max(run.orders, 1));
-          if (database.engine === 'PostgreSQL') result.postgresCpuUs = Math.round((cpu.postgres * 1000) / Math.max(run.orders, 1));
+          if (database.engine === 'PostgreSQL')
+            result.postgresCpuUs = Math.round((cpu.postgres * 1000) / Math.max(run.orders, 1));
           const floor = floors.get(connections);
           if (server === 'floor') floors.set(connections, result);
           else if (floor) {
@@ -272,7 +345,13 @@ try {
 }
 
 const audits = results.filter((r) => r.audit);
-const badAudit = audits.some(({ audit }) => audit!.incomplete > 0 || audit!.negativeStock > 0 || audit!.draws !== audit!.paidOrders || audit!.lockerItems !== audit!.paidOrders);
+const badAudit = audits.some(
+  ({ audit }) =>
+    audit!.incomplete > 0 ||
+    audit!.negativeStock > 0 ||
+    audit!.draws !== audit!.paidOrders ||
+    audit!.lockerItems !== audit!.paidOrders,
+);
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results));
 console.log(`\n${DURATION} s per run, ${os.cpus().length} CPUs, load generator on the same machine`);
 console.table(
@@ -294,5 +373,6 @@ console.table(
     'rss MB': r.rssMb ?? '',
   })),
 );
-for (const { engine, instances, audit } of audits) console.log(`audit after the purchases (${engine}, ${instances} instance(s)): ${JSON.stringify(audit)}`);
+for (const { engine, instances, audit } of audits)
+  console.log(`audit after the purchases (${engine}, ${instances} instance(s)): ${JSON.stringify(audit)}`);
 if (results.some((r) => r.non2xx > 0 || r.errors > 0) || badAudit) process.exitCode = 1;

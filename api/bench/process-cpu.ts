@@ -20,7 +20,12 @@ function readProcess(pid: number): ProcessCpu | null {
     // The command in brackets may hold spaces: the fields after its closing bracket are fixed.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return { pid, ppid: Number(fields[1]), command, cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      command,
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND,
+    };
   } catch {
     return null; // Gone meanwhile.
   }
@@ -44,14 +49,19 @@ export function cpuSnapshot(apiPid: number): CpuSnapshot {
   const processes = allProcesses();
   const byPid = new Map(processes.map((entry) => [entry.pid, entry]));
   const descends = (entry: ProcessCpu, ancestor: number) => {
-    for (let at: ProcessCpu | undefined = entry; at; at = byPid.get(at.ppid)) if (at.pid === ancestor) return true;
+    for (let at: ProcessCpu | undefined = entry; at; at = byPid.get(at.ppid))
+      if (at.pid === ancestor) return true;
     return false;
   };
   const groupOf = (entry: ProcessCpu): Group | null => {
     if (entry.command.startsWith('postgres') || entry.command.includes('/bin/postgres ')) return 'postgres';
     if (descends(entry, apiPid)) return 'api';
     if (entry.pid === process.pid) return 'load';
-    if (entry.command.includes('emulators:start') || (descends(entry, process.pid) && entry.command.includes('firebase'))) return 'emulator';
+    if (
+      entry.command.includes('emulators:start') ||
+      (descends(entry, process.pid) && entry.command.includes('firebase'))
+    )
+      return 'emulator';
     return null;
   };
   return new Map(processes.map((entry) => [entry.pid, { group: groupOf(entry), cpuMs: entry.cpuMs }]));

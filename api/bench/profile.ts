@@ -22,11 +22,16 @@ import { cpuSnapshot, cpuSpentSince } from './process-cpu';
 import { benchBuyers, cancelUnpaidOrders, loadPurchases } from './purchase';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-if (!Number.isFinite(DURATION) || DURATION <= 0) throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
+if (!Number.isFinite(DURATION) || DURATION <= 0)
+  throw new Error(`BENCH_DURATION must be a number of seconds, got "${process.env.BENCH_DURATION}".`);
 const SCENARIO = process.env.PROFILE_SCENARIO ?? 'catalogue-read';
-if (SCENARIO !== 'catalogue-read' && SCENARIO !== 'purchase') throw new Error(`PROFILE_SCENARIO is catalogue-read or purchase, got "${SCENARIO}".`);
+if (SCENARIO !== 'catalogue-read' && SCENARIO !== 'purchase')
+  throw new Error(`PROFILE_SCENARIO is catalogue-read or purchase, got "${SCENARIO}".`);
 const CONNECTIONS = 50;
-const output = path.resolve(process.env.PROFILE_OUT ?? path.join(API_DIR, '..', 'bench/results', `${new Date().toISOString().slice(0, 10)}-${SCENARIO}.svg`));
+const output = path.resolve(
+  process.env.PROFILE_OUT ??
+    path.join(API_DIR, '..', 'bench/results', `${new Date().toISOString().slice(0, 10)}-${SCENARIO}.svg`),
+);
 
 interface Profiled {
   title: string;
@@ -36,8 +41,15 @@ interface Profiled {
 async function profileRead(served: Served): Promise<Profiled> {
   await autocannon({ url: `${served.base}${READ_PATH}`, connections: CONNECTIONS, duration: 1 });
   const loadStarted = Date.now();
-  const run = await autocannon({ url: `${served.base}${READ_PATH}`, connections: CONNECTIONS, duration: DURATION });
-  return { title: `GET ${READ_PATH}, uncached, PostgreSQL, ${CONNECTIONS} connections, ${Math.round(run.requests.average)} req/s (p99 ${run.latency.p99} ms)`, loadStarted };
+  const run = await autocannon({
+    url: `${served.base}${READ_PATH}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    title: `GET ${READ_PATH}, uncached, PostgreSQL, ${CONNECTIONS} connections, ${Math.round(run.requests.average)} req/s (p99 ${run.latency.p99} ms)`,
+    loadStarted,
+  };
 }
 
 /** The statements the server counted so far (bench/unlimited-server.ts answers them on /statement-count). */
@@ -58,10 +70,19 @@ async function profilePurchases(served: Served, database: BenchDatabase): Promis
   const cpu = cpuSpentSince(cpuBefore, served.child.pid ?? 0);
   const perOrder = (ms: number) => Math.round((ms / Math.max(run.orders, 1)) * 100) / 100;
   const ordersPerSecond = Math.round(run.orders / DURATION);
-  console.log(`${run.orders} orders in ${DURATION} s (${ordersPerSecond}/s), ${run.result['4xx'] + run.result['5xx']} failed requests`);
+  console.log(
+    `${run.orders} orders in ${DURATION} s (${ordersPerSecond}/s), ${run.result['4xx'] + run.result['5xx']} failed requests`,
+  );
   console.log(`SQL statements sent per order: ${perOrder(statements)}`);
-  console.table(Object.fromEntries(Object.entries(cpu).map(([group, ms]) => [group, { 'CPU ms per order': perOrder(ms) }])));
-  return { title: `Purchase path, PostgreSQL, 1 instance, ${CONNECTIONS} connections, ${ordersPerSecond} orders/s`, loadStarted };
+  console.table(
+    Object.fromEntries(
+      Object.entries(cpu).map(([group, ms]) => [group, { 'CPU ms per order': perOrder(ms) }]),
+    ),
+  );
+  return {
+    title: `Purchase path, PostgreSQL, 1 instance, ${CONNECTIONS} connections, ${ordersPerSecond} orders/s`,
+    loadStarted,
+  };
 }
 
 const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-profile-'));
@@ -70,7 +91,10 @@ const emulator = SCENARIO === 'purchase' ? await startAuthEmulator(path.resolve(
 try {
   if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   const spawned = Date.now();
-  const env: Record<string, string> = SCENARIO === 'purchase' ? { DATABASE_URL: database.url, BENCH_COUNT_STATEMENTS: '1' } : { DATABASE_URL: database.url, ANSWER_CACHE: 'off' };
+  const env: Record<string, string> =
+    SCENARIO === 'purchase'
+      ? { DATABASE_URL: database.url, BENCH_COUNT_STATEMENTS: '1' }
+      : { DATABASE_URL: database.url, ANSWER_CACHE: 'off' };
   const served = await serve('bench/unlimited-server.ts', env, ['--cpu-prof', '--cpu-prof-dir', profiles]);
   let profiled: Profiled;
   try {
@@ -81,7 +105,18 @@ try {
   const [profile] = fs.readdirSync(profiles).filter((name) => name.endsWith('.cpuprofile'));
   if (!profile) throw new Error(`The server wrote no CPU profile into ${profiles}.`);
   console.log(profiled.title);
-  execFileSync(process.execPath, [path.join(API_DIR, '..', 'bench/lib/flamegraph.mjs'), path.join(profiles, profile), output, profiled.title, '--from-ms', String(profiled.loadStarted - spawned)], { stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(API_DIR, '..', 'bench/lib/flamegraph.mjs'),
+      path.join(profiles, profile),
+      output,
+      profiled.title,
+      '--from-ms',
+      String(profiled.loadStarted - spawned),
+    ],
+    { stdio: 'inherit' },
+  );
   console.log(`flame graph: ${path.relative(process.cwd(), output)}`);
 } finally {
   await emulator?.stop();

@@ -17,7 +17,10 @@ const BENCH_STOCK_PER_FIGURE = 1_000_000;
 export async function stockBenchBox(db: Db): Promise<number> {
   const [box] = await db.select({ id: boxModels.id }).from(boxModels).orderBy(boxModels.id).limit(1);
   if (!box) throw new Error('The catalogue has no box model: seed it first.');
-  await db.update(boxModelFigures).set({ stock: sql`${BENCH_STOCK_PER_FIGURE}` }).where(eq(boxModelFigures.boxModelId, box.id));
+  await db
+    .update(boxModelFigures)
+    .set({ stock: sql`${BENCH_STOCK_PER_FIGURE}` })
+    .where(eq(boxModelFigures.boxModelId, box.id));
   return box.id;
 }
 
@@ -39,7 +42,13 @@ export interface PurchaseRun {
 }
 
 /** One autocannon run of the purchase path; `buyers` must hold at least `connections` users. */
-export async function loadPurchases(base: string, boxModelId: number, buyers: readonly TestUser[], connections: number, duration: number): Promise<PurchaseRun> {
+export async function loadPurchases(
+  base: string,
+  boxModelId: number,
+  buyers: readonly TestUser[],
+  connections: number,
+  duration: number,
+): Promise<PurchaseRun> {
   let next = 0;
   let orders = 0;
   const result = await autocannon({
@@ -55,14 +64,22 @@ export async function loadPurchases(base: string, boxModelId: number, buyers: re
       {
         method: 'POST',
         path: '/api/orders',
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() }, body: JSON.stringify({ boxModelId }) }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ boxModelId }),
+        }),
         onResponse: (_status, body, context: PurchaseContext) => {
           context.orderSn = (JSON.parse(body) as { orderSn?: string }).orderSn;
         },
       },
       {
         method: 'POST',
-        setupRequest: (request, context: PurchaseContext) => ({ ...request, path: `/api/orders/${context.orderSn}/payments`, body: JSON.stringify({ provider: 'sandbox' }) }),
+        setupRequest: (request, context: PurchaseContext) => ({
+          ...request,
+          path: `/api/orders/${context.orderSn}/payments`,
+          body: JSON.stringify({ provider: 'sandbox' }),
+        }),
         onResponse: (_status, body, context: PurchaseContext) => {
           context.token = (JSON.parse(body) as { payment?: { token?: string } }).payment?.token;
         },
@@ -79,7 +96,10 @@ export async function loadPurchases(base: string, boxModelId: number, buyers: re
       {
         method: 'POST',
         path: '/api/payments/capture',
-        setupRequest: (request, context: PurchaseContext) => ({ ...request, body: JSON.stringify({ token: context.token }) }),
+        setupRequest: (request, context: PurchaseContext) => ({
+          ...request,
+          body: JSON.stringify({ token: context.token }),
+        }),
         onResponse: (status) => {
           if (status === 200) orders += 1;
         },
@@ -100,7 +120,10 @@ export async function cancelUnpaidOrders(base: string, buyers: readonly TestUser
     buyers.map(async (buyer) => {
       const headers = { authorization: `Bearer ${buyer.idToken}` };
       const response = await fetch(`${base}/api/orders?pageSize=10`, { headers });
-      if (!response.ok) throw new Error(`Listing ${buyer.uid}'s orders answered ${response.status}: ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(
+          `Listing ${buyer.uid}'s orders answered ${response.status}: ${await response.text()}`,
+        );
       const { items } = (await response.json()) as { items: { orderSn: string; status: string }[] };
       for (const order of items.filter(({ status }) => status === 'pending_payment')) {
         await fetch(`${base}/api/orders/${order.orderSn}/cancel`, { method: 'POST', headers });

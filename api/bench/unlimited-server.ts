@@ -9,10 +9,17 @@ import { API_START_TIMEOUT_MS, apiPlugin } from '../src/app';
 const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
 
-const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, pluginTimeout: API_START_TIMEOUT_MS });
+const app = Fastify({
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  pluginTimeout: API_START_TIMEOUT_MS,
+});
 if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements();
 // ANSWER_CACHE=off measures the uncached read (every answer from the database).
-await app.register(apiPlugin, { prefix: '/api', rateLimits: false, answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined });
+await app.register(apiPlugin, {
+  prefix: '/api',
+  rateLimits: false,
+  answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined,
+});
 await app.listen({ port, host: '127.0.0.1' });
 const stop = () => void app.close().then(() => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);

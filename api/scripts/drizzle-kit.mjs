@@ -14,11 +14,15 @@ const apiModules = path.join(apiDir, 'node_modules');
 if (process.env.ARTTOY_DRIZZLE_KIT_CHILD !== '1') {
   const kitMain = createRequire(path.join(apiDir, 'package.json')).resolve('drizzle-kit');
   const bin = path.join(path.dirname(kitMain), 'bin.cjs');
-  const result = spawnSync(process.execPath, ['--import', import.meta.filename, bin, ...process.argv.slice(2), '--config', 'drizzle.config.ts'], {
-    cwd: apiDir,
-    stdio: 'inherit',
-    env: { ...process.env, ARTTOY_DRIZZLE_KIT_CHILD: '1', NODE_PATH: apiModules },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', import.meta.filename, bin, ...process.argv.slice(2), '--config', 'drizzle.config.ts'],
+    {
+      cwd: apiDir,
+      stdio: 'inherit',
+      env: { ...process.env, ARTTOY_DRIZZLE_KIT_CHILD: '1', NODE_PATH: apiModules },
+    },
+  );
   process.exit(result.status ?? 1);
 } else {
   const parent = pathToFileURL(path.join(apiDir, 'package.json')).href;

@@ -154,18 +154,29 @@ function assertStartTimeFits(pluginTimeout: number | undefined): void {
   );
 }
 
-async function registerEverything(fastify: FastifyInstance, options: ApiOptions, database: Database): Promise<void> {
+async function registerEverything(
+  fastify: FastifyInstance,
+  options: ApiOptions,
+  database: Database,
+): Promise<void> {
   // Settings first: a bad one stops the start before anything is opened.
   const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, process.env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
-  const auth = createAuthenticator(resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }));
+  const auth = createAuthenticator(
+    resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
+  );
   fastify.addHook('onClose', () => auth.close());
 
   const limits = resolveRateLimits(options.rateLimits);
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
   const redis = limits && redisUrl ? await connectRedis(redisUrl, fastify.log) : null;
-  if (redis) fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  await registerSecurity(fastify, limits, redis && { redis, prefix: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'arttoy:' });
+  if (redis)
+    fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  await registerSecurity(
+    fastify,
+    limits,
+    redis && { redis, prefix: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'arttoy:' },
+  );
   await registerOpenApi(fastify);
   registerErrorHandling(fastify, limits?.notFound);
   registerNulGuard(fastify);
@@ -185,12 +196,17 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     urls: catalogueUrls(fastify.prefix),
     limits,
     payments: resolvePaymentProviders(fastify.prefix, options.paypal),
-    siteOrigin: siteOriginFrom(options.siteOrigin === undefined ? process.env : { SITE_ORIGIN: options.siteOrigin }),
+    siteOrigin: siteOriginFrom(
+      options.siteOrigin === undefined ? process.env : { SITE_ORIGIN: options.siteOrigin },
+    ),
     changes,
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
   };
-  if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1) throw new Error(`The webhookConcurrency option must be a whole number of at least 1; got ${options.webhookConcurrency}.`);
+  if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
+    throw new Error(
+      `The webhookConcurrency option must be a whole number of at least 1; got ${options.webhookConcurrency}.`,
+    );
   const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) {
     const stopSweep = startExpirySweep(database, sweepEvery, fastify.log);
@@ -200,9 +216,12 @@ async function registerEverything(fastify: FastifyInstance, options: ApiOptions,
     const paymentDeps = { db: database.db, providers: deps.payments, urls: deps.urls, changes };
     // One instance settles each round; others skip it (a capture is safe twice, but asks the provider twice).
     const round = () =>
-      ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, () => reconcilePayments(paymentDeps, fastify.log)).then(
+      ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, () =>
+        reconcilePayments(paymentDeps, fastify.log),
+      ).then(
         () => undefined,
-        (error: unknown) => fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next round retries'),
+        (error: unknown) =>
+          fastify.log.warn({ err: error }, 'reconciling payments in doubt failed; the next round retries'),
       );
     const schedule = reconcileSchedule(round, reconcileEvery);
     // Awaited by ready(): the server listens once orders in doubt are settled. A provider outage

@@ -18,7 +18,8 @@ import { checkPortFree } from './port-check';
 import { serverOptions, siteOriginFrom } from './server-options';
 
 const count = Number(process.env.API_INSTANCES ?? 2);
-if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${process.env.API_INSTANCES}".`);
+if (!Number.isInteger(count) || count < 1 || count > 64)
+  throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${process.env.API_INSTANCES}".`);
 try {
   // Every worker reads the same settings: refuse a bad one once, here, rather than in a restart loop.
   serverOptions(process.env);
@@ -28,22 +29,34 @@ try {
   process.exit(2);
 }
 if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
-  console.error('The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).');
+  console.error(
+    'The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).',
+  );
   process.exit(1);
 }
 
 // Before any worker starts: each would fail on a busy port, and be restarted, and fail again.
 try {
-  await checkPortFree({ port: Number(process.env.API_PORT ?? 3001), host: process.env.API_HOST ?? '127.0.0.1', portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm run start:cluster -w api' });
+  await checkPortFree({
+    port: Number(process.env.API_PORT ?? 3001),
+    host: process.env.API_HOST ?? '127.0.0.1',
+    portSetting: 'API_PORT',
+    hostSetting: 'API_HOST',
+    command: 'npm run start:cluster -w api',
+  });
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
 
-const log = (message: string, fields: Record<string, unknown> = {}) => console.log(JSON.stringify({ time: Date.now(), name: 'arttoy-api-cluster', msg: message, ...fields }));
+const log = (message: string, fields: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ time: Date.now(), name: 'arttoy-api-cluster', msg: message, ...fields }));
 
 // API_CLUSTER_WORKER: another worker script (the load bench runs bench/unlimited-server.ts, without per-IP limits).
-const workerScript = path.resolve(process.cwd(), process.env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'));
+const workerScript = path.resolve(
+  process.cwd(),
+  process.env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'),
+);
 cluster.setupPrimary({ exec: workerScript, execArgv: ['--import', 'tsx'] });
 
 /** Workers that are serving, and those asked to stop (not replaced when they exit). */
@@ -58,7 +71,9 @@ function start(): Promise<Worker> {
       log('instance listening', { pid: worker.process.pid });
       resolve(worker);
     });
-    worker.once('exit', (code) => reject(new Error(`instance ${worker.process.pid} exited with ${code} before listening`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`instance ${worker.process.pid} exited with ${code} before listening`)),
+    );
   });
 }
 
@@ -77,13 +92,17 @@ cluster.on('exit', (worker, code, signal) => {
 });
 
 async function rollingRestart(): Promise<void> {
-  const old = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !retiring.has(worker));
+  const old = Object.values(cluster.workers ?? {}).filter(
+    (worker): worker is Worker => worker !== undefined && !retiring.has(worker),
+  );
   log('rolling restart', { instances: old.length });
   for (const worker of old) {
     await start();
     await retire(worker);
   }
-  log('rolling restart done', { pids: Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid) });
+  log('rolling restart done', {
+    pids: Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid),
+  });
 }
 
 process.on('SIGHUP', () => {
@@ -97,7 +116,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopping = true;
     log('stopping every instance', { signal });
-    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const workers = Object.values(cluster.workers ?? {}).filter(
+      (worker): worker is Worker => worker !== undefined,
+    );
     void Promise.all(workers.map(retire)).then(() => process.exit(0));
   });
 }

@@ -28,6 +28,9 @@ export function conflict(message: string, details?: Record<string, unknown>): Ap
   return new ApiError(409, 'conflict', message, details);
 }
 
-export function unauthenticated(message: string, code: 'unauthenticated' | 'token_expired' = 'unauthenticated'): ApiError {
+export function unauthenticated(
+  message: string,
+  code: 'unauthenticated' | 'token_expired' = 'unauthenticated',
+): ApiError {
   return new ApiError(401, code, message);
 }

@@ -10,7 +10,13 @@ async function holdPort(host: string): Promise<net.Server & { port: number }> {
 
 const close = (server: net.Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-const sitePort = (port: number, host = '127.0.0.1'): PortSetting => ({ port, host, portSetting: 'PORT', hostSetting: 'HOST', command: 'npm start' });
+const sitePort = (port: number, host = '127.0.0.1'): PortSetting => ({
+  port,
+  host,
+  portSetting: 'PORT',
+  hostSetting: 'HOST',
+  command: 'npm start',
+});
 
 describe('checkPortFree', () => {
   it('refuses a port a server listens on, naming the setting to change, and passes once it is free', async () => {
@@ -26,7 +32,9 @@ describe('checkPortFree', () => {
     // localhost is 127.0.0.1 (and ::1 where there is IPv6): held on 127.0.0.1 alone, it is still busy.
     const other = await holdPort('127.0.0.1');
     try {
-      await expect(checkPortFree(sitePort(other.port, 'localhost'))).rejects.toThrow(`Port ${other.port} is in use`);
+      await expect(checkPortFree(sitePort(other.port, 'localhost'))).rejects.toThrow(
+        `Port ${other.port} is in use`,
+      );
     } finally {
       await close(other);
     }
@@ -35,9 +43,15 @@ describe('checkPortFree', () => {
   it('names the API its own settings', async () => {
     const other = await holdPort('127.0.0.1');
     try {
-      await expect(checkPortFree({ port: other.port, host: '127.0.0.1', portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm start -w api' })).rejects.toThrow(
-        `or set API_PORT to use another port: API_PORT=${other.port + 1} npm start -w api.`,
-      );
+      await expect(
+        checkPortFree({
+          port: other.port,
+          host: '127.0.0.1',
+          portSetting: 'API_PORT',
+          hostSetting: 'API_HOST',
+          command: 'npm start -w api',
+        }),
+      ).rejects.toThrow(`or set API_PORT to use another port: API_PORT=${other.port + 1} npm start -w api.`);
     } finally {
       await close(other);
     }
@@ -67,7 +81,9 @@ describe('explainListenError', () => {
       late.listen({ port: other.port, host: '127.0.0.1' });
     });
     await close(other);
-    expect((explainListenError(error, sitePort(other.port)) as Error).message).toMatch(new RegExp(`^Port ${other.port} is in use \\(by another npm start\\?\\)`));
+    expect((explainListenError(error, sitePort(other.port)) as Error).message).toMatch(
+      new RegExp(`^Port ${other.port} is in use \\(by another npm start\\?\\)`),
+    );
     const unrelated = new Error('database locked');
     expect(explainListenError(unrelated, sitePort(other.port))).toBe(unrelated);
   });

@@ -28,14 +28,20 @@ export function portInUseMessage(setting: PortSetting): string {
 function listenError(error: NodeJS.ErrnoException, address: string, setting: PortSetting): Error {
   if (error.code === 'EADDRINUSE') return new Error(portInUseMessage(setting));
   if (error.code === 'EACCES') {
-    return new Error(`Port ${setting.port} needs privileges this process does not have (ports below 1024 do). Set ${setting.portSetting} to a port from 1024 up.`);
+    return new Error(
+      `Port ${setting.port} needs privileges this process does not have (ports below 1024 do). Set ${setting.portSetting} to a port from 1024 up.`,
+    );
   }
-  return new Error(`Cannot listen on ${address} port ${setting.port} (${error.code ?? error.message}). Check ${setting.hostSetting} (now "${setting.host}") and ${setting.portSetting}.`);
+  return new Error(
+    `Cannot listen on ${address} port ${setting.port} (${error.code ?? error.message}). Check ${setting.hostSetting} (now "${setting.host}") and ${setting.portSetting}.`,
+  );
 }
 
 /** Resolves when the port is free on every address of the host; rejects with what to do when it is not. */
 export async function checkPortFree(setting: PortSetting): Promise<void> {
-  const addresses = net.isIP(setting.host) ? [setting.host] : (await dns.lookup(setting.host, { all: true })).map((entry) => entry.address);
+  const addresses = net.isIP(setting.host)
+    ? [setting.host]
+    : (await dns.lookup(setting.host, { all: true })).map((entry) => entry.address);
   for (const address of addresses) {
     const error = await probeAt(address, setting.port);
     // An address this machine does not have (::1 without IPv6): Fastify skips it as well.
@@ -57,5 +63,7 @@ function probeAt(address: string, port: number): Promise<NodeJS.ErrnoException |
 /** The same message for a listen that failed anyway (the port taken between the check and the listen). */
 export function explainListenError(error: unknown, setting: PortSetting): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === 'EADDRINUSE' || code === 'EACCES' ? listenError(error as NodeJS.ErrnoException, setting.host, setting) : error;
+  return code === 'EADDRINUSE' || code === 'EACCES'
+    ? listenError(error as NodeJS.ErrnoException, setting.host, setting)
+    : error;
 }

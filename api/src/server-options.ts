@@ -10,7 +10,10 @@ import type { FastifyServerOptions } from 'fastify';
 type TrustProxyFunction = (address: string, hop: number) => boolean;
 import { sendFrameworkError } from './plugins/error-handler';
 
-export type SharedServerOptions = Pick<FastifyServerOptions, 'trustProxy' | 'frameworkErrors' | 'requestTimeout' | 'pluginTimeout'> & { http: http.ServerOptions };
+export type SharedServerOptions = Pick<
+  FastifyServerOptions,
+  'trustProxy' | 'frameworkErrors' | 'requestTimeout' | 'pluginTimeout'
+> & { http: http.ServerOptions };
 
 /**
  * How long a server waits for the API plugin to start: the embedded database's first start
@@ -20,11 +23,20 @@ export type SharedServerOptions = Pick<FastifyServerOptions, 'trustProxy' | 'fra
 export const API_START_TIMEOUT_MS = 60_000;
 
 /** Whole milliseconds from a setting, within [min, max]; unset: the default. */
-function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+function milliseconds(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const text = env[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number of milliseconds from ${min} to ${max}; got "${env[name]}".`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(
+      `${name} must be a whole number of milliseconds from ${min} to ${max}; got "${env[name]}".`,
+    );
   return value;
 }
 
@@ -36,13 +48,29 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number, mi
  * against them every `connectionsCheckingInterval` (a quarter of the headers timeout, at most 1 s;
  * Node's own 30 s would let a timed-out request live that much longer).
  */
-export function requestTimeouts(env: NodeJS.ProcessEnv): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+export function requestTimeouts(env: NodeJS.ProcessEnv): {
+  requestTimeout: number;
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   const requestTimeout = milliseconds(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
-  const headersTimeout = milliseconds(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeout), 100, 600_000);
+  const headersTimeout = milliseconds(
+    env,
+    'HEADERS_TIMEOUT_MS',
+    Math.min(10_000, requestTimeout),
+    100,
+    600_000,
+  );
   if (headersTimeout > requestTimeout) {
-    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeout}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeout}): the headers are part of the request.`);
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${headersTimeout}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeout}): the headers are part of the request.`,
+    );
   }
-  return { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(headersTimeout / 4))) };
+  return {
+    requestTimeout,
+    headersTimeout,
+    connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(headersTimeout / 4))),
+  };
 }
 
 /** Names proxy-addr (Fastify's trusted-proxy check) knows for private address ranges. */
@@ -96,7 +124,9 @@ export function siteOriginFrom(env: NodeJS.ProcessEnv): string {
     url = null;
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
-    throw new Error(`SITE_ORIGIN must be the site's origin, scheme and host only, such as https://arttoy.example; got "${value}".`);
+    throw new Error(
+      `SITE_ORIGIN must be the site's origin, scheme and host only, such as https://arttoy.example; got "${value}".`,
+    );
   }
   return url.origin;
 }

@@ -21,7 +21,10 @@ let shared;
 let log: ServerLog;
 try {
   shared = serverOptions(process.env);
-  log = createServerLog(logFormatFrom(process.env, process.stdout.isTTY === true), { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] });
+  log = createServerLog(logFormatFrom(process.env, process.stdout.isTTY === true), {
+    level: process.env.LOG_LEVEL ?? 'info',
+    redact: ['req.headers.authorization'],
+  });
 } catch (error) {
   // A bad setting: its message names it and says how to fix it.
   console.error((error as Error).message);
@@ -29,7 +32,13 @@ try {
 }
 
 // Before the database starts. A cluster's workers share the port its primary holds (cluster.ts checks it).
-const listenOn: PortSetting = { port, host, portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm start -w api' };
+const listenOn: PortSetting = {
+  port,
+  host,
+  portSetting: 'API_PORT',
+  hostSetting: 'API_HOST',
+  command: 'npm start -w api',
+};
 if (!cluster.isWorker) {
   try {
     await checkPortFree(listenOn);
@@ -55,7 +64,10 @@ try {
 } catch (caught) {
   // A refused lock, or a port taken since the check, is an expected situation with its own instructions: no stack trace needed.
   const error = explainListenError(caught, listenOn);
-  app.log.fatal(error instanceof DataDirLockedError || error !== caught ? {} : { err: error }, (error as Error).message);
+  app.log.fatal(
+    error instanceof DataDirLockedError || error !== caught ? {} : { err: error },
+    (error as Error).message,
+  );
   await app.close().catch(() => undefined);
   process.exit(1);
 }

@@ -25,7 +25,9 @@ async function checkStreams() {
   }
   const streamed = BUILD_STREAMS.flat();
   if (building.toSorted().join() !== streamed.toSorted().join()) {
-    throw new Error(`bench/lib/builds.mjs BUILD_STREAMS (${streamed.join(', ')}) must name exactly the workspaces npm run build builds (${building.join(', ')}).`);
+    throw new Error(
+      `bench/lib/builds.mjs BUILD_STREAMS (${streamed.join(', ')}) must name exactly the workspaces npm run build builds (${building.join(', ')}).`,
+    );
   }
 }
 
@@ -33,7 +35,11 @@ async function checkStreams() {
 export async function buildFederated({ build }) {
   if (build) {
     await checkStreams();
-    await Promise.all(BUILD_STREAMS.map((workspaces) => run('npm', ['run', 'build', ...workspaces.flatMap((name) => ['-w', name])])));
+    await Promise.all(
+      BUILD_STREAMS.map((workspaces) =>
+        run('npm', ['run', 'build', ...workspaces.flatMap((name) => ['-w', name])]),
+      ),
+    );
     await run('npm', ['run', 'publish:all', '-w', 'deploy']);
   }
   // A snapshot: a build started while the benchmark runs cannot change what it measures.
@@ -50,12 +56,17 @@ export function compileMonolith() {
 export async function publishMonolith() {
   await fs.rm(MONOLITH_ORIGIN, { recursive: true, force: true });
   await fs.cp(FEDERATED_ORIGIN, MONOLITH_ORIGIN, { recursive: true });
-  await run('npx', ['tsx', 'deploy/src/cli.ts', 'deploy', 'shell', '--dist', path.join(OUT, 'monolith')], { env: { ORIGIN_DIR: MONOLITH_ORIGIN } });
+  await run('npx', ['tsx', 'deploy/src/cli.ts', 'deploy', 'shell', '--dist', path.join(OUT, 'monolith')], {
+    env: { ORIGIN_DIR: MONOLITH_ORIGIN },
+  });
 }
 
 /** Removes what only running code needs; what stays is the rendered page with its styles. */
 function staticSnapshot() {
-  for (const element of document.querySelectorAll('script, noscript, link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]')) element.remove();
+  for (const element of document.querySelectorAll(
+    'script, noscript, link[rel="preload"], link[rel="modulepreload"], link[rel="prefetch"]',
+  ))
+    element.remove();
   return `<!doctype html>\n${document.documentElement.outerHTML}`;
 }
 
@@ -73,7 +84,10 @@ export async function captureStatic(browser, origin, routes) {
     for (const [index, route] of routes.entries()) {
       const page = await context.newPage();
       await page.goto(`${origin}${route.path}`, { waitUntil: 'networkidle' });
-      await page.locator(route.content.selector, route.content.text ? { hasText: route.content.text } : {}).first().waitFor();
+      await page
+        .locator(route.content.selector, route.content.text ? { hasText: route.content.text } : {})
+        .first()
+        .waitFor();
       const file = path.join(STATIC_DIR, `${index}.html`);
       await fs.writeFile(file, await page.evaluate(staticSnapshot));
       files[route.path] = file;

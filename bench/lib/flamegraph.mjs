@@ -42,7 +42,15 @@ export function callTree(profile, fromMs = 0) {
     const key = `${functionName}|${url}|${lineNumber}`;
     let merged = into.children.get(key);
     if (!merged) {
-      merged = { name: functionName || '(anonymous)', url, line: lineNumber + 1, owner: ownerOf(node.callFrame), self: 0, total: 0, children: new Map() };
+      merged = {
+        name: functionName || '(anonymous)',
+        url,
+        line: lineNumber + 1,
+        owner: ownerOf(node.callFrame),
+        self: 0,
+        total: 0,
+        children: new Map(),
+      };
       into.children.set(key, merged);
     }
     merged.self += selfSamples.get(node.id) ?? 0;
@@ -62,7 +70,14 @@ export function callTree(profile, fromMs = 0) {
 }
 
 const COLOURS = { app: [40, 140, 80], node: [70, 110, 190], v8: [150, 150, 150] };
-const PACKAGE_HUES = [[220, 110, 40], [200, 70, 70], [190, 140, 30], [170, 80, 150], [120, 90, 200], [40, 150, 160]];
+const PACKAGE_HUES = [
+  [220, 110, 40],
+  [200, 70, 70],
+  [190, 140, 30],
+  [170, 80, 150],
+  [120, 90, 200],
+  [40, 150, 160],
+];
 
 function colourOf(owner) {
   if (COLOURS[owner]) return COLOURS[owner];
@@ -71,7 +86,8 @@ function colourOf(owner) {
   return PACKAGE_HUES[hash % PACKAGE_HUES.length];
 }
 
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function shortFile(url) {
   if (!url) return '';
@@ -109,7 +125,8 @@ export function flameGraphSvg(root, title) {
     const owner = node.owner.startsWith('package:') ? node.owner.slice(8) : node.owner;
     const tip = `${node.name}${where}: ${share}% of samples, ${((node.self / root.total) * 100).toFixed(1)}% self [${owner}]`;
     const chars = Math.floor((width - 4) / 6.5);
-    const label = chars >= 3 ? (node.name.length > chars ? `${node.name.slice(0, chars - 1)}…` : node.name) : '';
+    const label =
+      chars >= 3 ? (node.name.length > chars ? `${node.name.slice(0, chars - 1)}…` : node.name) : '';
     return (
       `<g><title>${escape(tip)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${width.toFixed(2)}" height="${ROW - 1}" ` +
       `fill="rgb(${Math.round(r * shade)},${Math.round(g * shade)},${Math.round(b * shade)})"/>` +
@@ -117,7 +134,12 @@ export function flameGraphSvg(root, title) {
       '</g>'
     );
   });
-  const legend = [['app', 'our code'], ['node', 'Node.js'], ['v8', 'V8 (GC, idle, program)'], ['package:x', 'a package (see tooltip)']]
+  const legend = [
+    ['app', 'our code'],
+    ['node', 'Node.js'],
+    ['v8', 'V8 (GC, idle, program)'],
+    ['package:x', 'a package (see tooltip)'],
+  ]
     .map(([owner, text], index) => {
       const [r, g, b] = owner === 'package:x' ? PACKAGE_HUES[0] : COLOURS[owner];
       return `<rect x="${10 + index * 200}" y="${height - 14}" width="10" height="10" fill="rgb(${r},${g},${b})"/><text x="${24 + index * 200}" y="${height - 5}">${text}</text>`;
@@ -147,23 +169,33 @@ export function selfTime(root) {
     for (const child of node.children.values()) walk(child);
   };
   walk(root);
-  const shares = (map) => [...map].toSorted((a, b) => b[1] - a[1]).map(([name, samples]) => ({ name, percent: Math.round((samples / root.total) * 1000) / 10 }));
+  const shares = (map) =>
+    [...map]
+      .toSorted((a, b) => b[1] - a[1])
+      .map(([name, samples]) => ({ name, percent: Math.round((samples / root.total) * 1000) / 10 }));
   return { owners: shares(owners), functions: shares(functions) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'from-ms': { type: 'string', default: '0' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { 'from-ms': { type: 'string', default: '0' } },
+  });
   const [input, output, title = path.basename(input ?? '')] = positionals;
   const fromMs = Number(values['from-ms']);
   if (!input || !output || !Number.isFinite(fromMs) || fromMs < 0) {
-    console.error('usage: node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title] [--from-ms N]');
+    console.error(
+      'usage: node bench/lib/flamegraph.mjs <profile.cpuprofile> <out.svg> [title] [--from-ms N]',
+    );
     process.exit(2);
   }
   const root = callTree(JSON.parse(fs.readFileSync(input, 'utf8')), fromMs);
   fs.writeFileSync(output, flameGraphSvg(root, title));
   const { owners, functions } = selfTime(root);
   console.log('self time by owner:');
-  for (const { name, percent } of owners.slice(0, 15)) console.log(`  ${String(percent).padStart(5)}%  ${name}`);
+  for (const { name, percent } of owners.slice(0, 15))
+    console.log(`  ${String(percent).padStart(5)}%  ${name}`);
   console.log('self time by function:');
-  for (const { name, percent } of functions.slice(0, 25)) console.log(`  ${String(percent).padStart(5)}%  ${name}`);
+  for (const { name, percent } of functions.slice(0, 25))
+    console.log(`  ${String(percent).padStart(5)}%  ${name}`);
 }

@@ -9,11 +9,20 @@ const DEBUGGING_PORT = 9338;
 // The performance score is the weighted mean of these five metrics and nothing else. Asking for them
 // alone gives the same score and skips the diagnostics' gatherers (coverage, image and script
 // audits): a run took 4.2–6.3 s instead of 6.6–9.9 s here.
-const SCORED_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const SCORED_METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
 
 /** Per URL, the median performance score (0-100) and total blocking time (ms) of `runs` Lighthouse runs. */
 export async function lighthouseScores(executablePath, urls, runs) {
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
   const scores = {};
   try {
     for (const url of urls) {
@@ -38,7 +47,10 @@ export async function lighthouseScores(executablePath, urls, runs) {
         const category = result?.lhr.categories.performance;
         // Lighthouse 12's metric weights add up to 100; less means it scores a metric not asked for.
         const weights = category?.auditRefs.reduce((sum, ref) => sum + ref.weight, 0);
-        if (category && weights !== 100) throw new Error(`Lighthouse scored with weights adding up to ${weights}, not 100: add its scored metrics to SCORED_METRICS.`);
+        if (category && weights !== 100)
+          throw new Error(
+            `Lighthouse scored with weights adding up to ${weights}, not 100: add its scored metrics to SCORED_METRICS.`,
+          );
         const score = category?.score;
         if (typeof score === 'number') values.push(Math.round(score * 100));
         const tbt = result?.lhr.audits['total-blocking-time']?.numericValue;
@@ -57,16 +69,33 @@ export async function lighthouseScores(executablePath, urls, runs) {
  * with the audits that failed, by id.
  */
 export async function lighthouseSeo(executablePath, urls) {
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
   const results = {};
   try {
     for (const url of urls) {
-      const result = await lighthouse(url, { port: DEBUGGING_PORT, onlyCategories: ['seo'], output: 'json', logLevel: 'error', disableFullPageScreenshot: true });
+      const result = await lighthouse(url, {
+        port: DEBUGGING_PORT,
+        onlyCategories: ['seo'],
+        output: 'json',
+        logLevel: 'error',
+        disableFullPageScreenshot: true,
+      });
       const category = result?.lhr.categories.seo;
       const failed = (category?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && typeof result.lhr.audits[ref.id]?.score === 'number' && result.lhr.audits[ref.id].score < 1)
+        .filter(
+          (ref) =>
+            ref.weight > 0 &&
+            typeof result.lhr.audits[ref.id]?.score === 'number' &&
+            result.lhr.audits[ref.id].score < 1,
+        )
         .map((ref) => ref.id);
-      results[url] = { score: typeof category?.score === 'number' ? Math.round(category.score * 100) : null, failed };
+      results[url] = {
+        score: typeof category?.score === 'number' ? Math.round(category.score * 100) : null,
+        failed,
+      };
     }
   } finally {
     await browser.close();

@@ -9,7 +9,15 @@ const SETTLE_MS = 200;
 const POLL_MS = 25;
 const CONTENT_TIMEOUT_MS = 30_000;
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A fresh context (empty cache, no storage) with the mobile viewport. */
 export function newMobileContext(browser) {
@@ -61,9 +69,13 @@ function instrument({ selector, text }) {
   // Observers report in tasks of their own; collect() takes what they have not reported yet.
   const flushes = [
     observe('element', (entry) => {
-      if (entry.identifier === 'main-content' && marks.element === null) marks.element = entry.renderTime || entry.loadTime;
+      if (entry.identifier === 'main-content' && marks.element === null)
+        marks.element = entry.renderTime || entry.loadTime;
     }),
-    observe('largest-contentful-paint', (entry) => (marks.lcp = entry.renderTime || entry.loadTime || entry.startTime)),
+    observe(
+      'largest-contentful-paint',
+      (entry) => (marks.lcp = entry.renderTime || entry.loadTime || entry.startTime),
+    ),
     observe('layout-shift', (entry) => {
       if (!entry.hadRecentInput) marks.cls += entry.value;
     }),
@@ -90,8 +102,11 @@ async function collect(settleMs) {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   marks.takeRecords();
   const contentMs = marks.element ?? marks.foundFrame ?? null;
-  const resources = performance.getEntriesByType('resource').filter((entry) => contentMs === null || entry.startTime <= contentMs);
-  const isScript = (entry) => entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js');
+  const resources = performance
+    .getEntriesByType('resource')
+    .filter((entry) => contentMs === null || entry.startTime <= contentMs);
+  const isScript = (entry) =>
+    entry.initiatorType === 'script' || new URL(entry.name).pathname.endsWith('.js');
   const scripts = resources.filter(isScript);
   const navigation = performance.getEntriesByType('navigation')[0];
   return {
@@ -140,7 +155,9 @@ export async function measureLoad(prepared, url, content, { onContent = () => {}
 function scriptsBeforeLive() {
   const live = performance.getEntriesByName('shell-live', 'mark')[0]?.startTime ?? null;
   if (live === null) return null;
-  const scripts = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= live && new URL(entry.name).pathname.endsWith('.js'));
+  const scripts = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.startTime <= live && new URL(entry.name).pathname.endsWith('.js'));
   return { liveMs: live, scriptUrls: scripts.map((entry) => entry.name) };
 }
 
@@ -165,7 +182,10 @@ export async function measureInteractive(browser, url) {
   try {
     await page.addInitScript(markLive);
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => performance.getEntriesByName('shell-live', 'mark').length > 0, null, { timeout: CONTENT_TIMEOUT_MS, polling: POLL_MS });
+    await page.waitForFunction(() => performance.getEntriesByName('shell-live', 'mark').length > 0, null, {
+      timeout: CONTENT_TIMEOUT_MS,
+      polling: POLL_MS,
+    });
     return await page.evaluate(scriptsBeforeLive);
   } finally {
     await context.close();
@@ -191,14 +211,20 @@ export async function measureWarmNavigation(browser, origin, { from, linkSelecto
     await page.evaluate(instrument, content);
     await page.evaluate(() => {
       window.__bench.clickedAt = null;
-      document.addEventListener('click', () => (window.__bench.clickedAt = performance.now()), { capture: true, once: true });
+      document.addEventListener('click', () => (window.__bench.clickedAt = performance.now()), {
+        capture: true,
+        once: true,
+      });
     });
     await link.click();
     await page.waitForFunction(contentShown, null, { timeout: CONTENT_TIMEOUT_MS, polling: POLL_MS });
     return await page.evaluate(() => {
       const marks = window.__bench;
       const painted = marks.element ?? marks.foundFrame;
-      return { ms: painted - marks.clickedAt, source: marks.element !== null ? 'element-timing' : 'next-frame' };
+      return {
+        ms: painted - marks.clickedAt,
+        source: marks.element !== null ? 'element-timing' : 'next-frame',
+      };
     });
   } finally {
     await context.close();

@@ -1,7 +1,13 @@
 // The benchmark's report: results JSON, a Markdown table and an SVG chart of the per-route ratios.
 import { ratioSummary, round, summary } from './stats.mjs';
 
-const BUDGETS = { homeInteractiveKbGzip: 120, federatedOverMonolith: 1.1, serverOverStatic: 1.3, homeLcpMs: 1200, warmNavigationMs: 100 };
+const BUDGETS = {
+  homeInteractiveKbGzip: 120,
+  federatedOverMonolith: 1.1,
+  serverOverStatic: 1.3,
+  homeLcpMs: 1200,
+  warmNavigationMs: 100,
+};
 
 const values = (samples, key) => samples.map((sample) => (sample.error ? Number.NaN : sample[key]));
 
@@ -27,10 +33,22 @@ export function summarise(web) {
       name: route.name,
       path: route.path,
       builds,
-      federatedOverMonolith: ratioSummary(values(byBuild.federated, 'contentMs'), values(byBuild.monolith, 'contentMs')),
-      federatedOverStatic: ratioSummary(values(byBuild.federated, 'contentMs'), values(byBuild.static, 'contentMs')),
-      serverOverStatic: ratioSummary(values(byBuild.server, 'contentMs'), values(byBuild.static, 'contentMs')),
-      serverOverFederated: ratioSummary(values(byBuild.server, 'contentMs'), values(byBuild.federated, 'contentMs')),
+      federatedOverMonolith: ratioSummary(
+        values(byBuild.federated, 'contentMs'),
+        values(byBuild.monolith, 'contentMs'),
+      ),
+      federatedOverStatic: ratioSummary(
+        values(byBuild.federated, 'contentMs'),
+        values(byBuild.static, 'contentMs'),
+      ),
+      serverOverStatic: ratioSummary(
+        values(byBuild.server, 'contentMs'),
+        values(byBuild.static, 'contentMs'),
+      ),
+      serverOverFederated: ratioSummary(
+        values(byBuild.server, 'contentMs'),
+        values(byBuild.federated, 'contentMs'),
+      ),
       lighthouse: web.lighthouse[route.path] ?? null,
     };
   });
@@ -41,7 +59,8 @@ function worst(rows, pick) {
   let found = null;
   for (const row of rows) {
     const value = pick(row);
-    if (value !== null && value !== undefined && (found === null || value > found.value)) found = { value, route: row.path };
+    if (value !== null && value !== undefined && (found === null || value > found.value))
+      found = { value, route: row.path };
   }
   return found;
 }
@@ -49,25 +68,67 @@ function worst(rows, pick) {
 export function budgets(rows, web) {
   const home = rows.find((row) => row.path === '/');
   const warm = summary(web.warm.server ?? web.warm.federated);
-  const check = (name, measured, limit, unit) => ({ name, measured: round(measured, 2), limit, unit, met: measured !== null && measured !== undefined && measured <= limit });
+  const check = (name, measured, limit, unit) => ({
+    name,
+    measured: round(measured, 2),
+    limit,
+    unit,
+    met: measured !== null && measured !== undefined && measured <= limit,
+  });
   const slowest = worst(rows, (row) => row.serverOverStatic.median);
   const composition = worst(rows, (row) => row.federatedOverMonolith.median);
   return [
-    check(`server-rendered main content ÷ static, worst route (median${slowest ? `; ${slowest.route}` : ''})`, slowest?.value ?? null, BUDGETS.serverOverStatic, '×'),
-    check('home LCP, server-rendered, throttled (median)', home?.builds.server.lcpMs.median ?? null, BUDGETS.homeLcpMs, 'ms'),
-    check(`home JavaScript requested before the page is interactive (hydrated${web.homeInteractiveMs ? ` at ${Math.round(web.homeInteractiveMs)} ms, throttled` : ''}; gzip -9)`, web.homeInteractiveKbGzip ?? null, BUDGETS.homeInteractiveKbGzip, 'KB'),
-    { name: 'home JavaScript requested before its main content painted (gzip -9), for the record', measured: round(web.homeFirstLoadKbGzip, 2), limit: null, unit: 'KB', met: null },
-    check(`federated/monolith, browser-rendered, worst route (median${composition ? `; ${composition.route}` : ''})`, composition?.value ?? null, BUDGETS.federatedOverMonolith, '×'),
+    check(
+      `server-rendered main content ÷ static, worst route (median${slowest ? `; ${slowest.route}` : ''})`,
+      slowest?.value ?? null,
+      BUDGETS.serverOverStatic,
+      '×',
+    ),
+    check(
+      'home LCP, server-rendered, throttled (median)',
+      home?.builds.server.lcpMs.median ?? null,
+      BUDGETS.homeLcpMs,
+      'ms',
+    ),
+    check(
+      `home JavaScript requested before the page is interactive (hydrated${web.homeInteractiveMs ? ` at ${Math.round(web.homeInteractiveMs)} ms, throttled` : ''}; gzip -9)`,
+      web.homeInteractiveKbGzip ?? null,
+      BUDGETS.homeInteractiveKbGzip,
+      'KB',
+    ),
+    {
+      name: 'home JavaScript requested before its main content painted (gzip -9), for the record',
+      measured: round(web.homeFirstLoadKbGzip, 2),
+      limit: null,
+      unit: 'KB',
+      met: null,
+    },
+    check(
+      `federated/monolith, browser-rendered, worst route (median${composition ? `; ${composition.route}` : ''})`,
+      composition?.value ?? null,
+      BUDGETS.federatedOverMonolith,
+      '×',
+    ),
     check('warm navigation (median)', warm.median, BUDGETS.warmNavigationMs, 'ms'),
     ...(rows.some((row) => row.lighthouse?.seo)
-      ? [{ name: 'Lighthouse SEO, lowest route', measured: Math.min(...rows.map((row) => row.lighthouse?.seo?.score ?? 0)), limit: 100, unit: '', met: rows.every((row) => row.lighthouse?.seo?.score === 100) }]
+      ? [
+          {
+            name: 'Lighthouse SEO, lowest route',
+            measured: Math.min(...rows.map((row) => row.lighthouse?.seo?.score ?? 0)),
+            limit: 100,
+            unit: '',
+            met: rows.every((row) => row.lighthouse?.seo?.score === 100),
+          },
+        ]
       : []),
   ];
 }
 
-const seoCell = (seo) => (seo ? `${seo.score ?? '–'}${seo.failed.length ? ` (${seo.failed.join(', ')})` : ''}` : '–');
+const seoCell = (seo) =>
+  seo ? `${seo.score ?? '–'}${seo.failed.length ? ` (${seo.failed.join(', ')})` : ''}` : '–';
 const ms = (stat) => (stat.median === null ? '–' : `${Math.round(stat.median)}`);
-const ratio = (stat) => (stat.median === null ? '–' : `${stat.median.toFixed(2)} (${stat.min.toFixed(2)}–${stat.max.toFixed(2)})`);
+const ratio = (stat) =>
+  stat.median === null ? '–' : `${stat.median.toFixed(2)} (${stat.min.toFixed(2)}–${stat.max.toFixed(2)})`;
 const kb = (stat) => (stat.median === null ? '–' : stat.median.toFixed(1));
 
 export function markdown(result) {
@@ -81,18 +142,31 @@ export function markdown(result) {
   ];
   for (const row of result.rows) {
     const { server, federated, monolith, static: floor } = row.builds;
-    const lighthouse = row.lighthouse && typeof row.lighthouse === 'object' ? `${row.lighthouse.score ?? '–'} (${row.lighthouse.tbtMs ?? '–'})` : (row.lighthouse ?? '–');
+    const lighthouse =
+      row.lighthouse && typeof row.lighthouse === 'object'
+        ? `${row.lighthouse.score ?? '–'} (${row.lighthouse.tbtMs ?? '–'})`
+        : (row.lighthouse ?? '–');
     lines.push(
       `| ${row.name} \`${row.path}\` | ${ms(server.contentMs)} | ${ms(federated.contentMs)} | ${ms(monolith.contentMs)} | ${ms(floor.contentMs)} | ${ratio(row.serverOverStatic)} | ${ratio(row.serverOverFederated)} | ${ratio(row.federatedOverMonolith)} | ${ratio(row.federatedOverStatic)} | ${ms(server.lcpMs)} | ${kb(server.jsKb)} / ${kb(federated.jsKb)} / ${kb(monolith.jsKb)} | ${round(server.cls.median, 3) ?? '–'} / ${round(federated.cls.median, 3) ?? '–'} | ${lighthouse} | ${seoCell(row.lighthouse?.seo)} |`,
     );
   }
-  const blocking = worst(result.rows, (row) => (row.lighthouse && typeof row.lighthouse === 'object' ? row.lighthouse.tbtMs : null));
-  if (blocking) lines.push('', `Total blocking time (Lighthouse, server-rendered): worst route \`${blocking.route}\` at ${blocking.value} ms.`);
-  if (result.missing.length) lines.push('', `Not measured: ${result.missing.map((m) => `${m.name} (${m.reason})`).join('; ')}.`);
+  const blocking = worst(result.rows, (row) =>
+    row.lighthouse && typeof row.lighthouse === 'object' ? row.lighthouse.tbtMs : null,
+  );
+  if (blocking)
+    lines.push(
+      '',
+      `Total blocking time (Lighthouse, server-rendered): worst route \`${blocking.route}\` at ${blocking.value} ms.`,
+    );
+  if (result.missing.length)
+    lines.push('', `Not measured: ${result.missing.map((m) => `${m.name} (${m.reason})`).join('; ')}.`);
   const warmServer = summary(result.warm.server ?? []);
   const warmFed = summary(result.warm.federated);
   const warmMono = summary(result.warm.monolith);
-  lines.push('', `Warm navigation \`${result.warm.from}\` → \`${result.warm.to}\` (prefetched, CPU 4×, network unthrottled): server-rendered ${ms(warmServer)} ms, federated ${ms(warmFed)} ms, monolith ${ms(warmMono)} ms (median of ${warmFed.n}).`);
+  lines.push(
+    '',
+    `Warm navigation \`${result.warm.from}\` → \`${result.warm.to}\` (prefetched, CPU 4×, network unthrottled): server-rendered ${ms(warmServer)} ms, federated ${ms(warmFed)} ms, monolith ${ms(warmMono)} ms (median of ${warmFed.n}).`,
+  );
   lines.push('', '| budget | measured | limit | met |', '|---|---|---|---|');
   for (const budget of result.budgets) {
     const limit = budget.limit === null ? '–' : `${budget.limit} ${budget.unit}`;
@@ -113,7 +187,10 @@ export function markdown(result) {
     }
     for (const row of result.api.filter((r) => r.audit)) {
       const { paidOrders, draws, lockerItems, incomplete, negativeStock } = row.audit;
-      lines.push('', `After the purchases (${row.engine}, ${row.instances} instance(s)): ${paidOrders} paid orders, ${draws} draws, ${lockerItems} locker items, ${incomplete} incomplete, ${negativeStock} stock rows below zero.`);
+      lines.push(
+        '',
+        `After the purchases (${row.engine}, ${row.instances} instance(s)): ${paidOrders} paid orders, ${draws} draws, ${lockerItems} locker items, ${incomplete} incomplete, ${negativeStock} stock rows below zero.`,
+      );
     }
   }
   return lines.join('\n');
@@ -129,7 +206,14 @@ export function chart(rows) {
   const plot = width - left - 30;
   const top = 70;
   const height = top + rows.length * rowHeight + 40;
-  const maxRatio = Math.max(2, ...rows.flatMap((row) => [row.federatedOverMonolith.max ?? 0, row.federatedOverStatic.max ?? 0, row.serverOverStatic?.max ?? 0]));
+  const maxRatio = Math.max(
+    2,
+    ...rows.flatMap((row) => [
+      row.federatedOverMonolith.max ?? 0,
+      row.federatedOverStatic.max ?? 0,
+      row.serverOverStatic?.max ?? 0,
+    ]),
+  );
   const x = (value) => left + (value / maxRatio) * plot;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="Time to main content, federated over monolith and over static HTML, per route">`,
@@ -142,8 +226,12 @@ export function chart(rows) {
     [BUDGETS.federatedOverMonolith, '1.10 budget (federated/monolith)', top - 12, '#c0392b'],
     [BUDGETS.serverOverStatic, '1.30 budget (server/static)', top - 26, '#2e8b57'],
   ]) {
-    parts.push(`<line x1="${x(mark)}" x2="${x(mark)}" y1="${top - 8}" y2="${height - 30}" stroke="${colour}" stroke-dasharray="${mark === 1 ? '' : '4 3'}"/>`);
-    parts.push(`<text x="${x(mark)}" y="${labelY}" text-anchor="${mark === 1 ? 'end' : 'start'}">${label}</text>`);
+    parts.push(
+      `<line x1="${x(mark)}" x2="${x(mark)}" y1="${top - 8}" y2="${height - 30}" stroke="${colour}" stroke-dasharray="${mark === 1 ? '' : '4 3'}"/>`,
+    );
+    parts.push(
+      `<text x="${x(mark)}" y="${labelY}" text-anchor="${mark === 1 ? 'end' : 'start'}">${label}</text>`,
+    );
   }
   rows.forEach((row, index) => {
     const y = top + index * rowHeight;
@@ -154,8 +242,12 @@ export function chart(rows) {
       [row.serverOverStatic, '#2e8b57', 28],
     ].forEach(([stat, color, offset]) => {
       if (!stat || stat.median === null) return;
-      parts.push(`<rect x="${left}" y="${y + offset}" width="${x(stat.median) - left}" height="11" fill="${color}"/>`);
-      parts.push(`<line x1="${x(stat.min)}" x2="${x(stat.max)}" y1="${y + offset + 5.5}" y2="${y + offset + 5.5}" stroke="#000"/>`);
+      parts.push(
+        `<rect x="${left}" y="${y + offset}" width="${x(stat.median) - left}" height="11" fill="${color}"/>`,
+      );
+      parts.push(
+        `<line x1="${x(stat.min)}" x2="${x(stat.max)}" y1="${y + offset + 5.5}" y2="${y + offset + 5.5}" stroke="#000"/>`,
+      );
       parts.push(`<text x="${x(stat.max) + 4}" y="${y + offset + 10}">${stat.median.toFixed(2)}</text>`);
     });
   });

@@ -15,14 +15,20 @@ const ROUTES = [
     name: 'series',
     find: async (origin) => {
       const { items } = await json(origin, '/api/series?pageSize=1');
-      return { path: `/gallery/series/${items[0].slug}`, content: { selector: 'main h1', text: items[0].name } };
+      return {
+        path: `/gallery/series/${items[0].slug}`,
+        content: { selector: 'main h1', text: items[0].name },
+      };
     },
   },
   {
     name: 'figure',
     find: async (origin) => {
       const { items } = await json(origin, '/api/figures?pageSize=1');
-      return { path: `/gallery/style/detail/${items[0].slug}`, content: { selector: 'main h1', text: items[0].name } };
+      return {
+        path: `/gallery/style/detail/${items[0].slug}`,
+        content: { selector: 'main h1', text: items[0].name },
+      };
     },
   },
   {

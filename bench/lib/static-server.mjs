@@ -11,15 +11,23 @@ export async function startStaticServer(files, upstream, port) {
     const pathname = new URL(request.url, 'http://bench.invalid').pathname;
     const page = pages.get(pathname);
     if (page) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'cache-control': 'no-cache' });
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+        'cache-control': 'no-cache',
+      });
       response.end(page);
       return;
     }
     const target = new URL(request.url, upstream);
-    const forward = http.request(target, { method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forward = http.request(
+      target,
+      { method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forward.on('error', () => {
       response.writeHead(502).end();
     });

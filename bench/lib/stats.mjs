@@ -21,7 +21,8 @@ export function summary(values) {
 export function ratioSummary(a, b) {
   const ratios = [];
   for (let index = 0; index < Math.min(a.length, b.length); index += 1) {
-    if (Number.isFinite(a[index]) && Number.isFinite(b[index]) && b[index] > 0) ratios.push(a[index] / b[index]);
+    if (Number.isFinite(a[index]) && Number.isFinite(b[index]) && b[index] > 0)
+      ratios.push(a[index] / b[index]);
   }
   return summary(ratios);
 }

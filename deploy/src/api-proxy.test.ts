@@ -6,8 +6,14 @@ describe('the harness API proxy', () => {
   let proxy: FastifyInstance;
   beforeAll(async () => {
     upstream = Fastify();
-    upstream.get('/api/styles', async (request, reply) => reply.header('cache-control', 'public, max-age=60').send({ asked: request.url, host: request.headers.host }));
-    upstream.post('/api/orders', async (request, reply) => reply.status(201).send({ got: request.body, auth: request.headers.authorization }));
+    upstream.get('/api/styles', async (request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=60')
+        .send({ asked: request.url, host: request.headers.host }),
+    );
+    upstream.post('/api/orders', async (request, reply) =>
+      reply.status(201).send({ got: request.body, auth: request.headers.authorization }),
+    );
     const address = await upstream.listen({ port: 0, host: '127.0.0.1' });
     proxy = Fastify();
     await registerApiProxy(proxy, address);
@@ -18,14 +24,26 @@ describe('the harness API proxy', () => {
   });
 
   it('forwards a GET with its query and the answer with its status and headers', async () => {
-    const response = await proxy.inject({ method: 'GET', url: '/api/styles?page=2', headers: { host: 'localhost:3101' } });
+    const response = await proxy.inject({
+      method: 'GET',
+      url: '/api/styles?page=2',
+      headers: { host: 'localhost:3101' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=60');
-    expect(response.json()).toEqual({ asked: '/api/styles?page=2', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) });
+    expect(response.json()).toEqual({
+      asked: '/api/styles?page=2',
+      host: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+    });
   });
 
   it('forwards a JSON body and the authorization header untouched', async () => {
-    const response = await proxy.inject({ method: 'POST', url: '/api/orders', headers: { authorization: 'Bearer t' }, payload: { boxModelId: 1 } });
+    const response = await proxy.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { authorization: 'Bearer t' },
+      payload: { boxModelId: 1 },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ got: { boxModelId: 1 }, auth: 'Bearer t' });
   });
@@ -35,7 +53,9 @@ describe('the harness API proxy', () => {
     await registerApiProxy(orphan, 'http://127.0.0.1:9');
     const response = await orphan.inject({ method: 'GET', url: '/api/styles' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: { code: 'unavailable', message: expect.stringContaining('npm start -w api') } });
+    expect(response.json()).toEqual({
+      error: { code: 'unavailable', message: expect.stringContaining('npm start -w api') },
+    });
     await orphan.close();
   });
 });

@@ -8,12 +8,21 @@ import type { FastifyInstance } from 'fastify';
 export const DEFAULT_API_ORIGIN = 'http://localhost:3001';
 
 /** Hop-by-hop headers, and those fetch rewrites (it decompresses bodies and sets lengths itself). */
-const DROPPED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'upgrade']);
+const DROPPED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'upgrade',
+]);
 
 function forwardable(headers: Iterable<[string, string | string[] | undefined]>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [name, value] of headers) {
-    if (value !== undefined && !DROPPED.has(name.toLowerCase())) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined && !DROPPED.has(name.toLowerCase()))
+      kept[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return kept;
 }
@@ -26,7 +35,10 @@ export async function registerApiProxy(app: FastifyInstance, origin: string): Pr
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.all('/api/*', async (request, reply) => {
       const url = new URL(request.url, target);
-      const body = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+      const body =
+        request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)
+          ? new Uint8Array(request.body)
+          : undefined;
       let response: Response;
       try {
         response = await fetch(url, {

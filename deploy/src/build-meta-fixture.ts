@@ -4,7 +4,10 @@ import { APP_NAMES, type AppName, type BuildMeta } from '@arttoy/shared/contract
  * A build manifest for tests: every app at `/<folder>/<version>/<entry file>`, where version is
  * `version(folder)`; `entries` puts an app's entry elsewhere.
  */
-export function buildMetaFixture(entries: Partial<Record<AppName, string>> = {}, version = (folder: string) => `v-${folder}`): BuildMeta {
+export function buildMetaFixture(
+  entries: Partial<Record<AppName, string>> = {},
+  version = (folder: string) => `v-${folder}`,
+): BuildMeta {
   return {
     id: '20250101120000-abcdef12',
     timestamp: 1735732800000,
@@ -13,7 +16,15 @@ export function buildMetaFixture(entries: Partial<Record<AppName, string>> = {},
     apps: Object.fromEntries(
       APP_NAMES.map((app) => {
         const folder = app.replace('_', '-');
-        return [app, { version: version(folder), entry: entries[app] ?? `/${folder}/${version(folder)}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}` }];
+        return [
+          app,
+          {
+            version: version(folder),
+            entry:
+              entries[app] ??
+              `/${folder}/${version(folder)}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}`,
+          },
+        ];
       }),
     ) as BuildMeta['apps'],
   };

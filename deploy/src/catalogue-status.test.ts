@@ -12,7 +12,12 @@ describe('the status of gallery pages, from the catalogue', () => {
   beforeAll(async () => {
     app = Fastify({ pluginTimeout: API_START_TIMEOUT_MS });
     // The API as the site server mounts it, on the seed catalogue in memory.
-    await app.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:', seed: 'if-empty', rateLimits: false });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      databaseUrl: 'memory:',
+      seed: 'if-empty',
+      rateLimits: false,
+    });
     await app.ready();
     status = catalogueStatus(app);
   }, 60_000);
@@ -31,12 +36,14 @@ describe('the status of gallery pages, from the catalogue', () => {
     expect(await statusOf(path)).toBe(200);
   });
 
-  it.each(['/gallery/style/no-such-style', '/gallery/series/kawaii-pop', '/gallery/style/detail/no-such-figure', '/gallery/nothing-here'])(
-    'answers %s, which names nothing in the catalogue, with 404',
-    async (path) => {
-      expect(await statusOf(path)).toBe(404);
-    },
-  );
+  it.each([
+    '/gallery/style/no-such-style',
+    '/gallery/series/kawaii-pop',
+    '/gallery/style/detail/no-such-figure',
+    '/gallery/nothing-here',
+  ])('answers %s, which names nothing in the catalogue, with 404', async (path) => {
+    expect(await statusOf(path)).toBe(404);
+  });
 
   it('leaves other routes and already-decided 404s alone, without asking the API', async () => {
     const inject = jest.spyOn(app, 'inject');
@@ -48,7 +55,9 @@ describe('the status of gallery pages, from the catalogue', () => {
   });
 
   it('serves a box page with 200 only when the box exists', async () => {
-    const [box] = (await app.inject({ method: 'GET', url: '/api/box-models' })).json<{ items: { id: number }[] }>().items;
+    const [box] = (await app.inject({ method: 'GET', url: '/api/box-models' })).json<{
+      items: { id: number }[];
+    }>().items;
     expect(await statusOf(`/mysterybox/${box!.id}`)).toBe(200);
     expect(await statusOf('/mysterybox/99999')).toBe(404);
   });
@@ -56,17 +65,30 @@ describe('the status of gallery pages, from the catalogue', () => {
   it('answers every route kind whose parameters the API refuses (too long, too large) or does not know with 404', async () => {
     const content = contentStatus(app);
     const routes: readonly SiteRouteDef[] = SITE_ROUTES;
-    const paths = routes.filter((route) => route.params || route.id === 'slug').flatMap((route) => {
-      if (route.id === 'slug') return [`/${'a'.repeat(81)}`, '/no-such-page'];
-      const fill = (value: (pattern: RegExp) => string) => generatePath(route.path, Object.fromEntries(Object.entries(route.params ?? {}).map(([name, pattern]) => [name, value(pattern)])));
-      // The longest value the route table takes that the API cannot hold, and an unknown one.
-      return [fill((pattern) => (pattern.test('a'.repeat(81)) ? 'a'.repeat(81) : '9'.repeat(18))), fill((pattern) => (pattern.test('no-such-thing') ? 'no-such-thing' : '99999'))];
-    });
+    const paths = routes
+      .filter((route) => route.params || route.id === 'slug')
+      .flatMap((route) => {
+        if (route.id === 'slug') return [`/${'a'.repeat(81)}`, '/no-such-page'];
+        const fill = (value: (pattern: RegExp) => string) =>
+          generatePath(
+            route.path,
+            Object.fromEntries(
+              Object.entries(route.params ?? {}).map(([name, pattern]) => [name, value(pattern)]),
+            ),
+          );
+        // The longest value the route table takes that the API cannot hold, and an unknown one.
+        return [
+          fill((pattern) => (pattern.test('a'.repeat(81)) ? 'a'.repeat(81) : '9'.repeat(18))),
+          fill((pattern) => (pattern.test('no-such-thing') ? 'no-such-thing' : '99999')),
+        ];
+      });
     expect(paths.length).toBeGreaterThanOrEqual(14);
     const statuses: Record<string, number> = {};
     for (const path of paths) {
       const url = new URL(path, 'http://site.invalid');
-      statuses[path] = (await status.resolve(await content.resolve(resolveRoute(path), url, undefined), path)).status;
+      statuses[path] = (
+        await status.resolve(await content.resolve(resolveRoute(path), url, undefined), path)
+      ).status;
     }
     expect(statuses).toEqual(Object.fromEntries(paths.map((path) => [path, 404])));
   });

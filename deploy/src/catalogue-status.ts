@@ -53,7 +53,9 @@ export function catalogueStatus(app: FastifyInstance, prefix = '/api'): Catalogu
       if (!check || !resolution.route) return resolution;
       const match = matchPath(resolution.route.path, pathname.replace(/\/+$/, '') || '/');
       if (!match) return resolution;
-      const params = Object.fromEntries(Object.entries(match.params).map(([name, value]) => [name, encodeURIComponent(value ?? '')]));
+      const params = Object.fromEntries(
+        Object.entries(match.params).map(([name, value]) => [name, encodeURIComponent(value ?? '')]),
+      );
       for (const apiPath of check(params)) if (await exists(apiPath)) return resolution;
       return { ...resolution, status: 404 };
     },

@@ -7,16 +7,46 @@ const APPS = 'Apps: shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-ru
 describe('parseCommandLine', () => {
   it('reads every command as the npm scripts, CI and the bench give it', () => {
     expect(parseCommandLine(['publish-all'])).toEqual({ run: { command: 'publish-all' } });
-    expect(parseCommandLine(['deploy', 'mf-gallery'])).toEqual({ run: { command: 'deploy', app: 'mf_gallery', build: true } });
-    expect(parseCommandLine(['deploy', 'mf_gallery', '--no-build'])).toEqual({ run: { command: 'deploy', app: 'mf_gallery', build: false } });
-    expect(parseCommandLine(['deploy', 'shell', '--dist', '/tmp/monolith'])).toEqual({ run: { command: 'deploy', app: 'shell', build: false, dist: '/tmp/monolith' } });
-    expect(parseCommandLine(['deploy', '--dist=out', 'mf-rules'])).toEqual({ run: { command: 'deploy', app: 'mf_rules', build: false, dist: 'out' } });
-    expect(parseCommandLine(['rollback', 'mf-blog'])).toEqual({ run: { command: 'rollback', app: 'mf_blog' } });
-    expect(parseCommandLine(['rollback', '--to', '20261126000114-96430d72'])).toEqual({ run: { command: 'rollback', to: '20261126000114-96430d72' } });
+    expect(parseCommandLine(['deploy', 'mf-gallery'])).toEqual({
+      run: { command: 'deploy', app: 'mf_gallery', build: true },
+    });
+    expect(parseCommandLine(['deploy', 'mf_gallery', '--no-build'])).toEqual({
+      run: { command: 'deploy', app: 'mf_gallery', build: false },
+    });
+    expect(parseCommandLine(['deploy', 'shell', '--dist', '/tmp/monolith'])).toEqual({
+      run: { command: 'deploy', app: 'shell', build: false, dist: '/tmp/monolith' },
+    });
+    expect(parseCommandLine(['deploy', '--dist=out', 'mf-rules'])).toEqual({
+      run: { command: 'deploy', app: 'mf_rules', build: false, dist: 'out' },
+    });
+    expect(parseCommandLine(['rollback', 'mf-blog'])).toEqual({
+      run: { command: 'rollback', app: 'mf_blog' },
+    });
+    expect(parseCommandLine(['rollback', '--to', '20261126000114-96430d72'])).toEqual({
+      run: { command: 'rollback', to: '20261126000114-96430d72' },
+    });
     expect(parseCommandLine(['builds'])).toEqual({ run: { command: 'builds' } });
     expect(parseCommandLine(['nginx-config'])).toEqual({ run: { command: 'nginx-config' } });
-    expect(parseCommandLine(['nginx-config', '--port', '80', '--upstream', '127.0.0.1:3000', '--run-dir', '/run/arttoy', '--origin', '/srv/origin'])).toEqual({
-      run: { command: 'nginx-config', port: 80, upstream: '127.0.0.1:3000', runDir: '/run/arttoy', origin: '/srv/origin' },
+    expect(
+      parseCommandLine([
+        'nginx-config',
+        '--port',
+        '80',
+        '--upstream',
+        '127.0.0.1:3000',
+        '--run-dir',
+        '/run/arttoy',
+        '--origin',
+        '/srv/origin',
+      ]),
+    ).toEqual({
+      run: {
+        command: 'nginx-config',
+        port: 80,
+        upstream: '127.0.0.1:3000',
+        runDir: '/run/arttoy',
+        origin: '/srv/origin',
+      },
     });
   });
 
@@ -27,10 +57,16 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['deploy', '--help'])).toEqual({ help: commandUsage('deploy') });
     expect(parseCommandLine(['rollback', 'mf-nope', '-h'])).toEqual({ help: commandUsage('rollback') });
     for (const command of ['publish-all', 'deploy', 'rollback', 'builds', 'nginx-config'] as const) {
-      expect(USAGE).toContain(commandUsage(command).split('\n')[0]?.replace(/^Usage: /, '  '));
+      expect(USAGE).toContain(
+        commandUsage(command)
+          .split('\n')[0]
+          ?.replace(/^Usage: /, '  '),
+      );
     }
     expect(commandUsage('deploy')).toMatch(/^Usage: deploy <app> \[--no-build \| --dist <dir>\]/);
-    expect(commandUsage('deploy')).toContain('Apps: shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules');
+    expect(commandUsage('deploy')).toContain(
+      'Apps: shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules',
+    );
   });
 
   it('says what is wrong with a command line, naming the bad argument and what would do', () => {
@@ -39,37 +75,79 @@ describe('parseCommandLine', () => {
       if (!('mistake' in parsed)) throw new Error(`${argv.join(' ')} was taken: ${JSON.stringify(parsed)}`);
       return parsed;
     };
-    expect(mistake([])).toEqual({ mistake: 'Name a command: publish-all, deploy, rollback, builds, nginx-config.', usage: USAGE });
-    expect(mistake(['deplyo', 'mf-gallery'])).toEqual({ mistake: 'Unknown command "deplyo". Commands: publish-all, deploy, rollback, builds, nginx-config.', usage: USAGE });
-    expect(mistake(['--dist', 'out']).mistake).toBe('Name a command before the options (got "--dist"). Commands: publish-all, deploy, rollback, builds, nginx-config.');
-    expect(mistake(['deploy'])).toEqual({ mistake: 'deploy needs an app: one of shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules.', usage: commandUsage('deploy') });
+    expect(mistake([])).toEqual({
+      mistake: 'Name a command: publish-all, deploy, rollback, builds, nginx-config.',
+      usage: USAGE,
+    });
+    expect(mistake(['deplyo', 'mf-gallery'])).toEqual({
+      mistake: 'Unknown command "deplyo". Commands: publish-all, deploy, rollback, builds, nginx-config.',
+      usage: USAGE,
+    });
+    expect(mistake(['--dist', 'out']).mistake).toBe(
+      'Name a command before the options (got "--dist"). Commands: publish-all, deploy, rollback, builds, nginx-config.',
+    );
+    expect(mistake(['deploy'])).toEqual({
+      mistake: 'deploy needs an app: one of shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules.',
+      usage: commandUsage('deploy'),
+    });
     expect(mistake(['deploy', 'mf-shop']).mistake).toBe(`Unknown app "mf-shop". ${APPS}`);
-    expect(mistake(['deploy', 'mf-gallery', 'mf-blog']).mistake).toBe('deploy takes one app; got "mf-gallery", "mf-blog".');
-    expect(mistake(['deploy', 'mf-gallery', '--force']).mistake).toBe('Unknown option --force for deploy. Its options: --help, --no-build, --dist.');
+    expect(mistake(['deploy', 'mf-gallery', 'mf-blog']).mistake).toBe(
+      'deploy takes one app; got "mf-gallery", "mf-blog".',
+    );
+    expect(mistake(['deploy', 'mf-gallery', '--force']).mistake).toBe(
+      'Unknown option --force for deploy. Its options: --help, --no-build, --dist.',
+    );
     expect(mistake(['deploy', 'mf-gallery', '--dist']).mistake).toBe('--dist needs a value.');
     expect(mistake(['deploy', 'mf-gallery', '--dist', '']).mistake).toBe('--dist needs a value.');
     expect(mistake(['deploy', 'mf-gallery', '--no-build=yes']).mistake).toBe('--no-build takes no value.');
-    expect(mistake(['deploy', 'mf-gallery', '--no-build', '--dist', 'out']).mistake).toMatch(/^Use --dist <dir> or --no-build, not both/);
-    expect(mistake(['rollback'])).toEqual({ mistake: 'rollback needs an app: one of shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules.', usage: commandUsage('rollback') });
-    expect(mistake(['rollback', '--to'])).toEqual({ mistake: '--to needs a value.', usage: commandUsage('rollback') });
-    expect(mistake(['rollback', 'mf-gallery', '--to', 'b1']).mistake).toBe('rollback takes an app or --to <buildId>, not both; got "mf-gallery" and --to b1.');
-    expect(mistake(['builds', '--all']).mistake).toBe('Unknown option --all for builds. Its options: --help.');
+    expect(mistake(['deploy', 'mf-gallery', '--no-build', '--dist', 'out']).mistake).toMatch(
+      /^Use --dist <dir> or --no-build, not both/,
+    );
+    expect(mistake(['rollback'])).toEqual({
+      mistake:
+        'rollback needs an app: one of shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules.',
+      usage: commandUsage('rollback'),
+    });
+    expect(mistake(['rollback', '--to'])).toEqual({
+      mistake: '--to needs a value.',
+      usage: commandUsage('rollback'),
+    });
+    expect(mistake(['rollback', 'mf-gallery', '--to', 'b1']).mistake).toBe(
+      'rollback takes an app or --to <buildId>, not both; got "mf-gallery" and --to b1.',
+    );
+    expect(mistake(['builds', '--all']).mistake).toBe(
+      'Unknown option --all for builds. Its options: --help.',
+    );
     expect(mistake(['publish-all', 'now']).mistake).toBe('publish-all takes no arguments; got "now".');
-    expect(mistake(['nginx-config', '--port', '99999']).mistake).toBe('--port must be a port number from 1 to 65535; got "99999".');
-    expect(mistake(['nginx-config', '--port', '80x']).mistake).toBe('--port must be a port number from 1 to 65535; got "80x".');
+    expect(mistake(['nginx-config', '--port', '99999']).mistake).toBe(
+      '--port must be a port number from 1 to 65535; got "99999".',
+    );
+    expect(mistake(['nginx-config', '--port', '80x']).mistake).toBe(
+      '--port must be a port number from 1 to 65535; got "80x".',
+    );
   });
 });
 
 describe('cli.ts', () => {
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: path.resolve(__dirname, '..'), encoding: 'utf8', env: { ...process.env, ORIGIN_DIR: '/nonexistent/arttoy-origin' } });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: path.resolve(__dirname, '..'),
+      encoding: 'utf8',
+      env: { ...process.env, ORIGIN_DIR: '/nonexistent/arttoy-origin' },
+    });
 
   it('prints help on stdout with exit code 0, and a mistake with the usage on stderr with exit code 2', () => {
     const help = cli('deploy', '--help');
-    expect({ status: help.status, stdout: help.stdout, stderr: help.stderr }).toEqual({ status: 0, stdout: `${commandUsage('deploy')}\n`, stderr: '' });
+    expect({ status: help.status, stdout: help.stdout, stderr: help.stderr }).toEqual({
+      status: 0,
+      stdout: `${commandUsage('deploy')}\n`,
+      stderr: '',
+    });
     const none = cli();
     expect({ status: none.status, stdout: none.stdout }).toEqual({ status: 2, stdout: '' });
-    expect(none.stderr).toBe(`Name a command: publish-all, deploy, rollback, builds, nginx-config.\n\n${USAGE}\n`);
+    expect(none.stderr).toBe(
+      `Name a command: publish-all, deploy, rollback, builds, nginx-config.\n\n${USAGE}\n`,
+    );
     const badApp = cli('rollback', '');
     expect(badApp.status).toBe(2);
     expect(badApp.stderr.split('\n')[0]).toBe(`Unknown app "". ${APPS}`);

@@ -46,13 +46,16 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     usage: ['deploy <app> [--no-build | --dist <dir>]   (npm run deploy -- <app> …)'],
     does:
       'Builds one app, publishes it and makes it live; every other app keeps its version.\n' +
-      '  --no-build    publish the app\'s existing dist/ (no build)\n' +
+      "  --no-build    publish the app's existing dist/ (no build)\n" +
       '  --dist <dir>  publish a build made elsewhere, such as a CI artefact (no build)',
     options: { ...HELP_OPTION, 'no-build': { type: 'boolean' }, dist: { type: 'string' } },
   },
   rollback: {
-    usage: ['rollback <app>                    (npm run rollback -- <app>)', 'rollback --to <buildId>           (npm run rollback -- --to <buildId>)'],
-    does: "Puts back the previous version of one app, or makes an earlier build of the whole site live again (ids: npm run builds).",
+    usage: [
+      'rollback <app>                    (npm run rollback -- <app>)',
+      'rollback --to <buildId>           (npm run rollback -- --to <buildId>)',
+    ],
+    does: 'Puts back the previous version of one app, or makes an earlier build of the whole site live again (ids: npm run builds).',
     options: { ...HELP_OPTION, to: { type: 'string' } },
   },
   builds: {
@@ -61,9 +64,17 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     options: HELP_OPTION,
   },
   'nginx-config': {
-    usage: ['nginx-config [--port <n>] [--upstream <host:port>] [--run-dir <dir>] [--origin <dir>]   (npm run nginx:config -- …)'],
+    usage: [
+      'nginx-config [--port <n>] [--upstream <host:port>] [--run-dir <dir>] [--origin <dir>]   (npm run nginx:config -- …)',
+    ],
     does: 'Prints the nginx configuration that serves this origin (defaults: --port 8080 --upstream 127.0.0.1:3000 --run-dir /run/arttoy --origin the origin folder).',
-    options: { ...HELP_OPTION, port: { type: 'string' }, upstream: { type: 'string' }, 'run-dir': { type: 'string' }, origin: { type: 'string' } },
+    options: {
+      ...HELP_OPTION,
+      port: { type: 'string' },
+      upstream: { type: 'string' },
+      'run-dir': { type: 'string' },
+      origin: { type: 'string' },
+    },
   },
 };
 
@@ -99,7 +110,10 @@ type OptionValue = string | boolean | (string | boolean)[] | undefined;
 
 function appArgument(command: CommandName, positionals: string[]): AppName {
   if (positionals.length === 0) throw new Mistake(`${command} needs an app: one of ${APPS}.`);
-  if (positionals.length > 1) throw new Mistake(`${command} takes one app; got ${positionals.map((value) => `"${value}"`).join(', ')}.`);
+  if (positionals.length > 1)
+    throw new Mistake(
+      `${command} takes one app; got ${positionals.map((value) => `"${value}"`).join(', ')}.`,
+    );
   try {
     return parseAppName(positionals[0]);
   } catch (error) {
@@ -108,7 +122,8 @@ function appArgument(command: CommandName, positionals: string[]): AppName {
 }
 
 function noArguments(command: CommandName, positionals: string[]): void {
-  if (positionals.length > 0) throw new Mistake(`${command} takes no arguments; got "${positionals.join(' ')}".`);
+  if (positionals.length > 0)
+    throw new Mistake(`${command} takes no arguments; got "${positionals.join(' ')}".`);
 }
 
 /** A value of an option that must not be empty (parseArgs takes `--dist ''`). */
@@ -118,7 +133,11 @@ function given(name: string, value: OptionValue): string | undefined {
   return value;
 }
 
-function toCommand(command: CommandName, values: Record<string, OptionValue>, positionals: string[]): CliCommand {
+function toCommand(
+  command: CommandName,
+  values: Record<string, OptionValue>,
+  positionals: string[],
+): CliCommand {
   switch (command) {
     case 'publish-all':
     case 'builds':
@@ -127,24 +146,42 @@ function toCommand(command: CommandName, values: Record<string, OptionValue>, po
     case 'deploy': {
       const app = appArgument(command, positionals);
       const dist = given('dist', values.dist);
-      if (dist !== undefined && values['no-build']) throw new Mistake('Use --dist <dir> or --no-build, not both: --dist publishes that folder, --no-build the app\'s own dist/.');
-      return { command, app, build: dist === undefined && !values['no-build'], ...(dist === undefined ? {} : { dist }) };
+      if (dist !== undefined && values['no-build'])
+        throw new Mistake(
+          "Use --dist <dir> or --no-build, not both: --dist publishes that folder, --no-build the app's own dist/.",
+        );
+      return {
+        command,
+        app,
+        build: dist === undefined && !values['no-build'],
+        ...(dist === undefined ? {} : { dist }),
+      };
     }
     case 'rollback': {
       const to = given('to', values.to);
       if (to === undefined) return { command, app: appArgument(command, positionals) };
-      if (positionals.length > 0) throw new Mistake(`rollback takes an app or --to <buildId>, not both; got "${positionals.join(' ')}" and --to ${to}.`);
+      if (positionals.length > 0)
+        throw new Mistake(
+          `rollback takes an app or --to <buildId>, not both; got "${positionals.join(' ')}" and --to ${to}.`,
+        );
       return { command, to };
     }
     case 'nginx-config': {
       noArguments(command, positionals);
       const portText = given('port', values.port);
       const port = portText === undefined ? undefined : Number(portText);
-      if (port !== undefined && (!/^\d+$/.test(portText ?? '') || port < 1 || port > 65535)) throw new Mistake(`--port must be a port number from 1 to 65535; got "${portText}".`);
+      if (port !== undefined && (!/^\d+$/.test(portText ?? '') || port < 1 || port > 65535))
+        throw new Mistake(`--port must be a port number from 1 to 65535; got "${portText}".`);
       const upstream = given('upstream', values.upstream);
       const runDir = given('run-dir', values['run-dir']);
       const origin = given('origin', values.origin);
-      return { command, ...(port === undefined ? {} : { port }), ...(upstream === undefined ? {} : { upstream }), ...(runDir === undefined ? {} : { runDir }), ...(origin === undefined ? {} : { origin }) };
+      return {
+        command,
+        ...(port === undefined ? {} : { port }),
+        ...(upstream === undefined ? {} : { upstream }),
+        ...(runDir === undefined ? {} : { runDir }),
+        ...(origin === undefined ? {} : { origin }),
+      };
     }
   }
 }
@@ -152,11 +189,16 @@ function toCommand(command: CommandName, values: Record<string, OptionValue>, po
 /** parseArgs' own errors, said the tool's way. */
 function parseError(command: CommandName, error: Error & { code?: string }): Mistake {
   const option = /'(-[^' ]+)/.exec(error.message)?.[1];
-  const known = Object.keys(COMMANDS[command].options).map((name) => `--${name}`).join(', ');
-  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new Mistake(`Unknown option ${option ?? ''} for ${command}. Its options: ${known}.`);
+  const known = Object.keys(COMMANDS[command].options)
+    .map((name) => `--${name}`)
+    .join(', ');
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new Mistake(`Unknown option ${option ?? ''} for ${command}. Its options: ${known}.`);
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     const spec = option ? COMMANDS[command].options[option.replace(/^-+/, '')] : undefined;
-    return new Mistake(spec?.type === 'boolean' ? `${option} takes no value.` : `${option ?? 'An option'} needs a value.`);
+    return new Mistake(
+      spec?.type === 'boolean' ? `${option} takes no value.` : `${option ?? 'An option'} needs a value.`,
+    );
   }
   return new Mistake(error.message);
 }
@@ -168,12 +210,19 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (first === undefined) return { mistake: `Name a command: ${COMMAND_NAMES.join(', ')}.`, usage: USAGE };
   if (!isCommandName(first)) {
     if (asksHelp([first])) return { help: USAGE };
-    const what = first.startsWith('-') ? `Name a command before the options (got "${first}")` : `Unknown command "${first}"`;
+    const what = first.startsWith('-')
+      ? `Name a command before the options (got "${first}")`
+      : `Unknown command "${first}"`;
     return { mistake: `${what}. Commands: ${COMMAND_NAMES.join(', ')}.`, usage: USAGE };
   }
   if (asksHelp(rest)) return { help: commandUsage(first) };
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: COMMANDS[first].options, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: COMMANDS[first].options,
+      allowPositionals: true,
+      strict: true,
+    });
     return { run: toCommand(first, values, positionals) };
   } catch (error) {
     const mistake = error instanceof Mistake ? error : parseError(first, error as Error & { code?: string });

@@ -21,7 +21,8 @@ import { type CliCommand, parseCommandLine } from './cli-args';
 
 function printBuild(meta: BuildMeta, headline: string): void {
   console.log(`${headline} ${meta.id} in ${originDir()}`);
-  for (const app of APP_NAMES) console.log(`  ${app.padEnd(14)} ${meta.apps[app].version}  ${meta.apps[app].entry}`);
+  for (const app of APP_NAMES)
+    console.log(`  ${app.padEnd(14)} ${meta.apps[app].version}  ${meta.apps[app].entry}`);
 }
 
 async function publishAll(): Promise<void> {
@@ -34,11 +35,17 @@ async function publishAll(): Promise<void> {
 async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Promise<void> {
   const { app, dist } = command;
   if (command.build) {
-    const result = spawnSync('npm', ['run', 'build', '-w', appFolder(app)], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', appFolder(app)], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`The build of ${appFolder(app)} failed; nothing was published.`);
   }
   const { meta, changed } = await deployApp(app, dist ? path.resolve(dist) : distDir(app));
-  printBuild(meta, changed ? `Deployed ${appFolder(app)}: build` : `${appFolder(app)} is unchanged; still build`);
+  printBuild(
+    meta,
+    changed ? `Deployed ${appFolder(app)}: build` : `${appFolder(app)} is unchanged; still build`,
+  );
 }
 
 async function rollback(command: Extract<CliCommand, { command: 'rollback' }>): Promise<void> {
@@ -54,7 +61,9 @@ async function listBuilds(): Promise<void> {
   const live = await readLatestBuild();
   for (const build of await buildHistory()) {
     const versions = APP_NAMES.map((app) => `${appFolder(app)}@${build.apps[app].version}`).join(' ');
-    console.log(`${build.id === live?.id ? '*' : ' '} ${build.id}  ${new Date(build.timestamp).toISOString()}  ${versions}`);
+    console.log(
+      `${build.id === live?.id ? '*' : ' '} ${build.id}  ${new Date(build.timestamp).toISOString()}  ${versions}`,
+    );
   }
 }
 

@@ -16,7 +16,11 @@ const META: BuildMeta = {
     mf_rules: entry('/mf-rules/v1/remoteEntry.js'),
   },
 };
-const NO_FIREBASE: RuntimeConfig = { firebase: {}, contact: { phone: '1', email: 'a@b.c' }, buildPollIntervalMs: 60_000 };
+const NO_FIREBASE: RuntimeConfig = {
+  firebase: {},
+  contact: { phone: '1', email: 'a@b.c' },
+  buildPollIntervalMs: 60_000,
+};
 
 function directive(policy: string, name: string): string[] {
   const found = policy.split('; ').find((part) => part.startsWith(`${name} `));
@@ -39,21 +43,37 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'frame-src')).toEqual(["'none'"]);
   });
 
-  it("lets Firebase sign-in reach its hosts, and the emulator when it is used", () => {
+  it('lets Firebase sign-in reach its hosts, and the emulator when it is used', () => {
     const policy = contentSecurityPolicy(META, {
       ...NO_FIREBASE,
       firebase: { apiKey: 'k', authDomain: 'demo-arttoy.firebaseapp.com' },
       firebaseAuthEmulatorUrl: 'http://127.0.0.1:9099',
     });
     expect(directive(policy, 'script-src')).toContain('https://apis.google.com');
-    expect(directive(policy, 'frame-src')).toEqual(['https://demo-arttoy.firebaseapp.com', 'http://127.0.0.1:9099']);
-    expect(directive(policy, 'connect-src')).toEqual(expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'http://127.0.0.1:9099']));
+    expect(directive(policy, 'frame-src')).toEqual([
+      'https://demo-arttoy.firebaseapp.com',
+      'http://127.0.0.1:9099',
+    ]);
+    expect(directive(policy, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://identitytoolkit.googleapis.com', 'http://127.0.0.1:9099']),
+    );
   });
 
   it('lets in development servers (npm run dev, or a remote run from source): their scripts and hot-update sockets, still no eval', () => {
-    const policy = contentSecurityPolicy(META, NO_FIREBASE, { devServers: ['http://localhost:3101', 'http://localhost:3101/remoteEntry.js'] });
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://gallery.cdn.example', 'http://localhost:3101']);
-    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://gallery.cdn.example', 'http://localhost:3101', 'ws://localhost:3101']);
+    const policy = contentSecurityPolicy(META, NO_FIREBASE, {
+      devServers: ['http://localhost:3101', 'http://localhost:3101/remoteEntry.js'],
+    });
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      'https://gallery.cdn.example',
+      'http://localhost:3101',
+    ]);
+    expect(directive(policy, 'connect-src')).toEqual([
+      "'self'",
+      'https://gallery.cdn.example',
+      'http://localhost:3101',
+      'ws://localhost:3101',
+    ]);
     expect(policy).not.toMatch(/unsafe-eval/);
   });
 });

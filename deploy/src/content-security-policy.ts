@@ -34,7 +34,11 @@ export interface PolicyOptions {
  * flow needs, and the development servers named in `options`); no inline or eval'd script; the
  * page cannot be framed.
  */
-export function contentSecurityPolicy(meta: BuildMeta, config: RuntimeConfig, options: PolicyOptions = {}): string {
+export function contentSecurityPolicy(
+  meta: BuildMeta,
+  config: RuntimeConfig,
+  options: PolicyOptions = {},
+): string {
   const dev = devServerSources(options.devServers ?? []);
   const remotes = [...new Set([...remoteOrigins(meta), ...dev.scripts])];
   const signIn = Boolean(config.firebase.apiKey && config.firebase.authDomain);
@@ -47,7 +51,13 @@ export function contentSecurityPolicy(meta: BuildMeta, config: RuntimeConfig, op
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...new Set([...remotes, ...dev.connections]), ...(signIn ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator] : [])],
+    'connect-src': [
+      "'self'",
+      ...new Set([...remotes, ...dev.connections]),
+      ...(signIn
+        ? ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', ...emulator]
+        : []),
+    ],
     'frame-src': authFrames.length > 0 ? authFrames : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -13,7 +13,13 @@ describe('the status of content pages, from the content API', () => {
   beforeAll(async () => {
     app = Fastify({ pluginTimeout: API_START_TIMEOUT_MS });
     // The API as the site server mounts it, with the documents of content/.
-    await app.register(apiPlugin, { prefix: '/api', databaseUrl: 'memory:', seed: 'if-empty', rateLimits: false, content: { previewTokens: ['local-preview'] } });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      databaseUrl: 'memory:',
+      seed: 'if-empty',
+      rateLimits: false,
+      content: { previewTokens: ['local-preview'] },
+    });
     await app.ready();
     status = contentStatus(app);
   }, 60_000);
@@ -24,13 +30,19 @@ describe('the status of content pages, from the content API', () => {
     return (await status.resolve(resolveRoute(url.pathname), url, cookie)).status;
   };
 
-  it.each(['/about', '/about/', '/blog/how-our-draws-are-fair', '/blog/caring-for-figures/'])('serves %s, a document, with 200', async (path) => {
-    expect(await statusOf(path)).toBe(200);
-  });
+  it.each(['/about', '/about/', '/blog/how-our-draws-are-fair', '/blog/caring-for-figures/'])(
+    'serves %s, a document, with 200',
+    async (path) => {
+      expect(await statusOf(path)).toBe(200);
+    },
+  );
 
-  it.each(['/no-such-page', '/about/more', '/blog/no-such-post', DRAFT])('answers %s, which no published document has, with 404', async (path) => {
-    expect(await statusOf(path)).toBe(404);
-  });
+  it.each(['/no-such-page', '/about/more', '/blog/no-such-post', DRAFT])(
+    'answers %s, which no published document has, with 404',
+    async (path) => {
+      expect(await statusOf(path)).toBe(404);
+    },
+  );
 
   it('serves a draft with 200 only in preview mode with a valid token', async () => {
     expect(await statusOf(`${DRAFT}?preview=true`, PREVIEW_COOKIE)).toBe(200);

@@ -26,12 +26,21 @@ export interface ContentStatus {
 export function contentStatus(app: FastifyInstance, prefix = '/api'): ContentStatus {
   const remembered = new Map<string, { exists: boolean; until: number }>();
 
-  async function ask(path: string, cookie: string | undefined): Promise<{ exists: boolean; verdict: boolean }> {
+  async function ask(
+    path: string,
+    cookie: string | undefined,
+  ): Promise<{ exists: boolean; verdict: boolean }> {
     const query = new URLSearchParams({ path, ...(cookie === undefined ? {} : { preview: 'true' }) });
-    const response = await app.inject({ method: 'GET', url: `${prefix}/content/document?${query}`, headers: cookie === undefined ? {} : { cookie } });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${prefix}/content/document?${query}`,
+      headers: cookie === undefined ? {} : { cookie },
+    });
     // A 404 (or a path the API refuses) says "no document"; an API failure leaves the page to show
     // its own error, and is not remembered.
-    return isVerdict(response.statusCode) ? { exists: response.statusCode < 400, verdict: true } : { exists: true, verdict: false };
+    return isVerdict(response.statusCode)
+      ? { exists: response.statusCode < 400, verdict: true }
+      : { exists: true, verdict: false };
   }
 
   async function published(path: string): Promise<boolean> {
@@ -49,7 +58,8 @@ export function contentStatus(app: FastifyInstance, prefix = '/api'): ContentSta
     async resolve(resolution, url, cookie) {
       const { route } = resolution;
       // Parameters that fail the route table stay 404; only a well-formed content path is looked up.
-      if (!route || !CONTENT_ROUTES.has(route.id) || (route.id !== 'slug' && resolution.status !== 200)) return resolution;
+      if (!route || !CONTENT_ROUTES.has(route.id) || (route.id !== 'slug' && resolution.status !== 200))
+        return resolution;
       const path = url.pathname.replace(/\/+$/, '') || '/';
       const preview = url.searchParams.get('preview') === 'true' && cookie !== undefined;
       const exists = preview ? (await ask(path, cookie)).exists : await published(path);

@@ -21,7 +21,13 @@ beforeAll(async () => {
       finishRender = resolve;
       failRender = reject;
     });
-    return reply.type('text/html; charset=utf-8').send(documentStream(EARLY, () => rest, () => '</head><body>rendered in the browser</body></html>'));
+    return reply.type('text/html; charset=utf-8').send(
+      documentStream(
+        EARLY,
+        () => rest,
+        () => '</head><body>rendered in the browser</body></html>',
+      ),
+    );
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -33,37 +39,48 @@ function readPage(encoding: string, onHead: () => void): Promise<string> {
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     http
-      .get({ port, host: '127.0.0.1', path: '/page', headers: { 'accept-encoding': encoding } }, (response) => {
-        expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
-        const decoded = encoding === 'br' ? response.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
-        let text = '';
-        let headSeen = false;
-        decoded.setEncoding('utf8');
-        decoded.on('data', (chunk: string) => {
-          text += chunk;
-          if (!headSeen && text.length >= EARLY.length) {
-            headSeen = true;
-            onHead();
-          }
-        });
-        decoded.on('end', () => resolve(text));
-        decoded.on('error', reject);
-      })
+      .get(
+        { port, host: '127.0.0.1', path: '/page', headers: { 'accept-encoding': encoding } },
+        (response) => {
+          expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+          const decoded =
+            encoding === 'br'
+              ? response.pipe(zlib.createBrotliDecompress())
+              : encoding === 'gzip'
+                ? response.pipe(zlib.createGunzip())
+                : response;
+          let text = '';
+          let headSeen = false;
+          decoded.setEncoding('utf8');
+          decoded.on('data', (chunk: string) => {
+            text += chunk;
+            if (!headSeen && text.length >= EARLY.length) {
+              headSeen = true;
+              onHead();
+            }
+          });
+          decoded.on('end', () => resolve(text));
+          decoded.on('error', reject);
+        },
+      )
       .on('error', reject);
   });
 }
 
 describe('a streamed document', () => {
-  it.each(['br', 'gzip', 'identity'])('reaches the browser head first (%s), before the page is rendered, then whole', async (encoding) => {
-    // The render finishes only once the head has arrived: a compressor that held the head back until the end would never let it.
-    let headBeforeRender = '';
-    const page = await readPage(encoding, () => {
-      headBeforeRender = 'yes';
-      finishRender(REST);
-    });
-    expect(headBeforeRender).toBe('yes');
-    expect(page).toBe(`${EARLY}${REST}`);
-  });
+  it.each(['br', 'gzip', 'identity'])(
+    'reaches the browser head first (%s), before the page is rendered, then whole',
+    async (encoding) => {
+      // The render finishes only once the head has arrived: a compressor that held the head back until the end would never let it.
+      let headBeforeRender = '';
+      const page = await readPage(encoding, () => {
+        headBeforeRender = 'yes';
+        finishRender(REST);
+      });
+      expect(headBeforeRender).toBe('yes');
+      expect(page).toBe(`${EARLY}${REST}`);
+    },
+  );
 
   it('ends with the fallback when the render fails, never half a document', async () => {
     const page = await readPage('gzip', () => failRender(new Error('the shell threw')));

@@ -29,7 +29,11 @@ export const SITE_COMPRESSION: FastifyCompressOptions = {
  * A `rest` that fails (it should not: every step of a render that can fail has its own fallback) is
  * replaced by `fallback`, so a visitor never gets half a document.
  */
-export function documentStream(early: string, rest: () => Promise<string>, fallback: (error: unknown) => string): Readable {
+export function documentStream(
+  early: string,
+  rest: () => Promise<string>,
+  fallback: (error: unknown) => string,
+): Readable {
   return Readable.from(
     (async function* write() {
       yield early;

@@ -18,17 +18,32 @@ function head(html: string): string {
 }
 
 function scriptPreloads(html: string): string[] {
-  return Array.from(html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g), (match) => match[1] ?? '');
+  return Array.from(
+    html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g),
+    (match) => match[1] ?? '',
+  );
 }
 
 describe('renderDocument', () => {
   it("puts the server's HTML in #root and its data after it, where no string in the data can end the element", () => {
     const hostile = '</script><script>alert(1)</script><!--';
-    const payload = { path: '/rules/terms_of_service', remote: 'mf_rules' as const, data: { '/api/content/document?path=x': { title: hostile } } };
-    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/rules/terms_of_service'), DEFAULT_RUNTIME_CONFIG, {
-      rendered: { html: '<div class="site"><h1>Terms</h1></div>', payload, head: null },
-    });
-    expect(html).toContain('<div id="root"><div class="site"><h1>Terms</h1></div></div><script type="application/json" id="page-payload">');
+    const payload = {
+      path: '/rules/terms_of_service',
+      remote: 'mf_rules' as const,
+      data: { '/api/content/document?path=x': { title: hostile } },
+    };
+    const html = renderDocument(
+      TEMPLATE,
+      meta(),
+      resolveRoute('/rules/terms_of_service'),
+      DEFAULT_RUNTIME_CONFIG,
+      {
+        rendered: { html: '<div class="site"><h1>Terms</h1></div>', payload, head: null },
+      },
+    );
+    expect(html).toContain(
+      '<div id="root"><div class="site"><h1>Terms</h1></div></div><script type="application/json" id="page-payload">',
+    );
     const element = /<script type="application\/json" id="page-payload">([^<]*)<\/script>/.exec(html);
     expect(element).not.toBeNull();
     // The data block holds no `<` at all, and reads back as exactly what was written.
@@ -36,54 +51,111 @@ describe('renderDocument', () => {
     expect(html.split('</script>').length).toBe(html.split('<script').length);
   });
 
-  it('links the stylesheets the page needs first, named as the apps\' CSS loader knows them, and preloads its scripts', () => {
-    const preloadLists = { shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } }, provides: {} } } };
-    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG, { preloadLists }));
-    expect(html).toContain('<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">');
+  it("links the stylesheets the page needs first, named as the apps' CSS loader knows them, and preloads its scripts", () => {
+    const preloadLists = {
+      shell: {
+        base: '/shell/v-shell/',
+        list: {
+          groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } },
+          provides: {},
+        },
+      },
+    };
+    const html = head(
+      renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG, { preloadLists }),
+    );
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">',
+    );
     expect(html).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js">');
     expect(html).not.toContain('as="script" href="/shell/v-shell/bootstrap.css"');
   });
 
-  it('writes a server-rendered page\'s stylesheets inline, before its code, which it asks for at low priority', () => {
+  it("writes a server-rendered page's stylesheets inline, before its code, which it asks for at low priority", () => {
     const preloadLists = {
-      shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'other.css', 'bootstrap.js'], shared: [] } }, provides: {} } },
+      shell: {
+        base: '/shell/v-shell/',
+        list: {
+          groups: { bootstrap: { files: ['bootstrap.css', 'other.css', 'bootstrap.js'], shared: [] } },
+          provides: {},
+        },
+      },
     };
     const inlineStylesheets = new Map([['/shell/v-shell/bootstrap.css', 'h1{color:red}']]);
     const rendered = { html: '<h1>Hi</h1>', payload: { path: '/about', remote: null, data: {} }, head: null };
-    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets, rendered }));
+    const html = head(
+      renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, {
+        preloadLists,
+        inlineStylesheets,
+        rendered,
+      }),
+    );
     expect(html).toContain('<style data-href="bootstrap.css">h1{color:red}</style>');
     expect(html).not.toContain('href="/shell/v-shell/bootstrap.css"');
     // One that could not be inlined is linked.
     expect(html).toContain('<link rel="stylesheet" href="/shell/v-shell/other.css" data-href="other.css">');
-    expect(html).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">');
+    expect(html).toContain(
+      '<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">',
+    );
     expect(html).toContain('href="/builds/meta/20250101120000-abcdef12.json" fetchpriority="low">');
     expect(html.indexOf('<style data-href')).toBeLessThan(html.indexOf('rel="preload"'));
     // Without the server's HTML the page needs its code first: default priority, stylesheets linked.
-    const clientOnly = head(renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets }));
-    expect(clientOnly).toContain('<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">');
+    const clientOnly = head(
+      renderDocument(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, {
+        preloadLists,
+        inlineStylesheets,
+      }),
+    );
+    expect(clientOnly).toContain(
+      '<link rel="stylesheet" href="/shell/v-shell/bootstrap.css" data-href="bootstrap.css">',
+    );
     expect(clientOnly).not.toContain('fetchpriority');
   });
 
   it("goes out in two parts: the head the route decides at once, the page's own head and body once it is rendered", () => {
-    const preloadLists = { shell: { base: '/shell/v-shell/', list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } }, provides: {} } } };
+    const preloadLists = {
+      shell: {
+        base: '/shell/v-shell/',
+        list: {
+          groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] } },
+          provides: {},
+        },
+      },
+    };
     const inlineStylesheets = new Map([['/shell/v-shell/bootstrap.css', 'h1{color:red}']]);
     const url = new URL('http://site.invalid/about');
-    const parts = documentParts(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, { preloadLists, inlineStylesheets, url, siteOrigin: 'https://arttoy.example', serverRendered: true });
+    const parts = documentParts(TEMPLATE, meta(), resolveRoute('/about'), DEFAULT_RUNTIME_CONFIG, {
+      preloadLists,
+      inlineStylesheets,
+      url,
+      siteOrigin: 'https://arttoy.example',
+      serverRendered: true,
+    });
     // The first part: stylesheets, code and manifest preloads, the config; not the site's title, which the page may replace.
     expect(parts.early).toContain('<style data-href="bootstrap.css">h1{color:red}</style>');
-    expect(parts.early).toContain('<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">');
+    expect(parts.early).toContain(
+      '<link rel="preload" as="script" href="/shell/v-shell/bootstrap.js" fetchpriority="low">',
+    );
     expect(parts.early).toContain('id="runtime-config"');
     expect(parts.early).not.toContain('<title>');
     expect(parts.early).not.toContain('</head>');
-    const rendered = { html: '<h1>About us</h1>', payload: { path: '/about', remote: null, data: {} }, head: { title: 'About us', description: 'Who we are.' } };
+    const rendered = {
+      html: '<h1>About us</h1>',
+      payload: { path: '/about', remote: null, data: {} },
+      head: { title: 'About us', description: 'Who we are.' },
+    };
     const rest = parts.rest({ rendered, reads: ['/api/extra'] });
     const html = `${parts.early}${rest}`;
     expect(head(html).match(/<title>/g)).toHaveLength(1);
     expect(head(html)).toContain('<title>About us · ArtToy Club</title>');
     expect(head(html)).toContain('<meta name="description" content="Who we are.">');
     expect(head(html)).toContain('<link rel="canonical" href="https://arttoy.example/about">');
-    expect(head(html)).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/extra" fetchpriority="low">');
-    expect(html).toContain('<div id="root"><h1>About us</h1></div><script type="application/json" id="page-payload">');
+    expect(head(html)).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/extra" fetchpriority="low">',
+    );
+    expect(html).toContain(
+      '<div id="root"><h1>About us</h1></div><script type="application/json" id="page-payload">',
+    );
     // A render that failed: the site's title, the browser renders the page.
     const failed = `${parts.early}${parts.rest({})}`;
     expect(head(failed)).toContain('<title>ArtToy Club</title>');
@@ -104,46 +176,67 @@ describe('renderDocument', () => {
   });
 
   it('uses an absolute shell entry as the base too', () => {
-    const html = renderDocument(TEMPLATE, meta({ shell: 'https://cdn.example.com/shell/v9/main.js' }), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG);
+    const html = renderDocument(
+      TEMPLATE,
+      meta({ shell: 'https://cdn.example.com/shell/v9/main.js' }),
+      resolveRoute('/'),
+      DEFAULT_RUNTIME_CONFIG,
+    );
     expect(html).toContain('src="https://cdn.example.com/shell/v9/main.js"');
   });
 
   it('names the build and preloads its manifest in the head', () => {
     const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG));
     expect(html).toContain('<meta name="build-id" content="20250101120000-abcdef12">');
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/builds/meta/20250101120000-abcdef12.json">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/builds/meta/20250101120000-abcdef12.json">',
+    );
   });
 
-  it.each(SITE_ROUTES.filter((route) => route.owner !== 'shell').map((route) => ({ path: sampleOf(route).path, owner: route.owner })))(
-    'preloads the remote entry of $owner for $path, and only that one',
-    ({ path, owner }) => {
-      const resolution = resolveRoute(path);
-      expect(resolution).toMatchObject({ status: 200, owner });
-      const html = renderDocument(TEMPLATE, meta(), resolution, DEFAULT_RUNTIME_CONFIG);
-      const folder = owner.replace('_', '-');
-      expect(scriptPreloads(head(html))).toEqual([`/${folder}/v-${folder}/remoteEntry.js`]);
-    },
-  );
+  it.each(
+    SITE_ROUTES.filter((route) => route.owner !== 'shell').map((route) => ({
+      path: sampleOf(route).path,
+      owner: route.owner,
+    })),
+  )('preloads the remote entry of $owner for $path, and only that one', ({ path, owner }) => {
+    const resolution = resolveRoute(path);
+    expect(resolution).toMatchObject({ status: 200, owner });
+    const html = renderDocument(TEMPLATE, meta(), resolution, DEFAULT_RUNTIME_CONFIG);
+    const folder = owner.replace('_', '-');
+    expect(scriptPreloads(head(html))).toEqual([`/${folder}/v-${folder}/remoteEntry.js`]);
+  });
 
   it.each([
     ['a shell page', '/'],
     ['a page with invalid parameters', '/mysterybox/abc'],
     ['an unknown page', '/no/such/page'],
   ])('preloads no remote entry for %s', (_what, path) => {
-    expect(scriptPreloads(renderDocument(TEMPLATE, meta(), resolveRoute(path), DEFAULT_RUNTIME_CONFIG))).toEqual([]);
+    expect(
+      scriptPreloads(renderDocument(TEMPLATE, meta(), resolveRoute(path), DEFAULT_RUNTIME_CONFIG)),
+    ).toEqual([]);
   });
 
   it('leaves the remote entry out when told to (a build without remotes)', () => {
-    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/gallery'), DEFAULT_RUNTIME_CONFIG, { preloadRemotes: false });
+    const html = renderDocument(TEMPLATE, meta(), resolveRoute('/gallery'), DEFAULT_RUNTIME_CONFIG, {
+      preloadRemotes: false,
+    });
     expect(scriptPreloads(head(html))).toEqual([]);
     expect(head(html)).toContain('<meta name="build-id"');
   });
 
   it("preloads the page's first API reads in CORS mode, as the page's fetch asks for them, escaped", () => {
     const reads = ['/api/series/cloud-bakery', '/api/content/document?path=%2Fhelp&locale=en"x'];
-    const html = head(renderDocument(TEMPLATE, meta(), resolveRoute('/gallery/series/cloud-bakery'), DEFAULT_RUNTIME_CONFIG, { reads }));
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/series/cloud-bakery">');
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/content/document?path=%2Fhelp&amp;locale=en&quot;x">');
+    const html = head(
+      renderDocument(TEMPLATE, meta(), resolveRoute('/gallery/series/cloud-bakery'), DEFAULT_RUNTIME_CONFIG, {
+        reads,
+      }),
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/series/cloud-bakery">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/content/document?path=%2Fhelp&amp;locale=en&quot;x">',
+    );
   });
 
   it('escapes what it writes into attributes', () => {
@@ -159,10 +252,14 @@ describe('renderDocument', () => {
 
   it('refuses a template without the shell base placeholder, saying how to fix it', () => {
     const stale = TEMPLATE.replaceAll('/%SHELL_BASE%/', '/');
-    expect(() => renderDocument(stale, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG)).toThrow(/script base placeholder; rebuild the shell \(npm run build -w shell\)/);
+    expect(() => renderDocument(stale, meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG)).toThrow(
+      /script base placeholder; rebuild the shell \(npm run build -w shell\)/,
+    );
   });
 
   it('refuses a template without </head>', () => {
-    expect(() => renderDocument(TEMPLATE.replace('</head>', ''), meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG)).toThrow(/lacks <\/head>/);
+    expect(() =>
+      renderDocument(TEMPLATE.replace('</head>', ''), meta(), resolveRoute('/'), DEFAULT_RUNTIME_CONFIG),
+    ).toThrow(/lacks <\/head>/);
   });
 });

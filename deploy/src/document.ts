@@ -1,4 +1,11 @@
-import { buildMetaPath, isRemoteName, PAGE_PAYLOAD_ELEMENT_ID, RUNTIME_CONFIG_ELEMENT_ID, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
+import {
+  buildMetaPath,
+  isRemoteName,
+  PAGE_PAYLOAD_ELEMENT_ID,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  type BuildMeta,
+  type RuntimeConfig,
+} from '@arttoy/shared/contracts';
 import { jsonDataElement, runtimeConfigElement } from './runtime-config';
 import { pageHeadElements, siteHeadElements, takeSiteHead } from './page-head';
 import type { RenderedPage } from './server-render/render-page';
@@ -57,10 +64,20 @@ export function documentParts(
   meta: BuildMeta,
   resolution: RouteResolution,
   config: RuntimeConfig,
-  { preloadRemotes = true, preloadLists = {}, inlineStylesheets = new Map(), url = null, siteOrigin = null, iconLinks = '', serverRendered = false }: DocumentOptions & { serverRendered?: boolean } = {},
+  {
+    preloadRemotes = true,
+    preloadLists = {},
+    inlineStylesheets = new Map(),
+    url = null,
+    siteOrigin = null,
+    iconLinks = '',
+    serverRendered = false,
+  }: DocumentOptions & { serverRendered?: boolean } = {},
 ): DocumentParts {
-  const stale = (what: string) => new Error(`The shell's index.html lacks ${what}; rebuild the shell (npm run build -w shell).`);
-  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER)) throw stale(`${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder`);
+  const stale = (what: string) =>
+    new Error(`The shell's index.html lacks ${what}; rebuild the shell (npm run build -w shell).`);
+  if (!template.includes(HEAD_END) || !template.includes(BASE_PLACEHOLDER))
+    throw stale(`${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder`);
   // A server-rendered page is painted from its HTML and stylesheets: those go first, and the code
   // and data for hydration are asked for at low priority, so on a slow connection they do not share
   // the bandwidth with the stylesheets and the page's main image (measured: figure page 1.38× the
@@ -82,7 +99,11 @@ export function documentParts(
     }
     const name = escapeAttribute(file.replace(/^.*\//, ''));
     const text = serverRendered ? inlineStylesheets.get(file) : undefined;
-    stylesheets.push(text === undefined ? `<link rel="stylesheet" href="${escapeAttribute(file)}" data-href="${name}">` : `<style data-href="${name}">${text}</style>`);
+    stylesheets.push(
+      text === undefined
+        ? `<link rel="stylesheet" href="${escapeAttribute(file)}" data-href="${name}">`
+        : `<style data-href="${name}">${text}</style>`,
+    );
   }
   const head = [
     ...stylesheets,
@@ -94,8 +115,12 @@ export function documentParts(
   if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
     const remote = meta.apps[resolution.owner];
     // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
-    const integrity = remote.integrity ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"` : '';
-    head.push(`<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}${priority}>`);
+    const integrity = remote.integrity
+      ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"`
+      : '';
+    head.push(
+      `<link rel="preload" as="script" href="${escapeAttribute(remote.entry)}"${integrity}${priority}>`,
+    );
   }
   head.push(...scripts);
   const shellBase = meta.apps.shell.entry.replace(/[^/]+$/, '');
@@ -107,9 +132,17 @@ export function documentParts(
   return {
     early: `${templateHead}${head.join('')}`,
     rest: ({ rendered = null, reads = [] }) => {
-      const pageHead = rendered && url && siteOrigin ? pageHeadElements(rendered.head, url, siteOrigin, site) : siteHeadElements(site);
+      const pageHead =
+        rendered && url && siteOrigin
+          ? pageHeadElements(rendered.head, url, siteOrigin, site)
+          : siteHeadElements(site);
       // The page's first API reads it does not carry (its owner's server module names them): small answers, asked for before the code runs.
-      const readPreloads = reads.map((read) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(read)}"${priority}>`).join('');
+      const readPreloads = reads
+        .map(
+          (read) =>
+            `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(read)}"${priority}>`,
+        )
+        .join('');
       // The server's HTML of the page, and the data it was made from: the browser's first render reads
       // the same data, so it matches the HTML and asks the API for none of it again.
       if (!rendered) return `${pageHead}${readPreloads}${body}`;
@@ -121,8 +154,17 @@ export function documentParts(
 }
 
 /** The whole document at once (the parts of `documentParts` joined): server-rendered when given `rendered`. */
-export function renderDocument(template: string, meta: BuildMeta, resolution: RouteResolution, config: RuntimeConfig, options: DocumentOptions & RenderedPart = {}): string {
+export function renderDocument(
+  template: string,
+  meta: BuildMeta,
+  resolution: RouteResolution,
+  config: RuntimeConfig,
+  options: DocumentOptions & RenderedPart = {},
+): string {
   const { rendered = null, reads = [], ...rest } = options;
-  const parts = documentParts(template, meta, resolution, config, { ...rest, serverRendered: rendered !== null });
+  const parts = documentParts(template, meta, resolution, config, {
+    ...rest,
+    serverRendered: rendered !== null,
+  });
   return `${parts.early}${parts.rest({ rendered, reads })}`;
 }

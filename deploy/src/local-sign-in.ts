@@ -2,7 +2,12 @@
  * Sign-in for a local run: the site server starts the Firebase Auth emulator itself (offline, a
  * demo project, no accounts), so `npm start` and the browser tests need nothing running beforehand.
  */
-import { AUTH_EMULATOR_HOST, AUTH_EMULATOR_PORT, DEMO_PROJECT_ID, launchAuthEmulator } from '@arttoy/shared/auth/emulator';
+import {
+  AUTH_EMULATOR_HOST,
+  AUTH_EMULATOR_PORT,
+  DEMO_PROJECT_ID,
+  launchAuthEmulator,
+} from '@arttoy/shared/auth/emulator';
 import { REPO_ROOT } from './origin';
 
 export interface LocalSignIn {
@@ -26,13 +31,18 @@ export async function startLocalSignIn(log: SignInLog = console): Promise<LocalS
   // firebase-admin (the API, when this server mounts it) verifies the emulator's tokens with this set.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `${AUTH_EMULATOR_HOST}:${AUTH_EMULATOR_PORT}`;
   if (emulator.started) {
-    log.log(`Sign-in: starting the Firebase Auth emulator at ${emulator.url} (project ${DEMO_PROJECT_ID}, test accounts only; AUTH_EMULATOR=off serves without sign-in)…`);
+    log.log(
+      `Sign-in: starting the Firebase Auth emulator at ${emulator.url} (project ${DEMO_PROJECT_ID}, test accounts only; AUTH_EMULATOR=off serves without sign-in)…`,
+    );
   } else {
-    log.log(`Sign-in: using the Firebase Auth emulator already running at ${emulator.url}; it stops when its owner stops.`);
+    log.log(
+      `Sign-in: using the Firebase Auth emulator already running at ${emulator.url}; it stops when its owner stops.`,
+    );
   }
   const ready = emulator.ready.then(
     (startMs) => {
-      if (emulator.started) log.log(`Sign-in: the Auth emulator is ready (started in ${(startMs / 1000).toFixed(1)} s).`);
+      if (emulator.started)
+        log.log(`Sign-in: the Auth emulator is ready (started in ${(startMs / 1000).toFixed(1)} s).`);
     },
     (error: unknown) => {
       log.error(`Sign-in will fail on this run: ${error instanceof Error ? error.message : String(error)}`);

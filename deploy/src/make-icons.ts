@@ -47,10 +47,23 @@ async function main(): Promise<void> {
       const html = path.join(work, `${file}.html`);
       await fs.writeFile(html, page(svg, fit));
       const out = path.join(ICONS_DIR, file);
-      await run(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--default-background-color=00000000', '--force-device-scale-factor=1', `--window-size=${size},${size}`, `--screenshot=${out}`, pathToFileURL(html).href]);
+      await run(CHROMIUM, [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--hide-scrollbars',
+        '--default-background-color=00000000',
+        '--force-device-scale-factor=1',
+        `--window-size=${size},${size}`,
+        `--screenshot=${out}`,
+        pathToFileURL(html).href,
+      ]);
       console.log(`${file}: ${size}×${size}`);
     }
-    await fs.writeFile(path.join(ICONS_DIR, 'favicon.ico'), icoOf(await fs.readFile(path.join(ICONS_DIR, 'icon-32.png')), 32));
+    await fs.writeFile(
+      path.join(ICONS_DIR, 'favicon.ico'),
+      icoOf(await fs.readFile(path.join(ICONS_DIR, 'icon-32.png')), 32),
+    );
     console.log('favicon.ico: 32×32');
   } finally {
     await fs.rm(work, { recursive: true, force: true });

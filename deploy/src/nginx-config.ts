@@ -20,10 +20,15 @@ export async function renderNginxConfig(options: NginxOptions): Promise<string> 
     ['originDir', options.originDir],
     ['runDir', options.runDir],
   ] as const) {
-    if (!path.isAbsolute(value) || /[\s;{}'"]/.test(value)) throw new Error(`nginx ${name} must be an absolute path without spaces, quotes, braces or semicolons; got "${value}".`);
+    if (!path.isAbsolute(value) || /[\s;{}'"]/.test(value))
+      throw new Error(
+        `nginx ${name} must be an absolute path without spaces, quotes, braces or semicolons; got "${value}".`,
+      );
   }
-  if (!Number.isInteger(options.port) || options.port <= 0 || options.port > 65535) throw new Error(`nginx port must be 1-65535; got ${options.port}.`);
-  if (!/^[a-z0-9.-]+:\d{1,5}$/i.test(options.upstream)) throw new Error(`nginx upstream must be host:port; got "${options.upstream}".`);
+  if (!Number.isInteger(options.port) || options.port <= 0 || options.port > 65535)
+    throw new Error(`nginx port must be 1-65535; got ${options.port}.`);
+  if (!/^[a-z0-9.-]+:\d{1,5}$/i.test(options.upstream))
+    throw new Error(`nginx upstream must be host:port; got "${options.upstream}".`);
   const template = await fs.readFile(NGINX_TEMPLATE, 'utf8');
   return template
     .replaceAll('{{ORIGIN_DIR}}', options.originDir)

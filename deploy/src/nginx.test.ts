@@ -13,7 +13,11 @@ import { publishApp, writeBuild } from './publish';
 import { createSiteServer } from './site-server';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-const CONFIG: RuntimeConfig = { firebase: {}, contact: { phone: '1', email: 'a@b.c' }, buildPollIntervalMs: 60_000 };
+const CONFIG: RuntimeConfig = {
+  firebase: {},
+  contact: { phone: '1', email: 'a@b.c' },
+  buildPollIntervalMs: 60_000,
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +32,10 @@ function freePort(): Promise<number> {
 
 async function waitForPort(port: number): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const open = await fetch(`http://127.0.0.1:${port}/builds/latest.json`).then(() => true, () => false);
+    const open = await fetch(`http://127.0.0.1:${port}/builds/latest.json`).then(
+      () => true,
+      () => false,
+    );
     if (open) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -43,7 +50,8 @@ let shellEntryGzip: Buffer;
 let meta: Awaited<ReturnType<typeof writeBuild>>['meta'];
 
 beforeAll(async () => {
-  if (spawnSync(NGINX, ['-v']).status !== 0) throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx-light (or set NGINX_PATH).`);
+  if (spawnSync(NGINX, ['-v']).status !== 0)
+    throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx-light (or set NGINX_PATH).`);
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-nginx-'));
   // nginx's workers may run as another user: they must be able to read the origin.
   await fs.chmod(tmp, 0o755);
@@ -61,8 +69,16 @@ beforeAll(async () => {
       await fs.writeFile(path.join(dist, `${entryFile(app)}.gz`), shellEntryGzip);
     }
     // Remotes' builds carry their standalone QA page.
-    if (app !== 'shell') await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>QA</title><script src="main.js"></script>');
-    if (app === 'shell') await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script defer src="/%SHELL_BASE%/main.js"></script></body></html>');
+    if (app !== 'shell')
+      await fs.writeFile(
+        path.join(dist, 'index.html'),
+        '<!doctype html><title>QA</title><script src="main.js"></script>',
+      );
+    if (app === 'shell')
+      await fs.writeFile(
+        path.join(dist, 'index.html'),
+        '<!doctype html><html><head><title>t</title></head><body><script defer src="/%SHELL_BASE%/main.js"></script></body></html>',
+      );
     apps[app] = await publishApp(app, dist);
   }
   ({ meta } = await writeBuild(apps));
@@ -82,7 +98,10 @@ beforeAll(async () => {
   const runDir = path.join(tmp, 'run');
   await fs.mkdir(runDir);
   const configFile = path.join(runDir, 'nginx.conf');
-  await fs.writeFile(configFile, await renderNginxConfig({ originDir: origin, port, upstream: `127.0.0.1:${sitePort}`, runDir }));
+  await fs.writeFile(
+    configFile,
+    await renderNginxConfig({ originDir: origin, port, upstream: `127.0.0.1:${sitePort}`, runDir }),
+  );
   const check = spawnSync(NGINX, ['-t', '-p', runDir, '-c', configFile], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
   nginx = spawn(NGINX, ['-p', runDir, '-c', configFile, '-g', 'daemon off;'], { stdio: 'ignore' });
@@ -96,7 +115,8 @@ afterAll(async () => {
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${url}`, { headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`http://127.0.0.1:${port}${url}`, { headers });
 
 describe('the site behind nginx', () => {
   it('serves the documents with the status of the route table', async () => {
@@ -120,15 +140,21 @@ describe('the site behind nginx', () => {
 
   it("sends a published file's gzip copy as it is", async () => {
     // Read undecoded (fetch would decompress): the bytes on the wire must be the copy's own.
-    const response = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http
-        .get(`http://127.0.0.1:${port}${meta.apps.shell.entry}`, { headers: { 'accept-encoding': 'gzip' } }, (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
-        })
-        .on('error', reject);
-    });
+    const response = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(
+            `http://127.0.0.1:${port}${meta.apps.shell.entry}`,
+            { headers: { 'accept-encoding': 'gzip' } },
+            (answer) => {
+              const chunks: Buffer[] = [];
+              answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+              answer.on('end', () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      },
+    );
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.body.equals(shellEntryGzip)).toBe(true);
@@ -147,12 +173,15 @@ describe('the site behind nginx', () => {
       const response = await get(url);
       expect([url, response.status, response.headers.get('x-frame-options')]).toEqual([url, 404, 'DENY']);
     }
-    for (const url of [meta.apps.mf_gallery.entry, '/builds/latest.json']) expect((await get(url)).headers.get('x-frame-options')).toBe('DENY');
+    for (const url of [meta.apps.mf_gallery.entry, '/builds/latest.json'])
+      expect((await get(url)).headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('passes the address nginx saw as the client’s, not one the client claimed', async () => {
     for (const claimed of ['203.0.113.66', '203.0.113.66, 198.51.100.7']) {
-      expect(await (await get('/test/client-ip', { 'x-forwarded-for': claimed })).json()).toEqual({ ip: '127.0.0.1' });
+      expect(await (await get('/test/client-ip', { 'x-forwarded-for': claimed })).json()).toEqual({
+        ip: '127.0.0.1',
+      });
     }
   });
 

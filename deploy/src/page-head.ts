@@ -4,7 +4,13 @@
  * the page said about itself (usePageHead). URLs become absolute with the site's configured origin
  * (SITE_ORIGIN), never with a host a request names.
  */
-import { absoluteUrl, canonicalPath, documentTitle, SITE_NAME, type PageHead } from '@arttoy/shared/contracts';
+import {
+  absoluteUrl,
+  canonicalPath,
+  documentTitle,
+  SITE_NAME,
+  type PageHead,
+} from '@arttoy/shared/contracts';
 import { jsonLdElement } from './runtime-config';
 
 export { canonicalPath };
@@ -22,7 +28,10 @@ function escapeText(value: string): string {
 function absolutize(value: unknown, origin: string, key = ''): unknown {
   if (typeof value === 'string') return URL_KEYS.has(key) ? absoluteUrl(value, origin) : value;
   if (Array.isArray(value)) return value.map((item) => absolutize(item, origin, key));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, absolutize(item, origin, name)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, absolutize(item, origin, name)]),
+    );
   return value;
 }
 

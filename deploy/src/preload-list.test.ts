@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { SITE_ROUTES, type SiteRoute } from '@arttoy/shared/contracts';
 import { buildMetaFixture } from './build-meta-fixture';
-import { preloadUrls, readInlineStylesheets, readPreloadLists, type PreloadList, type PreloadLists } from './preload-list';
+import {
+  preloadUrls,
+  readInlineStylesheets,
+  readPreloadLists,
+  type PreloadList,
+  type PreloadLists,
+} from './preload-list';
 
 const route = (id: string): SiteRoute => {
   const found = SITE_ROUTES.find((candidate) => candidate.id === id);
@@ -36,7 +42,10 @@ const GALLERY: PreloadList = {
   provides: { react: { files: ['own-react.js'], shared: [] } },
 };
 
-const LISTS: PreloadLists = { shell: { base: '/shell/s1/', list: SHELL }, mf_gallery: { base: '/mf-gallery/g1/', list: GALLERY } };
+const LISTS: PreloadLists = {
+  shell: { base: '/shell/s1/', list: SHELL },
+  mf_gallery: { base: '/mf-gallery/g1/', list: GALLERY },
+};
 
 describe('preloadUrls', () => {
   it('gives the home page the shell start-up and every shared module it takes, transitively, once each', () => {
@@ -69,22 +78,47 @@ describe('preloadUrls', () => {
     const styled: PreloadLists = {
       shell: {
         base: '/shell/s1/',
-        list: { groups: { bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] }, 'route-slug': { files: ['route-slug.css', 'route-slug.js'], shared: [] } }, provides: {} },
+        list: {
+          groups: {
+            bootstrap: { files: ['bootstrap.css', 'bootstrap.js'], shared: [] },
+            'route-slug': { files: ['route-slug.css', 'route-slug.js'], shared: [] },
+          },
+          provides: {},
+        },
       },
     };
-    expect(preloadUrls(styled, route('slug'), { remotes: true })).toEqual(['/shell/s1/bootstrap.css', '/shell/s1/bootstrap.js', '/shell/s1/route-slug.css', '/shell/s1/route-slug.js']);
-    expect(preloadUrls(styled, route('index'), { remotes: true })).toEqual(['/shell/s1/bootstrap.css', '/shell/s1/bootstrap.js']);
+    expect(preloadUrls(styled, route('slug'), { remotes: true })).toEqual([
+      '/shell/s1/bootstrap.css',
+      '/shell/s1/bootstrap.js',
+      '/shell/s1/route-slug.css',
+      '/shell/s1/route-slug.js',
+    ]);
+    expect(preloadUrls(styled, route('index'), { remotes: true })).toEqual([
+      '/shell/s1/bootstrap.css',
+      '/shell/s1/bootstrap.js',
+    ]);
   });
 
   it("leaves the remotes' files out when told to, and takes a monolith's pages from the shell's build", () => {
     const monolith: PreloadLists = {
       shell: {
         base: '/shell/m1/',
-        list: { groups: { bootstrap: { files: ['bootstrap.js'], shared: [] }, 'expose-mf_gallery': { files: ['gallery-app.js'], shared: [] }, 'route-gallery-series-style': { files: ['series.js'], shared: [] } }, provides: {} },
+        list: {
+          groups: {
+            bootstrap: { files: ['bootstrap.js'], shared: [] },
+            'expose-mf_gallery': { files: ['gallery-app.js'], shared: [] },
+            'route-gallery-series-style': { files: ['series.js'], shared: [] },
+          },
+          provides: {},
+        },
       },
       mf_gallery: LISTS.mf_gallery,
     };
-    expect(preloadUrls(monolith, route('gallery-series-style'), { remotes: false })).toEqual(['/shell/m1/bootstrap.js', '/shell/m1/gallery-app.js', '/shell/m1/series.js']);
+    expect(preloadUrls(monolith, route('gallery-series-style'), { remotes: false })).toEqual([
+      '/shell/m1/bootstrap.js',
+      '/shell/m1/gallery-app.js',
+      '/shell/m1/series.js',
+    ]);
   });
 
   it('preloads nothing for a page whose lists are missing, and only the start-up for an error page', () => {
@@ -120,18 +154,32 @@ describe('readPreloadLists', () => {
 
   it('leaves out, and names, a list that is not JSON or names files outside its folder', async () => {
     await write('shell/v1', '{ not json');
-    await write('mf-gallery/v1', JSON.stringify({ groups: { bootstrap: { files: ['../../builds/latest.json'], shared: [] } }, provides: {} }));
+    await write(
+      'mf-gallery/v1',
+      JSON.stringify({
+        groups: { bootstrap: { files: ['../../builds/latest.json'], shared: [] } },
+        provides: {},
+      }),
+    );
     const warn = jest.fn();
     const lists = await readPreloadLists(origin, meta({}), warn);
     expect(lists).toEqual({});
     expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(/shell\/v1\/preload\.json is not a valid preload list[^\n]*Rebuild shell/);
-    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(/groups\.bootstrap\.files\.0: a chunk file name \(script or stylesheet\) in the app folder/);
+    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(
+      /shell\/v1\/preload\.json is not a valid preload list[^\n]*Rebuild shell/,
+    );
+    expect(warn.mock.calls.map(([message]) => message).join('\n')).toMatch(
+      /groups\.bootstrap\.files\.0: a chunk file name \(script or stylesheet\) in the app folder/,
+    );
   });
 
   it('does not look for the list of an app served from another origin', async () => {
     await write('mf-gallery/v1', JSON.stringify(GALLERY));
-    const lists = await readPreloadLists(origin, meta({ mf_gallery: 'https://cdn.example.com/mf-gallery/v1/remoteEntry.js' }), jest.fn());
+    const lists = await readPreloadLists(
+      origin,
+      meta({ mf_gallery: 'https://cdn.example.com/mf-gallery/v1/remoteEntry.js' }),
+      jest.fn(),
+    );
     expect(lists.mf_gallery).toBeUndefined();
   });
 });
@@ -151,9 +199,18 @@ describe('readInlineStylesheets', () => {
       'ends.css': '.a::after{content:"</style><script>"}',
       'big.css': `.a{color:red}${' '.repeat(40 * 1024)}`,
     };
-    for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(origin, 'shell/v1', name), text);
+    for (const [name, text] of Object.entries(files))
+      await fs.writeFile(path.join(origin, 'shell/v1', name), text);
     const lists: PreloadLists = {
-      shell: { base: '/shell/v1/', list: { groups: { bootstrap: { files: [...Object.keys(files), 'missing.css', 'bootstrap.js'], shared: [] } }, provides: {} } },
+      shell: {
+        base: '/shell/v1/',
+        list: {
+          groups: {
+            bootstrap: { files: [...Object.keys(files), 'missing.css', 'bootstrap.js'], shared: [] },
+          },
+          provides: {},
+        },
+      },
     };
     const texts = await readInlineStylesheets(origin, lists);
     expect([...texts]).toEqual([['/shell/v1/plain.css', 'h1{color:red}']]);

@@ -30,7 +30,11 @@ function folderOf(entry: string): string {
  * absolute entry URL) or published without a list get none; a list that is not valid is reported
  * through `warn` and left out. Preloading only speeds pages up: nothing fails without it.
  */
-export async function readPreloadLists(origin: string, meta: BuildMeta, warn: (message: string) => void): Promise<PreloadLists> {
+export async function readPreloadLists(
+  origin: string,
+  meta: BuildMeta,
+  warn: (message: string) => void,
+): Promise<PreloadLists> {
   const lists: PreloadLists = {};
   for (const [app, { entry }] of Object.entries(meta.apps) as [AppName, BuildMeta['apps'][AppName]][]) {
     if (!entry.startsWith('/') || entry.startsWith('//')) continue;
@@ -40,10 +44,17 @@ export async function readPreloadLists(origin: string, meta: BuildMeta, warn: (m
     if (text === null) continue;
     try {
       const parsed = preloadListSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; '));
+      if (!parsed.success)
+        throw new Error(
+          parsed.error.issues
+            .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+            .join('; '),
+        );
       lists[app] = { base, list: parsed.data };
     } catch (error) {
-      warn(`${file} is not a valid preload list, so pages of ${app} load without preloads: ${error instanceof Error ? error.message : String(error)}. Rebuild ${app}.`);
+      warn(
+        `${file} is not a valid preload list, so pages of ${app} load without preloads: ${error instanceof Error ? error.message : String(error)}. Rebuild ${app}.`,
+      );
     }
   }
   return lists;
@@ -54,7 +65,11 @@ export async function readPreloadLists(origin: string, meta: BuildMeta, warn: (m
  * start-up (and, for a remote's page, its outlet), then the route owner's app and page (in the shell's own build for a monolith), then the
  * shell's modules those consume from the share scope. `remotes: false` leaves the remotes' files out.
  */
-export function preloadUrls(lists: PreloadLists, route: SiteRoute | null, { remotes }: { remotes: boolean }): string[] {
+export function preloadUrls(
+  lists: PreloadLists,
+  route: SiteRoute | null,
+  { remotes }: { remotes: boolean },
+): string[] {
   const urls = new Set<string>();
   const shell = lists.shell;
   const seen = new Set<string>();
@@ -99,7 +114,10 @@ const INLINE_STYLESHEET_MAX_BYTES = 32 * 1024;
  * cannot be read, is large, names other files (`url(…)` resolves against the document once inline,
  * not against the stylesheet) or holds `</` (which could end the element or be taken for `</head>`).
  */
-export async function readInlineStylesheets(origin: string, lists: PreloadLists): Promise<Map<string, string>> {
+export async function readInlineStylesheets(
+  origin: string,
+  lists: PreloadLists,
+): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   for (const { base, list } of Object.values(lists)) {
     for (const group of [...Object.values(list.groups), ...Object.values(list.provides)]) {
@@ -107,7 +125,8 @@ export async function readInlineStylesheets(origin: string, lists: PreloadLists)
         const url = `${base}${file}`;
         if (!file.endsWith('.css') || texts.has(url)) continue;
         const text = await fs.readFile(path.join(origin, url), 'utf8').catch(() => null);
-        if (text === null || Buffer.byteLength(text) > INLINE_STYLESHEET_MAX_BYTES || /url\(|<\//i.test(text)) continue;
+        if (text === null || Buffer.byteLength(text) > INLINE_STYLESHEET_MAX_BYTES || /url\(|<\//i.test(text))
+          continue;
         texts.set(url, text);
       }
     }

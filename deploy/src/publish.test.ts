@@ -42,7 +42,11 @@ const sha384 = (content: string): string => `sha384-${createHash('sha384').updat
 
 describe('publishApp', () => {
   it("copies a remote's build into <folder>/<version>/ and describes its entry", async () => {
-    const dist = await fakeDist('gallery', { 'remoteEntry.js': 'var mf_gallery = 1;', 'chunks/1.js': 'chunk one', 'index.html': '<html></html>' });
+    const dist = await fakeDist('gallery', {
+      'remoteEntry.js': 'var mf_gallery = 1;',
+      'chunks/1.js': 'chunk one',
+      'index.html': '<html></html>',
+    });
     const entry = await publishApp('mf_gallery', dist);
 
     expect(entry.version).toMatch(/^[0-9a-f]{10}$/);
@@ -77,28 +81,64 @@ describe('publishApp', () => {
   });
 
   it('gives changed content, or a renamed file, a new version', async () => {
-    const base = await publishApp('mf_rules', await fakeDist('rules-1', { 'remoteEntry.js': 'x', 'a.js': 'a' }));
-    const changed = await publishApp('mf_rules', await fakeDist('rules-2', { 'remoteEntry.js': 'x', 'a.js': 'b' }));
-    const renamed = await publishApp('mf_rules', await fakeDist('rules-3', { 'remoteEntry.js': 'x', 'b.js': 'a' }));
+    const base = await publishApp(
+      'mf_rules',
+      await fakeDist('rules-1', { 'remoteEntry.js': 'x', 'a.js': 'a' }),
+    );
+    const changed = await publishApp(
+      'mf_rules',
+      await fakeDist('rules-2', { 'remoteEntry.js': 'x', 'a.js': 'b' }),
+    );
+    const renamed = await publishApp(
+      'mf_rules',
+      await fakeDist('rules-3', { 'remoteEntry.js': 'x', 'b.js': 'a' }),
+    );
     expect(new Set([base.version, changed.version, renamed.version]).size).toBe(3);
-    expect((await fs.readdir(path.join(origin, 'mf-rules'))).toSorted()).toEqual([base.version, changed.version, renamed.version].toSorted());
+    expect((await fs.readdir(path.join(origin, 'mf-rules'))).toSorted()).toEqual(
+      [base.version, changed.version, renamed.version].toSorted(),
+    );
   });
 
   it('refuses a missing build folder, saying how to build it', async () => {
-    await expect(publishApp('mf_account', path.join(tmp, 'nowhere'))).rejects.toThrow(/is missing: build mf-account first \(npm run build -w mf-account\)/);
+    await expect(publishApp('mf_account', path.join(tmp, 'nowhere'))).rejects.toThrow(
+      /is missing: build mf-account first \(npm run build -w mf-account\)/,
+    );
   });
 
   it('publishes the compressed copies that hold their files', async () => {
     const entry = 'var mf_blog = {};';
-    const dist = await fakeDist('blog-compressed', { 'remoteEntry.js': entry, 'remoteEntry.js.br': brotliCompressSync(entry), 'remoteEntry.js.gz': gzipSync(entry) });
+    const dist = await fakeDist('blog-compressed', {
+      'remoteEntry.js': entry,
+      'remoteEntry.js.br': brotliCompressSync(entry),
+      'remoteEntry.js.gz': gzipSync(entry),
+    });
     const published = await publishApp('mf_blog', dist);
-    expect(await listTree(path.join(origin, 'mf-blog', published.version))).toEqual(['remoteEntry.js', 'remoteEntry.js.br', 'remoteEntry.js.gz']);
+    expect(await listTree(path.join(origin, 'mf-blog', published.version))).toEqual([
+      'remoteEntry.js',
+      'remoteEntry.js.br',
+      'remoteEntry.js.gz',
+    ]);
   });
 
   it.each([
-    ['a brotli copy of other code', 'remoteEntry.js.br', brotliCompressSync('var mf_blog = { old: true };'), /remoteEntry\.js\.br is not a brotli copy of remoteEntry\.js/],
-    ['a gzip copy of other code', 'remoteEntry.js.gz', gzipSync('var mf_blog = { old: true };'), /remoteEntry\.js\.gz is not a gzip copy of remoteEntry\.js/],
-    ['a copy that is not compressed data', 'remoteEntry.js.gz', Buffer.from('var mf_blog = {};'), /remoteEntry\.js\.gz is not a gzip copy/],
+    [
+      'a brotli copy of other code',
+      'remoteEntry.js.br',
+      brotliCompressSync('var mf_blog = { old: true };'),
+      /remoteEntry\.js\.br is not a brotli copy of remoteEntry\.js/,
+    ],
+    [
+      'a gzip copy of other code',
+      'remoteEntry.js.gz',
+      gzipSync('var mf_blog = { old: true };'),
+      /remoteEntry\.js\.gz is not a gzip copy of remoteEntry\.js/,
+    ],
+    [
+      'a copy that is not compressed data',
+      'remoteEntry.js.gz',
+      Buffer.from('var mf_blog = {};'),
+      /remoteEntry\.js\.gz is not a gzip copy/,
+    ],
   ])('refuses %s and publishes nothing', async (_case, copy, bytes, message) => {
     const dist = await fakeDist('blog-stale', { 'remoteEntry.js': 'var mf_blog = {};', [copy]: bytes });
     await expect(publishApp('mf_blog', dist)).rejects.toThrow(message);
@@ -107,7 +147,9 @@ describe('publishApp', () => {
 
   it('refuses a folder without the entry file', async () => {
     const dist = await fakeDist('not-a-remote', { 'main.js': 'shell();' });
-    await expect(publishApp('mf_account', dist)).rejects.toThrow(/has no remoteEntry\.js: it is not a build of mf_account/);
+    await expect(publishApp('mf_account', dist)).rejects.toThrow(
+      /has no remoteEntry\.js: it is not a build of mf_account/,
+    );
   });
 });
 
@@ -115,7 +157,10 @@ function apps(versionOf: (app: string) => string = () => '0123456789'): BuildMet
   return Object.fromEntries(
     APP_NAMES.map((app) => {
       const folder = app.replace('_', '-');
-      const entry: AppEntry = { version: versionOf(app), entry: `/${folder}/${versionOf(app)}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}` };
+      const entry: AppEntry = {
+        version: versionOf(app),
+        entry: `/${folder}/${versionOf(app)}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}`,
+      };
       return [app, entry];
     }),
   ) as BuildMeta['apps'];
@@ -152,7 +197,10 @@ describe('writeBuild', () => {
 
   it('makes a new build live when one app changed', async () => {
     const first = await writeBuild(apps(), now);
-    const second = await writeBuild(apps((app) => (app === 'mf_blog' ? 'abcdefabcd' : '0123456789')), now);
+    const second = await writeBuild(
+      apps((app) => (app === 'mf_blog' ? 'abcdefabcd' : '0123456789')),
+      now,
+    );
     expect(second.changed).toBe(true);
     expect(second.meta.id).not.toBe(first.meta.id);
     expect(second.meta.apps.mf_blog.version).toBe('abcdefabcd');
@@ -165,7 +213,9 @@ describe('writeBuild', () => {
     const bad = apps((app) => (app === 'mf_gallery' ? 'abcdefabcd' : '0123456789'));
     bad.mf_gallery = { ...bad.mf_gallery, entry: 'javascript:alert(1)' };
 
-    await expect(writeBuild(bad, now)).rejects.toThrow(/Build manifest to publish is invalid: apps\.mf_gallery\.entry: /);
+    await expect(writeBuild(bad, now)).rejects.toThrow(
+      /Build manifest to publish is invalid: apps\.mf_gallery\.entry: /,
+    );
 
     expect(await fs.readFile(latestFile(), 'utf8')).toBe(latestBefore);
     expect(await fs.readdir(path.join(origin, 'builds/meta'))).toEqual([`${live.meta.id}.json`]);

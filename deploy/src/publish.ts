@@ -42,7 +42,10 @@ async function checkCompressedCopies(dist: string, files: string[]): Promise<voi
     const original = file.slice(0, -extension.length);
     const encoding = DECOMPRESS[extension];
     if (!encoding || !present.has(original)) continue;
-    const [copy, bytes] = await Promise.all([fs.readFile(path.join(dist, file)), fs.readFile(path.join(dist, original))]);
+    const [copy, bytes] = await Promise.all([
+      fs.readFile(path.join(dist, file)),
+      fs.readFile(path.join(dist, original)),
+    ]);
     let same = false;
     try {
       same = encoding.decompress(copy).equals(bytes);
@@ -50,7 +53,9 @@ async function checkCompressedCopies(dist: string, files: string[]): Promise<voi
       // Not even valid compressed data: refused below like any other mismatch.
     }
     if (!same) {
-      throw new Error(`${path.join(dist, file)} is not a ${encoding.name} copy of ${original}: browsers that take ${encoding.name} would get other code. Rebuild the app, or delete the stale copy.`);
+      throw new Error(
+        `${path.join(dist, file)} is not a ${encoding.name} copy of ${original}: browsers that take ${encoding.name} would get other code. Rebuild the app, or delete the stale copy.`,
+      );
     }
   }
 }
@@ -59,7 +64,11 @@ async function checkCompressedCopies(dist: string, files: string[]): Promise<voi
 async function contentVersion(dir: string, files: string[]): Promise<string> {
   const hash = createHash('sha256');
   for (const file of files) {
-    hash.update(file).update('\0').update(await fs.readFile(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(await fs.readFile(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 10);
 }
@@ -82,9 +91,12 @@ export const SERVER_ENTRY = 'server/remoteEntry.js';
 /** Copies one app's build into `<app-folder>/<version>/` of the origin (skipped when that version is there). */
 export async function publishApp(app: AppName, dist: string): Promise<AppEntry> {
   const files = await listFiles(dist).catch(() => {
-    throw new Error(`${dist} is missing: build ${appFolder(app)} first (npm run build -w ${appFolder(app)}).`);
+    throw new Error(
+      `${dist} is missing: build ${appFolder(app)} first (npm run build -w ${appFolder(app)}).`,
+    );
   });
-  if (!files.includes(entryFile(app))) throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
+  if (!files.includes(entryFile(app)))
+    throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
   await checkCompressedCopies(dist, files);
   const version = await contentVersion(dist, files);
   const target = path.join(originDir(), appFolder(app), version);
@@ -98,10 +110,17 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
     await fs.rename(staging, target);
   }
   const entryBytes = await fs.readFile(path.join(target, entryFile(app)));
-  const published: AppEntry = { version, entry: `/${appFolder(app)}/${version}/${entryFile(app)}`, integrity: sriOf(entryBytes) };
+  const published: AppEntry = {
+    version,
+    entry: `/${appFolder(app)}/${version}/${entryFile(app)}`,
+    integrity: sriOf(entryBytes),
+  };
   if (files.includes(SERVER_ENTRY)) {
     const serverBytes = await fs.readFile(path.join(target, SERVER_ENTRY));
-    published.server = { entry: `/${appFolder(app)}/${version}/${SERVER_ENTRY}`, integrity: sriOf(serverBytes) };
+    published.server = {
+      entry: `/${appFolder(app)}/${version}/${SERVER_ENTRY}`,
+      integrity: sriOf(serverBytes),
+    };
   }
   return published;
 }
@@ -117,7 +136,10 @@ export async function readLatestBuild(origin = originDir()): Promise<BuildMeta |
 }
 
 function buildId(now: Date, apps: BuildMeta['apps']): string {
-  const stamp = now.toISOString().replace(/[-:TZ.]/g, '').slice(0, 14);
+  const stamp = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
   const digest = createHash('sha256').update(JSON.stringify(apps)).digest('hex').slice(0, 8);
   return `${stamp}-${digest}`;
 }
@@ -127,14 +149,26 @@ function buildId(now: Date, apps: BuildMeta['apps']): string {
  * latest.json is switched (write-then-rename), so an interrupted deploy leaves the previous build live.
  * Returns the live build; an unchanged set of apps keeps the current build.
  */
-export async function writeBuild(apps: BuildMeta['apps'], now = new Date()): Promise<{ meta: BuildMeta; changed: boolean }> {
+export async function writeBuild(
+  apps: BuildMeta['apps'],
+  now = new Date(),
+): Promise<{ meta: BuildMeta; changed: boolean }> {
   const current = await readLatestBuild().catch(() => null);
   if (current && APP_NAMES.every((app) => JSON.stringify(current.apps[app]) === JSON.stringify(apps[app]))) {
     return { meta: current, changed: false };
   }
-  const candidate = { id: buildId(now, apps), timestamp: now.getTime(), prerendered: [], routeRules: {}, apps };
+  const candidate = {
+    id: buildId(now, apps),
+    timestamp: now.getTime(),
+    prerendered: [],
+    routeRules: {},
+    apps,
+  };
   const meta = parseBuildMeta(candidate, 'to publish');
   await writeAtomically(path.join(originDir(), buildMetaPath(meta.id)), `${JSON.stringify(meta, null, 2)}\n`);
-  await writeAtomically(path.join(originDir(), LATEST_BUILD_PATH), `${JSON.stringify({ id: meta.id, timestamp: meta.timestamp })}\n`);
+  await writeAtomically(
+    path.join(originDir(), LATEST_BUILD_PATH),
+    `${JSON.stringify({ id: meta.id, timestamp: meta.timestamp })}\n`,
+  );
   return { meta, changed: true };
 }

@@ -18,7 +18,11 @@ async function fakeDist(app: AppName, marker: string): Promise<string> {
   await fs.mkdir(path.join(dir, 'chunks'), { recursive: true });
   await fs.writeFile(path.join(dir, entryFile(app)), `/* ${app} ${marker} */`);
   await fs.writeFile(path.join(dir, 'chunks/1.js'), `chunk of ${app} ${marker}`);
-  if (app === 'shell') await fs.writeFile(path.join(dir, 'index.html'), '<html><head></head><script src=/%SHELL_BASE%/main.js></script></html>');
+  if (app === 'shell')
+    await fs.writeFile(
+      path.join(dir, 'index.html'),
+      '<html><head></head><script src=/%SHELL_BASE%/main.js></script></html>',
+    );
   return dir;
 }
 
@@ -30,8 +34,17 @@ async function publishSite(marker: string): Promise<void> {
 
 async function filesOf(app: AppName, version: string): Promise<Record<string, string>> {
   const dir = path.join(origin, appFolder(app), version);
-  const names = (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  return Object.fromEntries(await Promise.all(names.map(async (entry) => [path.relative(dir, path.join(entry.parentPath, entry.name)), await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8')])));
+  const names = (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) =>
+    entry.isFile(),
+  );
+  return Object.fromEntries(
+    await Promise.all(
+      names.map(async (entry) => [
+        path.relative(dir, path.join(entry.parentPath, entry.name)),
+        await fs.readFile(path.join(entry.parentPath, entry.name), 'utf8'),
+      ]),
+    ),
+  );
 }
 
 beforeEach(async () => {
@@ -59,18 +72,25 @@ describe('parseAppName', () => {
 describe('deploying one app', () => {
   it('makes the new version live and keeps every other app, and its files, as they were', async () => {
     const before = (await readLatestBuild())!;
-    const othersBefore = await Promise.all(APP_NAMES.filter((app) => app !== 'mf_gallery').map((app) => filesOf(app, before.apps[app].version)));
+    const othersBefore = await Promise.all(
+      APP_NAMES.filter((app) => app !== 'mf_gallery').map((app) => filesOf(app, before.apps[app].version)),
+    );
 
     const { meta, changed } = await deployApp('mf_gallery', await fakeDist('mf_gallery', 'v2'), nextTime());
     expect(changed).toBe(true);
     expect((await readLatestBuild())!.id).toBe(meta.id);
     expect(meta.id).not.toBe(before.id);
     expect(meta.apps.mf_gallery.version).not.toBe(before.apps.mf_gallery.version);
-    for (const app of APP_NAMES.filter((name) => name !== 'mf_gallery')) expect(meta.apps[app]).toEqual(before.apps[app]);
-    const othersAfter = await Promise.all(APP_NAMES.filter((app) => app !== 'mf_gallery').map((app) => filesOf(app, meta.apps[app].version)));
+    for (const app of APP_NAMES.filter((name) => name !== 'mf_gallery'))
+      expect(meta.apps[app]).toEqual(before.apps[app]);
+    const othersAfter = await Promise.all(
+      APP_NAMES.filter((app) => app !== 'mf_gallery').map((app) => filesOf(app, meta.apps[app].version)),
+    );
     expect(othersAfter).toEqual(othersBefore);
     // The old gallery stays published: pages still open on the old build can load it.
-    expect(await filesOf('mf_gallery', before.apps.mf_gallery.version)).toMatchObject({ 'remoteEntry.js': '/* mf_gallery v1 */' });
+    expect(await filesOf('mf_gallery', before.apps.mf_gallery.version)).toMatchObject({
+      'remoteEntry.js': '/* mf_gallery v1 */',
+    });
   });
 
   it('changes nothing when the same build is deployed again', async () => {
@@ -82,7 +102,9 @@ describe('deploying one app', () => {
 
   it('refuses to deploy one app before the site was ever published', async () => {
     await fs.rm(path.join(origin, 'builds'), { recursive: true });
-    await expect(deployApp('mf_gallery', await fakeDist('mf_gallery', 'v2'))).rejects.toThrow(/No build is live/);
+    await expect(deployApp('mf_gallery', await fakeDist('mf_gallery', 'v2'))).rejects.toThrow(
+      /No build is live/,
+    );
   });
 });
 
@@ -105,8 +127,12 @@ describe('rolling back', () => {
     await deployApp('mf_gallery', await fakeDist('mf_gallery', 'v3'), nextTime());
     const toV2 = await rollbackApp('mf_gallery', nextTime());
     const toV1 = await rollbackApp('mf_gallery', nextTime());
-    expect(await filesOf('mf_gallery', toV2.restored.version)).toMatchObject({ 'remoteEntry.js': '/* mf_gallery v2 */' });
-    expect(await filesOf('mf_gallery', toV1.restored.version)).toMatchObject({ 'remoteEntry.js': '/* mf_gallery v1 */' });
+    expect(await filesOf('mf_gallery', toV2.restored.version)).toMatchObject({
+      'remoteEntry.js': '/* mf_gallery v2 */',
+    });
+    expect(await filesOf('mf_gallery', toV1.restored.version)).toMatchObject({
+      'remoteEntry.js': '/* mf_gallery v1 */',
+    });
     await expect(rollbackApp('mf_gallery', nextTime())).rejects.toThrow(/has no version older than/);
   });
 
@@ -122,7 +148,10 @@ describe('rolling back', () => {
   it('refuses an unknown or invalid build and leaves the live one', async () => {
     const live = (await readLatestBuild())!;
     await expect(rollbackTo('20990101000000-deadbeef')).rejects.toThrow(/is not in/);
-    await fs.writeFile(path.join(origin, 'builds/meta/20990101000000-deadbeef.json'), JSON.stringify({ id: 'x' }));
+    await fs.writeFile(
+      path.join(origin, 'builds/meta/20990101000000-deadbeef.json'),
+      JSON.stringify({ id: 'x' }),
+    );
     await expect(rollbackTo('20990101000000-deadbeef')).rejects.toThrow(/is invalid/);
     expect((await readLatestBuild())!.id).toBe(live.id);
   });

@@ -25,7 +25,9 @@ export async function buildHistory(origin = originDir()): Promise<BuildMeta[]> {
   const dir = path.join(origin, 'builds/meta');
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
   const builds = await Promise.all(
-    files.map(async (file) => parseBuildMeta(JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')), path.join(dir, file))),
+    files.map(async (file) =>
+      parseBuildMeta(JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')), path.join(dir, file)),
+    ),
   );
   return builds.toSorted((a, b) => a.timestamp - b.timestamp || a.id.localeCompare(b.id));
 }
@@ -40,7 +42,11 @@ async function liveBuild(origin: string): Promise<BuildMeta> {
  * Publishes one app's build and makes it live: a new build manifest carries every other app's
  * current entry unchanged, so their files (and caches) are untouched.
  */
-export async function deployApp(app: AppName, dist: string, now = new Date()): Promise<{ meta: BuildMeta; changed: boolean }> {
+export async function deployApp(
+  app: AppName,
+  dist: string,
+  now = new Date(),
+): Promise<{ meta: BuildMeta; changed: boolean }> {
   const origin = originDir();
   const live = await liveBuild(origin);
   const entry = await publishApp(app, dist);
@@ -51,7 +57,10 @@ export async function deployApp(app: AppName, dist: string, now = new Date()): P
  * Puts back the version of one app that was published before the live one (in order of first
  * publication), keeping every other app as it is. Refuses when there is no earlier version.
  */
-export async function rollbackApp(app: AppName, now = new Date()): Promise<{ meta: BuildMeta; restored: AppEntry }> {
+export async function rollbackApp(
+  app: AppName,
+  now = new Date(),
+): Promise<{ meta: BuildMeta; restored: AppEntry }> {
   const origin = originDir();
   const live = await liveBuild(origin);
   const firstSeen = new Map<string, { at: number; entry: AppEntry }>();
@@ -62,7 +71,10 @@ export async function rollbackApp(app: AppName, now = new Date()): Promise<{ met
   const versions = [...firstSeen.values()].toSorted((a, b) => a.at - b.at);
   const index = versions.findIndex((candidate) => candidate.entry.version === live.apps[app].version);
   const previous = index > 0 ? versions[index - 1] : undefined;
-  if (!previous) throw new Error(`${appFolder(app)} has no version older than ${live.apps[app].version} in ${origin}; nothing to roll back to.`);
+  if (!previous)
+    throw new Error(
+      `${appFolder(app)} has no version older than ${live.apps[app].version} in ${origin}; nothing to roll back to.`,
+    );
   const { meta } = await writeBuild({ ...live.apps, [app]: previous.entry }, now);
   return { meta, restored: previous.entry };
 }
@@ -75,6 +87,9 @@ export async function rollbackTo(buildId: string): Promise<BuildMeta> {
     throw new Error(`Build ${buildId} is not in ${origin}/builds/meta; list the builds with: npm run builds`);
   });
   const meta = parseBuildMeta(JSON.parse(text), file);
-  await writeAtomically(path.join(origin, LATEST_BUILD_PATH), `${JSON.stringify({ id: meta.id, timestamp: Date.now() })}\n`);
+  await writeAtomically(
+    path.join(origin, LATEST_BUILD_PATH),
+    `${JSON.stringify({ id: meta.id, timestamp: Date.now() })}\n`,
+  );
   return meta;
 }

@@ -1,5 +1,11 @@
 import { matchRoutes } from 'react-router';
-import { HOME_ALIASES, paramsAreValid, SITE_ROUTES, type AppName, type SiteRoute } from '@arttoy/shared/contracts';
+import {
+  HOME_ALIASES,
+  paramsAreValid,
+  SITE_ROUTES,
+  type AppName,
+  type SiteRoute,
+} from '@arttoy/shared/contracts';
 
 const home = SITE_ROUTES.find((route) => route.id === 'index')!;
 const ROUTE_OBJECTS = [
@@ -19,12 +25,16 @@ export interface RouteResolution {
  * Resolves a path with the site's one route table, as the shell will: unmatched paths, invalid
  * parameters and catch-all paths with no content document are 404.
  */
-export function resolveRoute(pathname: string, contentPaths: ReadonlySet<string> = new Set()): RouteResolution {
+export function resolveRoute(
+  pathname: string,
+  contentPaths: ReadonlySet<string> = new Set(),
+): RouteResolution {
   const matches = matchRoutes(ROUTE_OBJECTS, pathname);
   const match = matches?.at(-1);
   if (!match) return { status: 404, owner: null, route: null };
   const { route } = match.route;
   if (!paramsAreValid(route, match.params)) return { status: 404, owner: route.owner, route };
-  if (route.id === 'slug' && !contentPaths.has(pathname.replace(/\/+$/, ''))) return { status: 404, owner: 'shell', route };
+  if (route.id === 'slug' && !contentPaths.has(pathname.replace(/\/+$/, '')))
+    return { status: 404, owner: 'shell', route };
   return { status: 200, owner: route.owner, route };
 }

@@ -24,7 +24,12 @@ describe('runtimeConfigFromEnv', () => {
 
   it('maps the Firebase, contact and poll variables', () => {
     expect(
-      runtimeConfigFromEnv({ ...FIREBASE_VARS, CONTACT_PHONE: '+44 20 7946 0958', CONTACT_EMAIL: 'help@example.org', BUILD_POLL_INTERVAL_MS: '30000' }),
+      runtimeConfigFromEnv({
+        ...FIREBASE_VARS,
+        CONTACT_PHONE: '+44 20 7946 0958',
+        CONTACT_EMAIL: 'help@example.org',
+        BUILD_POLL_INTERVAL_MS: '30000',
+      }),
     ).toEqual({
       firebase: {
         apiKey: 'key-1',
@@ -57,16 +62,23 @@ describe('runtimeConfigFromEnv', () => {
       // localhost, not 127.0.0.1: same-site with a page served at localhost (see AUTH_EMULATOR_PAGE_URL).
       firebaseAuthEmulatorUrl: 'http://localhost:9099',
     });
-    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl).toBe('http://localhost:9099');
+    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl).toBe(
+      'http://localhost:9099',
+    );
   });
 
   it('never points real Firebase settings at the emulator', () => {
-    expect(runtimeConfigFromEnv({ ...FIREBASE_VARS, AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl).toBeUndefined();
+    expect(
+      runtimeConfigFromEnv({ ...FIREBASE_VARS, AUTH_EMULATOR: 'on' }).firebaseAuthEmulatorUrl,
+    ).toBeUndefined();
     expect(runtimeConfigFromEnv({ ...FIREBASE_VARS }).firebase.projectId).toBe('arttoy');
   });
 
   it('passes an explicit FIREBASE_AUTH_EMULATOR_URL through with Firebase settings', () => {
-    expect(runtimeConfigFromEnv({ ...FIREBASE_VARS, FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199' }).firebaseAuthEmulatorUrl).toBe('http://127.0.0.1:9199');
+    expect(
+      runtimeConfigFromEnv({ ...FIREBASE_VARS, FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9199' })
+        .firebaseAuthEmulatorUrl,
+    ).toBe('http://127.0.0.1:9199');
   });
 
   it('keeps a partial Firebase config partial: the page names what is missing', () => {
@@ -74,16 +86,24 @@ describe('runtimeConfigFromEnv', () => {
   });
 
   it('leaves out blank Firebase settings and blank contact details', () => {
-    const config = runtimeConfigFromEnv({ FIREBASE_API_KEY: '  ', FIREBASE_APP_ID: ' app ', CONTACT_PHONE: ' ', CONTACT_EMAIL: '' });
+    const config = runtimeConfigFromEnv({
+      FIREBASE_API_KEY: '  ',
+      FIREBASE_APP_ID: ' app ',
+      CONTACT_PHONE: ' ',
+      CONTACT_EMAIL: '',
+    });
     expect(config.firebase).toEqual({ appId: 'app' });
     expect(config.contact).toEqual(DEFAULT_RUNTIME_CONFIG.contact);
   });
 
-  it.each(['soon', '12abc', '5000', '9999', '10000.5'])('refuses BUILD_POLL_INTERVAL_MS=%s with an error naming the variable', (value) => {
-    expect(() => runtimeConfigFromEnv({ BUILD_POLL_INTERVAL_MS: value })).toThrow(
-      /buildPollIntervalMs: .*\(BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000\)$/,
-    );
-  });
+  it.each(['soon', '12abc', '5000', '9999', '10000.5'])(
+    'refuses BUILD_POLL_INTERVAL_MS=%s with an error naming the variable',
+    (value) => {
+      expect(() => runtimeConfigFromEnv({ BUILD_POLL_INTERVAL_MS: value })).toThrow(
+        /buildPollIntervalMs: .*\(BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000\)$/,
+      );
+    },
+  );
 
   it('accepts BUILD_POLL_INTERVAL_MS=10000', () => {
     expect(runtimeConfigFromEnv({ BUILD_POLL_INTERVAL_MS: '10000' }).buildPollIntervalMs).toBe(10_000);
@@ -103,7 +123,9 @@ describe('signInMode', () => {
   });
 
   it('refuses an AUTH_EMULATOR value it does not know, and says which ones it knows', () => {
-    expect(() => signInMode({ AUTH_EMULATOR: 'false' })).toThrow('AUTH_EMULATOR must be "on" or "off", got "false".');
+    expect(() => signInMode({ AUTH_EMULATOR: 'false' })).toThrow(
+      'AUTH_EMULATOR must be "on" or "off", got "false".',
+    );
   });
 });
 

@@ -9,7 +9,10 @@ import { AUTH_EMULATOR_PAGE_URL, DEMO_FIREBASE_SETTINGS } from '@arttoy/shared/a
 
 /** The environment variable of each Firebase setting: apiKey → FIREBASE_API_KEY. */
 export const FIREBASE_ENV: Record<FirebaseSetting, string> = Object.fromEntries(
-  FIREBASE_SETTINGS.map((name) => [name, `FIREBASE_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`]),
+  FIREBASE_SETTINGS.map((name) => [
+    name,
+    `FIREBASE_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`,
+  ]),
 ) as Record<FirebaseSetting, string>;
 
 /**
@@ -25,7 +28,9 @@ export type SignInMode = 'firebase' | 'emulator' | 'off';
 export function signInMode(env: NodeJS.ProcessEnv): SignInMode {
   const switchValue = env.AUTH_EMULATOR?.trim().toLowerCase() ?? '';
   if (!['', 'on', 'off'].includes(switchValue)) {
-    throw new Error(`AUTH_EMULATOR must be "on" or "off", got "${env.AUTH_EMULATOR}". Leave it unset to start the emulator when no FIREBASE_* settings are given.`);
+    throw new Error(
+      `AUTH_EMULATOR must be "on" or "off", got "${env.AUTH_EMULATOR}". Leave it unset to start the emulator when no FIREBASE_* settings are given.`,
+    );
   }
   if (FIREBASE_SETTINGS.some((name) => env[FIREBASE_ENV[name]]?.trim())) return 'firebase';
   return switchValue === 'off' ? 'off' : 'emulator';
@@ -64,7 +69,10 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
   try {
     return parseRuntimeConfig(candidate, 'the environment');
   } catch (error) {
-    const hint = Number.isInteger(poll) && poll >= 10_000 ? '' : ' (BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000)';
+    const hint =
+      Number.isInteger(poll) && poll >= 10_000
+        ? ''
+        : ' (BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000)';
     throw new Error(`${error instanceof Error ? error.message : String(error)}${hint}`, { cause: error });
   }
 }

@@ -27,4 +27,6 @@ const apiOrigin = process.env.API_ORIGIN ?? DEFAULT_API_ORIGIN;
 await registerApiProxy(app, apiOrigin);
 app.setNotFoundHandler((_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
 await app.listen({ port, host: 'localhost' });
-console.log(`${path.basename(path.dirname(dir))} standalone at http://localhost:${port} (API from ${apiOrigin})`);
+console.log(
+  `${path.basename(path.dirname(dir))} standalone at http://localhost:${port} (API from ${apiOrigin})`,
+);

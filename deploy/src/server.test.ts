@@ -12,7 +12,11 @@ const DEPLOY_DIR = path.resolve(__dirname, '..');
 
 function runServer(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: DEPLOY_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: DEPLOY_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -42,10 +46,20 @@ describe('the site server on a busy port', () => {
   });
 
   it('stops before the database and the Auth emulator start, naming PORT', async () => {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('FIREBASE_')));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('FIREBASE_')),
+    );
     const dataDir = path.join(root, 'pglite');
-    const result = await runServer({ ...env, PORT: String(port), DATABASE_URL: `file:${dataDir}`, AUTH_EMULATOR: 'on', LOG_FORMAT: 'json' });
-    expect(result.stderr.trim()).toBe(`Port ${port} is in use (by another npm start?). Stop it (find it with: lsof -i :${port}) or set PORT to use another port: PORT=${port + 1} npm start.`);
+    const result = await runServer({
+      ...env,
+      PORT: String(port),
+      DATABASE_URL: `file:${dataDir}`,
+      AUTH_EMULATOR: 'on',
+      LOG_FORMAT: 'json',
+    });
+    expect(result.stderr.trim()).toBe(
+      `Port ${port} is in use (by another npm start?). Stop it (find it with: lsof -i :${port}) or set PORT to use another port: PORT=${port + 1} npm start.`,
+    );
     expect(result.code).toBe(1);
     // Nothing started: no sign-in or database line, no database folder.
     expect(result.stdout).toBe('');

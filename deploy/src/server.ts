@@ -1,4 +1,12 @@
-import { checkPortFree, createServerLog, explainListenError, logFormatFrom, type PortSetting, type ServerLog, STARTUP } from '@arttoy/api';
+import {
+  checkPortFree,
+  createServerLog,
+  explainListenError,
+  logFormatFrom,
+  type PortSetting,
+  type ServerLog,
+  STARTUP,
+} from '@arttoy/api';
 import { originDir } from './origin';
 import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
@@ -21,7 +29,13 @@ try {
 const log = serverLog.logger;
 
 // Before the database and the Auth emulator start: a busy port would otherwise fail only once they have.
-const listenOn: PortSetting = { port, host: process.env.HOST ?? 'localhost', portSetting: 'PORT', hostSetting: 'HOST', command: 'npm start' };
+const listenOn: PortSetting = {
+  port,
+  host: process.env.HOST ?? 'localhost',
+  portSetting: 'PORT',
+  hostSetting: 'HOST',
+  command: 'npm start',
+};
 try {
   await checkPortFree(listenOn);
 } catch (error) {
@@ -43,13 +57,21 @@ try {
 let signIn: LocalSignIn | null = null;
 if (mode === 'emulator') {
   try {
-    signIn = await startLocalSignIn({ log: (message) => log.info(STARTUP, message), error: (message) => log.error(message) });
+    signIn = await startLocalSignIn({
+      log: (message) => log.info(STARTUP, message),
+      error: (message) => log.error(message),
+    });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(2);
   }
 } else {
-  log.info(STARTUP, mode === 'firebase' ? `Sign-in: Firebase project ${config.firebase.projectId ?? '(projectId missing)'}.` : 'Sign-in: off (AUTH_EMULATOR=off and no FIREBASE_* settings).');
+  log.info(
+    STARTUP,
+    mode === 'firebase'
+      ? `Sign-in: Firebase project ${config.firebase.projectId ?? '(projectId missing)'}.`
+      : 'Sign-in: off (AUTH_EMULATOR=off and no FIREBASE_* settings).',
+  );
 }
 
 /** SSR=off serves every page for the browser to render (the benchmark's client-only build); on by default. */
@@ -65,14 +87,23 @@ function serverRenderBudget(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const budget = Number(value);
   if (Number.isInteger(budget) && budget >= 10 && budget <= 60_000) return budget;
-  console.error(`SSR_BUDGET_MS must be a whole number of milliseconds from 10 to 60000, got ${JSON.stringify(value)}.`);
+  console.error(
+    `SSR_BUDGET_MS must be a whole number of milliseconds from 10 to 60000, got ${JSON.stringify(value)}.`,
+  );
   process.exit(2);
 }
 
 let app;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
-  app = await createSiteServer({ origin: originDir(), config, api: process.env.SITE_API === 'off' ? false : {}, log: serverLog.fastifyOptions, serverRender: serverRenderSetting(process.env.SSR), serverRenderBudgetMs: serverRenderBudget(process.env.SSR_BUDGET_MS) });
+  app = await createSiteServer({
+    origin: originDir(),
+    config,
+    api: process.env.SITE_API === 'off' ? false : {},
+    log: serverLog.fastifyOptions,
+    serverRender: serverRenderSetting(process.env.SSR),
+    serverRenderBudgetMs: serverRenderBudget(process.env.SSR_BUDGET_MS),
+  });
   await app.listen({ port, host: listenOn.host });
 } catch (caught) {
   // Most likely the embedded database is in use by another process, or the port was taken since the

@@ -19,7 +19,9 @@ describe('the site icons', () => {
     const ico = icons.files.get('/favicon.ico')?.body ?? Buffer.alloc(0);
     expect([ico.readUInt16LE(2), ico.readUInt16LE(4), ico.readUInt8(6)]).toEqual([1, 1, 32]);
     expect(pngSize(ico.subarray(ico.readUInt32LE(18)))).toEqual([32, 32]);
-    expect(icons.files.get(icons.urls['icon.svg'])?.body.toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(icons.files.get(icons.urls['icon.svg'])?.body.toString('utf8')).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/,
+    );
   });
 
   it('name every file by a hash of its bytes, so a new drawing is a new URL cached for a year', async () => {
@@ -46,17 +48,28 @@ describe('the site icons', () => {
     const icons = await readSiteIcons();
     const manifest = icons.files.get(icons.urls['site.webmanifest']);
     expect(manifest?.type).toBe('application/manifest+json');
-    const parsed = JSON.parse(manifest?.body.toString('utf8') ?? '{}') as { name: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    const parsed = JSON.parse(manifest?.body.toString('utf8') ?? '{}') as {
+      name: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
     expect(parsed).toMatchObject({ name: 'ArtToy Club', start_url: '/', display: 'standalone' });
     for (const icon of parsed.icons) expect(icons.files.get(icon.src)?.type).toBe(icon.type);
-    expect(parsed.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['any any', '192x192 any', '512x512 any', '512x512 maskable']);
+    expect(parsed.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      'any any',
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
   });
 
   it('say what to do when a file is missing', async () => {
     const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-icons-'));
     try {
       await fs.copyFile(path.join(ICONS_DIR, 'icon.svg'), path.join(tmp, 'icon.svg'));
-      await expect(readSiteIcons(tmp)).rejects.toThrow(/favicon\.ico could not be read .*run npm run icons -w deploy/);
+      await expect(readSiteIcons(tmp)).rejects.toThrow(
+        /favicon\.ico could not be read .*run npm run icons -w deploy/,
+      );
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }

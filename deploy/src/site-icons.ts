@@ -46,7 +46,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Well-known names browsers and crawlers ask for without a link: not hashed, so cached for a day. */
 const A_DAY = 'public, max-age=86400';
 
-const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json' };
+const TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+};
 
 function hashedUrl(file: string, body: Buffer): string {
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
@@ -56,20 +61,35 @@ function hashedUrl(file: string, body: Buffer): string {
 
 /** Reads the committed icons (`dir`, deploy/icons by default) and makes the manifest naming them. */
 export async function readSiteIcons(dir = ICONS_DIR): Promise<SiteIcons> {
-  const names: IconFile[] = ['icon.svg', 'favicon.ico', ...ICON_RENDITIONS.map((rendition) => rendition.file)];
+  const names: IconFile[] = [
+    'icon.svg',
+    'favicon.ico',
+    ...ICON_RENDITIONS.map((rendition) => rendition.file),
+  ];
   const files = new Map<string, SiteFile>();
   const urls = {} as Record<IconFile | 'site.webmanifest', string>;
   const add = (name: IconFile | 'site.webmanifest', body: Buffer) => {
     urls[name] = hashedUrl(name, body);
-    files.set(urls[name], { type: TYPES[path.extname(name)] ?? 'application/octet-stream', body, cacheControl: IMMUTABLE });
+    files.set(urls[name], {
+      type: TYPES[path.extname(name)] ?? 'application/octet-stream',
+      body,
+      cacheControl: IMMUTABLE,
+    });
   };
   for (const name of names) {
     const body = await fs.readFile(path.join(dir, name)).catch((error: unknown) => {
-      throw new Error(`The site icon ${path.join(dir, name)} could not be read (${error instanceof Error ? error.message : String(error)}): run npm run icons -w deploy to make it from icon.svg.`);
+      throw new Error(
+        `The site icon ${path.join(dir, name)} could not be read (${error instanceof Error ? error.message : String(error)}): run npm run icons -w deploy to make it from icon.svg.`,
+      );
     });
     add(name, body);
   }
-  const png = (file: IconFile, size: number, purpose: string) => ({ src: urls[file], sizes: `${size}x${size}`, type: 'image/png', purpose });
+  const png = (file: IconFile, size: number, purpose: string) => ({
+    src: urls[file],
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
   const manifest = {
     name: 'ArtToy Club',
     short_name: 'ArtToy',

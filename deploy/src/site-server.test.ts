@@ -30,7 +30,10 @@ async function fakeDist(name: string, files: Record<string, string>): Promise<st
 async function publishSite(shellScript: string): Promise<BuildMeta> {
   const apps = {} as BuildMeta['apps'];
   for (const name of APP_NAMES) {
-    const files: Record<string, string> = name === 'shell' ? { 'index.html': SHELL_INDEX, 'main.js': shellScript } : { 'remoteEntry.js': `var ${name} = {};` };
+    const files: Record<string, string> =
+      name === 'shell'
+        ? { 'index.html': SHELL_INDEX, 'main.js': shellScript }
+        : { 'remoteEntry.js': `var ${name} = {};` };
     apps[name] = await publishApp(name, await fakeDist(`${name}-${shellScript.length}`, files));
   }
   return (await writeBuild(apps)).meta;
@@ -73,7 +76,9 @@ describe('the site server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain(`<script defer src="/shell/${meta.apps.shell.version}/main.js"></script>`);
+    expect(response.body).toContain(
+      `<script defer src="/shell/${meta.apps.shell.version}/main.js"></script>`,
+    );
     expect(response.body).toContain(`<meta name="build-id" content="${meta.id}">`);
     expect(response.body).not.toContain('%SHELL_BASE%');
     expectSecurityHeaders(response.headers);
@@ -87,15 +92,18 @@ describe('the site server', () => {
     );
   });
 
-  it.each(['/nope', '/no/such/page', '/mysterybox/abc'])('answers %s with a 404 HTML document', async (url) => {
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain(`<meta name="build-id" content="${meta.id}">`);
-    expect(response.body).not.toContain('as="script"');
-    expectSecurityHeaders(response.headers);
-  });
+  it.each(['/nope', '/no/such/page', '/mysterybox/abc'])(
+    'answers %s with a 404 HTML document',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(`<meta name="build-id" content="${meta.id}">`);
+      expect(response.body).not.toContain('as="script"');
+      expectSecurityHeaders(response.headers);
+    },
+  );
 
   it("answers a page's payload for client navigation at <page>/_payload.json, with the page's status", async () => {
     for (const [url, page] of [
@@ -136,7 +144,12 @@ describe('the site server', () => {
     const folder = path.join(origin, 'shell', meta.apps.shell.version);
     await fs.writeFile(path.join(folder, 'main.js.br'), brotliCompressSync('console.log("brotli copy");'));
     await fs.writeFile(path.join(folder, 'main.js.gz'), gzipSync('console.log("gzip copy");'));
-    const fetchEntry = (acceptEncoding: string) => app.inject({ method: 'GET', url: meta.apps.shell.entry, headers: { 'accept-encoding': acceptEncoding } });
+    const fetchEntry = (acceptEncoding: string) =>
+      app.inject({
+        method: 'GET',
+        url: meta.apps.shell.entry,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
 
     const brotli = await fetchEntry('gzip, deflate, br, zstd');
     expect(brotli.headers['content-encoding']).toBe('br');
@@ -159,8 +172,13 @@ describe('the site server', () => {
     await fs.mkdir(path.join(dist, 'server'));
     await fs.writeFile(path.join(dist, 'server/remoteEntry.js'), 'module.exports = {};');
     const entry = await withOriginDir(() => publishApp('mf_rules', dist));
-    expect(entry.server).toEqual({ entry: `/mf-rules/${entry.version}/server/remoteEntry.js`, integrity: expect.stringMatching(/^sha384-/) });
-    expect((await app.inject({ method: 'GET', url: `/mf-rules/${entry.version}/remoteEntry.js` })).statusCode).toBe(200);
+    expect(entry.server).toEqual({
+      entry: `/mf-rules/${entry.version}/server/remoteEntry.js`,
+      integrity: expect.stringMatching(/^sha384-/),
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: `/mf-rules/${entry.version}/remoteEntry.js` })).statusCode,
+    ).toBe(200);
     expect((await app.inject({ method: 'GET', url: entry.server!.entry })).statusCode).toBe(404);
   });
 
@@ -198,36 +216,59 @@ describe('the site server', () => {
 
 describe('the site icons', () => {
   /** The `href` of every `<link>` with this `rel` in a document. */
-  const hrefs = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((match) => match[1] ?? '');
+  const hrefs = (html: string, rel: string) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((match) => match[1] ?? '');
 
-  it.each(['/', '/gallery', '/no-such-page'])('are linked from the head of %s, and each link answers 200 with its type and a year of caching', async (page) => {
-    const html = (await app.inject({ method: 'GET', url: page })).body;
-    const head = html.slice(0, html.indexOf('</head>'));
-    const [png, svg] = hrefs(head, 'icon');
-    expect(head).toContain(`<link rel="icon" href="${png}" type="image/png" sizes="32x32">`);
-    expect(head).toContain(`<link rel="icon" href="${svg}" type="image/svg+xml">`);
-    const linked = { [png ?? '']: 'image/png', [svg ?? '']: 'image/svg+xml', [hrefs(head, 'apple-touch-icon')[0] ?? '']: 'image/png', [hrefs(head, 'manifest')[0] ?? '']: 'application/manifest+json' };
-    expect(Object.keys(linked)).toHaveLength(4);
-    for (const [url, type] of Object.entries(linked)) {
-      expect(url).toMatch(/^\/icons\//);
-      const response = await app.inject({ method: 'GET', url });
-      expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 200, type]);
-      expect(response.headers['cache-control']).toBe(IMMUTABLE);
-      expectSecurityHeaders(response.headers);
-    }
-  });
+  it.each(['/', '/gallery', '/no-such-page'])(
+    'are linked from the head of %s, and each link answers 200 with its type and a year of caching',
+    async (page) => {
+      const html = (await app.inject({ method: 'GET', url: page })).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      const [png, svg] = hrefs(head, 'icon');
+      expect(head).toContain(`<link rel="icon" href="${png}" type="image/png" sizes="32x32">`);
+      expect(head).toContain(`<link rel="icon" href="${svg}" type="image/svg+xml">`);
+      const linked = {
+        [png ?? '']: 'image/png',
+        [svg ?? '']: 'image/svg+xml',
+        [hrefs(head, 'apple-touch-icon')[0] ?? '']: 'image/png',
+        [hrefs(head, 'manifest')[0] ?? '']: 'application/manifest+json',
+      };
+      expect(Object.keys(linked)).toHaveLength(4);
+      for (const [url, type] of Object.entries(linked)) {
+        expect(url).toMatch(/^\/icons\//);
+        const response = await app.inject({ method: 'GET', url });
+        expect([url, response.statusCode, response.headers['content-type']]).toEqual([url, 200, type]);
+        expect(response.headers['cache-control']).toBe(IMMUTABLE);
+        expectSecurityHeaders(response.headers);
+      }
+    },
+  );
 
   it("serves the manifest's icons, and the names browsers ask for unlinked with a day's caching", async () => {
     const head = (await app.inject({ method: 'GET', url: '/' })).body;
-    const manifest = (await app.inject({ method: 'GET', url: hrefs(head, 'manifest')[0] ?? '' })).json() as { icons: { src: string; type: string }[] };
+    const manifest = (await app.inject({ method: 'GET', url: hrefs(head, 'manifest')[0] ?? '' })).json() as {
+      icons: { src: string; type: string }[];
+    };
     expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
     for (const icon of manifest.icons) {
       const response = await app.inject({ method: 'GET', url: icon.src });
-      expect([icon.src, response.statusCode, response.headers['content-type']]).toEqual([icon.src, 200, icon.type]);
+      expect([icon.src, response.statusCode, response.headers['content-type']]).toEqual([
+        icon.src,
+        200,
+        icon.type,
+      ]);
     }
-    for (const [url, type] of [['/favicon.ico', 'image/x-icon'], ['/apple-touch-icon.png', 'image/png']]) {
+    for (const [url, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/apple-touch-icon.png', 'image/png'],
+    ]) {
       const response = await app.inject({ method: 'GET', url });
-      expect([url, response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([url, 200, type, 'public, max-age=86400']);
+      expect([
+        url,
+        response.statusCode,
+        response.headers['content-type'],
+        response.headers['cache-control'],
+      ]).toEqual([url, 200, type, 'public, max-age=86400']);
     }
   });
 
@@ -245,7 +286,9 @@ describe('the site server without a published build', () => {
     try {
       const response = await bare.inject({ method: 'GET', url: '/' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ error: { code: 'unavailable', message: expect.stringContaining('No build is published') } });
+      expect(response.json()).toEqual({
+        error: { code: 'unavailable', message: expect.stringContaining('No build is published') },
+      });
     } finally {
       await bare.close();
     }

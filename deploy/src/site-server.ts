@@ -3,7 +3,14 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { apiPlugin, type ApiOptions, sendApiError, serverOptions, type ServerLog, siteOriginFrom } from '@arttoy/api';
+import {
+  apiPlugin,
+  type ApiOptions,
+  sendApiError,
+  serverOptions,
+  type ServerLog,
+  siteOriginFrom,
+} from '@arttoy/api';
 import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { catalogueStatus } from './catalogue-status';
@@ -38,10 +45,15 @@ interface LiveBuild {
 }
 
 /** 503 with what to do: the error answer keeps a 503's message (a 500's is hidden from visitors). */
-const noBuild = (origin: string) => Object.assign(new Error(`No build is published in ${origin}: run npm run build.`), { statusCode: 503 });
+const noBuild = (origin: string) =>
+  Object.assign(new Error(`No build is published in ${origin}: run npm run build.`), { statusCode: 503 });
 
 /** Reads the live build each time latest.json changes, so a deploy needs no restart. `onNewBuild` hears of each build read. */
-function liveBuildReader(origin: string, warn: (message: string) => void, onNewBuild: (meta: BuildMeta) => void): () => Promise<LiveBuild> {
+function liveBuildReader(
+  origin: string,
+  warn: (message: string) => void,
+  onNewBuild: (meta: BuildMeta) => void,
+): () => Promise<LiveBuild> {
   let cached: { stamp: number; build: LiveBuild } | null = null;
   return async () => {
     const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
@@ -49,7 +61,10 @@ function liveBuildReader(origin: string, warn: (message: string) => void, onNewB
     if (cached && cached.stamp === stat.mtimeMs) return cached.build;
     const meta = await readLatestBuild(origin);
     if (!meta) throw noBuild(origin);
-    const template = await fs.readFile(path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')), 'utf8');
+    const template = await fs.readFile(
+      path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')),
+      'utf8',
+    );
     const preloadLists = await readPreloadLists(origin, meta, warn);
     const inlineStylesheets = await readInlineStylesheets(origin, preloadLists);
     if (cached?.build.meta.id !== meta.id) onNewBuild(meta);
@@ -88,7 +103,15 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   const siteOrigin = options.siteOrigin ?? siteOriginFrom(process.env);
   // Errors outside /api (a method no route takes, a failed document) in the API's shape too.
   app.setErrorHandler((error, request, reply) => sendApiError(request, reply, error));
-  app.setNotFoundHandler((request, reply) => sendApiError(request, reply, Object.assign(new Error(`${request.method} ${request.url.split('?')[0]} was not found on this site.`), { statusCode: 404 })));
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(
+      request,
+      reply,
+      Object.assign(new Error(`${request.method} ${request.url.split('?')[0]} was not found on this site.`), {
+        statusCode: 404,
+      }),
+    ),
+  );
   const liveBuild = liveBuildReader(
     options.origin,
     (message) => app.log.warn(message),
@@ -98,7 +121,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
 
   app.addHook('onSend', async (request, reply) => {
     // Over TLS only (behind a proxy: X-Forwarded-Proto with TRUST_PROXY=1): a browser ignores it on http anyway.
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
@@ -142,18 +166,33 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   const icons = await readSiteIcons();
   const sendIcon = (url: string, reply: FastifyReply) => {
     const icon = icons.files.get(url);
-    return icon ? reply.header('cache-control', icon.cacheControl).type(icon.type).send(icon.body) : reply.callNotFound();
+    return icon
+      ? reply.header('cache-control', icon.cacheControl).type(icon.type).send(icon.body)
+      : reply.callNotFound();
   };
   app.get('/icons/:file', (request, reply) => sendIcon(request.url.split('?')[0] ?? '', reply));
-  for (const url of ['/favicon.ico', '/apple-touch-icon.png']) app.get(url, (_request, reply) => sendIcon(url, reply));
+  for (const url of ['/favicon.ico', '/apple-touch-icon.png'])
+    app.get(url, (_request, reply) => sendIcon(url, reply));
 
-  app.get('/robots.txt', (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin)));
+  app.get('/robots.txt', (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(siteOrigin)),
+  );
   // The sitemap needs the API in this process (the catalogue and the published documents).
   if (options.api) {
-    app.get('/sitemap.xml', async (_request, reply) => reply.header('cache-control', 'public, max-age=600').type('application/xml; charset=utf-8').send(await sitemapXml(app, siteOrigin)));
+    app.get('/sitemap.xml', async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=600')
+        .type('application/xml; charset=utf-8')
+        .send(await sitemapXml(app, siteOrigin)),
+    );
   }
 
-  app.get('/builds/*', (request, reply) => reply.sendFile(`builds/${(request.params as { '*': string })['*']}`));
+  app.get('/builds/*', (request, reply) =>
+    reply.sendFile(`builds/${(request.params as { '*': string })['*']}`),
+  );
   for (const appName of APP_NAMES) {
     const folder = appFolder(appName);
     app.get(`/${folder}/*`, (request, reply) => {
@@ -161,7 +200,9 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       // A version folder's HTML (the shell's template, a remote's standalone QA page) is no page
       // of this site: served here it would be a document without the documents' policy.
       // Nor is its server container (dist/server/) for browsers: the site server runs it.
-      return PUBLISHED_PAGE.test(file) || SERVER_FILES.test(file) ? reply.callNotFound() : reply.sendFile(`${folder}/${file}`);
+      return PUBLISHED_PAGE.test(file) || SERVER_FILES.test(file)
+        ? reply.callNotFound()
+        : reply.sendFile(`${folder}/${file}`);
     });
   }
 
@@ -181,7 +222,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   app.get('/*', async (request, reply) => {
     const { meta, template, preloadLists, inlineStylesheets } = await liveBuild();
     const url = new URL(request.url, 'http://site.invalid');
-    if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false) return sendPayload(meta, url, request.headers.cookie, reply);
+    if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false)
+      return sendPayload(meta, url, request.headers.cookie, reply);
     const resolution = await resolvePage(url, request.headers.cookie);
     // Rendered on the server: every page the route table answers with 200 (a remote without a server
     // container still gets the shell around it; its failures are logged by the renderer). Whether
@@ -190,27 +232,47 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     // renders it), with its code asked for at low priority.
     const render = options.serverRender !== false && resolution.status === 200 && resolution.owner !== null;
     const serverRendered = render && meta.apps.shell.server !== undefined;
-    const parts = documentParts(template, meta, resolution, options.config, { preloadRemotes: options.preloadRemotes ?? true, preloadLists, inlineStylesheets, url, siteOrigin, iconLinks: icons.links, serverRendered });
+    const parts = documentParts(template, meta, resolution, options.config, {
+      preloadRemotes: options.preloadRemotes ?? true,
+      preloadLists,
+      inlineStylesheets,
+      url,
+      siteOrigin,
+      iconLinks: icons.links,
+      serverRendered,
+    });
     const rest = async () => {
       const rendered = render ? await renderPage(meta, resolution, url) : null;
       // First reads the document does not carry (no server rendering, or no API in this process to
       // answer them) are preloaded: they arrive while the page's code loads.
-      const reads = (await renderPage.firstReads(meta, resolution, url)).filter((read) => !rendered || !(read in rendered.payload.data));
+      const reads = (await renderPage.firstReads(meta, resolution, url)).filter(
+        (read) => !rendered || !(read in rendered.payload.data),
+      );
       return parts.rest({ rendered, reads });
     };
     const fallback = (error: unknown) => {
-      request.log.error({ err: error }, `The page ${url.pathname} could not be rendered; it went out to render in the browser.`);
+      request.log.error(
+        { err: error },
+        `The page ${url.pathname} could not be rendered; it went out to render in the browser.`,
+      );
       return parts.rest({});
     };
-    return reply
-      .status(resolution.status)
-      .header('cache-control', REVALIDATE)
-      // A developer's browser running a remote from its dev server (a loopback origin in its cookie, checked as the shell checks it) may load it; no other browser's policy changes.
-      .header('content-security-policy', contentSecurityPolicy(meta, options.config, { devServers: [...remoteOverridesFromCookies(request.headers.cookie).entries.values()] }))
-      // A proxy in front (nginx) passes the head on as it comes instead of waiting for the whole document.
-      .header('x-accel-buffering', 'no')
-      .type('text/html; charset=utf-8')
-      .send(documentStream(parts.early, rest, fallback));
+    return (
+      reply
+        .status(resolution.status)
+        .header('cache-control', REVALIDATE)
+        // A developer's browser running a remote from its dev server (a loopback origin in its cookie, checked as the shell checks it) may load it; no other browser's policy changes.
+        .header(
+          'content-security-policy',
+          contentSecurityPolicy(meta, options.config, {
+            devServers: [...remoteOverridesFromCookies(request.headers.cookie).entries.values()],
+          }),
+        )
+        // A proxy in front (nginx) passes the head on as it comes instead of waiting for the whole document.
+        .header('x-accel-buffering', 'no')
+        .type('text/html; charset=utf-8')
+        .send(documentStream(parts.early, rest, fallback))
+    );
   });
 
   /**
@@ -218,11 +280,25 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
    * document's would be (public answers only, never a visitor's), in one request instead of the
    * page's several. Its status is the page's (404 for a page that does not exist, with what was read).
    */
-  async function sendPayload(meta: BuildMeta, payloadUrl: URL, cookie: string | undefined, reply: FastifyReply) {
-    const url = new URL(`${payloadUrl.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'}${payloadUrl.search}`, payloadUrl);
+  async function sendPayload(
+    meta: BuildMeta,
+    payloadUrl: URL,
+    cookie: string | undefined,
+    reply: FastifyReply,
+  ) {
+    const url = new URL(
+      `${payloadUrl.pathname.slice(0, -PAYLOAD_SUFFIX.length) || '/'}${payloadUrl.search}`,
+      payloadUrl,
+    );
     const resolution = await resolvePage(url, cookie);
-    if (!resolution.owner) throw Object.assign(new Error(`${url.pathname} is no page of this site, so it has no payload.`), { statusCode: 404 });
-    return reply.status(resolution.status).header('cache-control', REVALIDATE).send(await renderPage.payload(meta, resolution, url));
+    if (!resolution.owner)
+      throw Object.assign(new Error(`${url.pathname} is no page of this site, so it has no payload.`), {
+        statusCode: 404,
+      });
+    return reply
+      .status(resolution.status)
+      .header('cache-control', REVALIDATE)
+      .send(await renderPage.payload(meta, resolution, url));
   }
 
   return app;

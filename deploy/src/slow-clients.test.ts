@@ -45,8 +45,12 @@ function trickle(start: string, rest: string): Promise<{ answer: string; cutOff:
   });
 }
 
-it.each(['/gallery', '/api/styles', '/mf-gallery/v1/remoteEntry.js'])('cuts off headers trickled for %s with a 408', async (path) => {
-  const { answer, cutOff } = await trickle(`GET ${path} HTTP/1.1\r\n`, `X-Slow: ${'y'.repeat(200)}`);
-  expect(cutOff).toBe(true);
-  expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-}, 30_000);
+it.each(['/gallery', '/api/styles', '/mf-gallery/v1/remoteEntry.js'])(
+  'cuts off headers trickled for %s with a 408',
+  async (path) => {
+    const { answer, cutOff } = await trickle(`GET ${path} HTTP/1.1\r\n`, `X-Slow: ${'y'.repeat(200)}`);
+    expect(cutOff).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  },
+  30_000,
+);

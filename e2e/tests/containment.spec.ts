@@ -12,7 +12,9 @@ async function openGallery(page: Page): Promise<void> {
 }
 
 for (const [failure, respond] of Object.entries(FAILURES)) {
-  test(`a remote whose entry ${failure} is reloaded once, then contained, and recovers on retry without a reload`, async ({ page }) => {
+  test(`a remote whose entry ${failure} is reloaded once, then contained, and recovers on retry without a reload`, async ({
+    page,
+  }) => {
     const entries = await remoteEntries(page);
     const galleryEntry = `**${entries.mf_gallery}`;
     await page.route(galleryEntry, respond);

@@ -18,8 +18,14 @@ const RULES_PAGES = [
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 test.describe('the search overlay', () => {
@@ -63,7 +69,9 @@ test.describe('the search overlay', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(FAIR_DRAWS_TITLE);
   });
 
-  test('finds gallery series and figures and rules pages, each labelled by kind, and opens them', async ({ page }) => {
+  test('finds gallery series and figures and rules pages, each labelled by kind, and opens them', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Search' }).click();
     const overlay = page.getByRole('dialog', { name: 'Search' });
@@ -97,8 +105,16 @@ test.describe('the blog', () => {
     await expect(page.getByRole('link', { name: DRAFT_TITLE })).toHaveCount(0);
 
     // The page lives in the URL.
-    const firstTitle = await page.getByRole('main').getByRole('article').first().getByRole('heading').textContent();
-    await page.getByRole('navigation', { name: 'Pages of posts' }).getByRole('link', { name: 'Page 2' }).click();
+    const firstTitle = await page
+      .getByRole('main')
+      .getByRole('article')
+      .first()
+      .getByRole('heading')
+      .textContent();
+    await page
+      .getByRole('navigation', { name: 'Pages of posts' })
+      .getByRole('link', { name: 'Page 2' })
+      .click();
     await expect(page).toHaveURL(/\/blog\/list\?page=2$/);
     const card = page.getByRole('main').getByRole('article').first();
     await expect(card.getByRole('heading')).not.toHaveText(firstTitle!);
@@ -112,7 +128,9 @@ test.describe('the blog', () => {
     await expect(page.getByRole('navigation', { name: 'More posts' })).toBeVisible();
   });
 
-  test('an unknown post is the 404 page, with HTTP 404, and the blog still works after it', async ({ page }) => {
+  test('an unknown post is the 404 page, with HTTP 404, and the blog still works after it', async ({
+    page,
+  }) => {
     const response = await page.goto('/blog/no-such-post');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
@@ -126,12 +144,17 @@ test.describe('the blog', () => {
     await expect(page.getByText(`Page not found: ${DRAFT_PATH}?preview=true`)).toBeVisible();
 
     // A wrong token is refused and sets nothing.
-    const refused = await page.request.get(`/api/content/preview?token=not-a-token&redirect=${encodeURIComponent(DRAFT_PATH)}`, { maxRedirects: 0 });
+    const refused = await page.request.get(
+      `/api/content/preview?token=not-a-token&redirect=${encodeURIComponent(DRAFT_PATH)}`,
+      { maxRedirects: 0 },
+    );
     expect(refused.status()).toBe(403);
     expect((await page.goto(`${DRAFT_PATH}?preview=true`))?.status()).toBe(404);
 
     // The API's preview entry sets the HttpOnly cookie and sends the browser to the page in preview.
-    await page.goto(`/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}&redirect=${encodeURIComponent(DRAFT_PATH)}`);
+    await page.goto(
+      `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}&redirect=${encodeURIComponent(DRAFT_PATH)}`,
+    );
     await expect(page).toHaveURL(new RegExp(`${DRAFT_PATH}\\?preview=true$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DRAFT_TITLE);
     await expect(page.getByText('Preview: drafts are shown.')).toBeVisible();
@@ -164,11 +187,19 @@ test.describe('rules and help pages', () => {
     });
   }
 
-  test('the customer service center shows the contact phone and e-mail of this deployment', async ({ page }) => {
+  test('the customer service center shows the contact phone and e-mail of this deployment', async ({
+    page,
+  }) => {
     await page.goto('/rules/customer_service_center');
     const contact = page.getByRole('region', { name: 'Contact us' });
-    await expect(contact.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
-    await expect(contact.getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute('href', 'tel:+14155550142');
+    await expect(contact.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute(
+      'href',
+      'mailto:support@arttoy.club',
+    );
+    await expect(contact.getByRole('link', { name: '+1 (415) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+14155550142',
+    );
     await expect(page.getByRole('main')).not.toContainText('{{');
   });
 
@@ -188,7 +219,9 @@ test.describe('rules and help pages', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test('on a phone the shipping fee table scrolls sideways in a focusable region, says so, and axe finds nothing serious', async ({ page }) => {
+  test('on a phone the shipping fee table scrolls sideways in a focusable region, says so, and axe finds nothing serious', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/rules/shipping_and_refund');
     const region = page.getByRole('region', { name: 'Shipping fees by destination' });
@@ -215,12 +248,20 @@ test.describe('rules and help pages', () => {
     expect(await region.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   });
 
-  test('/help is the Help Center with cards to the customer service center and the rules pages', async ({ page }) => {
+  test('/help is the Help Center with cards to the customer service center and the rules pages', async ({
+    page,
+  }) => {
     const response = await page.goto('/help');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Center');
     const cards = page.getByRole('region', { name: 'Find an answer' });
-    await expect(cards.getByRole('link')).toHaveText(['Customer service center', 'Shipping & refund', 'Authenticity', 'Terms of service', 'Privacy policy']);
+    await expect(cards.getByRole('link')).toHaveText([
+      'Customer service center',
+      'Shipping & refund',
+      'Authenticity',
+      'Terms of service',
+      'Privacy policy',
+    ]);
     await cards.getByRole('link', { name: 'Customer service center' }).click();
     await expect(page).toHaveURL(/\/rules\/customer_service_center$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customer Service Center');

@@ -15,7 +15,8 @@ const NEW_TITLE = 'Gallery, freshly deployed';
 async function othersDigest(build: Awaited<ReturnType<typeof liveBuild>>): Promise<Record<string, string>> {
   const digests: Record<string, string> = {};
   for (const app of OTHERS) {
-    digests[app] = `${build.apps[app]!.entry}#${await folderDigest(path.join(ORIGIN, build.apps[app]!.entry.replace(/[^/]+$/, '')))}`;
+    digests[app] =
+      `${build.apps[app]!.entry}#${await folderDigest(path.join(ORIGIN, build.apps[app]!.entry.replace(/[^/]+$/, '')))}`;
   }
   return digests;
 }
@@ -25,14 +26,21 @@ async function othersDigest(build: Awaited<ReturnType<typeof liveBuild>>): Promi
  * and returns once that document has the build and answers input. A click made before then can land
  * on the document being left (its navigation is dropped) or on the new one before it hydrates.
  */
-async function followToBuild(page: import('@playwright/test').Page, link: string, buildId: string): Promise<void> {
+async function followToBuild(
+  page: import('@playwright/test').Page,
+  link: string,
+  buildId: string,
+): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
   await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', buildId);
   expect(await waitForLive(page), `the page after "${link}" answers input`).toBe(true);
 }
 
 /** The first heading of a page's document as the server sends it, before any script runs. */
-async function servedHeading(page: import('@playwright/test').Page, pathname: string): Promise<string | undefined> {
+async function servedHeading(
+  page: import('@playwright/test').Page,
+  pathname: string,
+): Promise<string | undefined> {
   const html = await (await page.request.get(pathname)).text();
   return /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 }
@@ -104,7 +112,9 @@ test('a new deploy is announced, and the next navigation loads it', async ({ pag
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
     await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', next.id);
     await expect(page.locator('[data-owner="mf_blog"]')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __e2eMark?: number }).__e2eMark),
+    ).toBeUndefined();
   } finally {
     await fs.writeFile(latestFile, previous);
     await fs.rm(nextMeta, { force: true });
@@ -119,7 +129,14 @@ test('a remote moved to another origin is found through the manifest alone', asy
     ...live,
     id: `${live.id.slice(0, 14)}-e2e00002`,
     timestamp: Date.now(),
-    apps: { ...live.apps, mf_gallery: { ...live.apps.mf_gallery!, entry: elsewhere, integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}` } },
+    apps: {
+      ...live.apps,
+      mf_gallery: {
+        ...live.apps.mf_gallery!,
+        entry: elsewhere,
+        integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
+      },
+    },
   };
   const latestFile = path.join(ORIGIN, 'builds/latest.json');
   const previous = await fs.readFile(latestFile, 'utf8');

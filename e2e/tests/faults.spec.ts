@@ -12,7 +12,9 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** A box of the seeded catalogue, for the box page. */
 async function aBox(page: Page): Promise<{ id: number; name: string }> {
-  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as { items: { id: number; name: string }[] };
+  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as {
+    items: { id: number; name: string }[];
+  };
   const box = list.items[0];
   if (!box) throw new Error('The seeded catalogue has no box: check api/src/db/seed.');
   return box;
@@ -22,7 +24,8 @@ async function aBox(page: Page): Promise<{ id: number; name: string }> {
 function recordDocumentLoads(page: Page): string[] {
   const loads: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) loads.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame())
+      loads.push(new URL(request.url()).pathname);
   });
   return loads;
 }
@@ -68,7 +71,9 @@ test.describe('a slow remote entry', () => {
       await expectSameDocument(page);
     });
 
-    test(`${name} answering late: a first load shows the server's page at once, and it comes alive once the entry answers`, async ({ page }) => {
+    test(`${name} answering late: a first load shows the server's page at once, and it comes alive once the entry answers`, async ({
+      page,
+    }) => {
       const entry = await holdEntry(page, name);
       // Not waiting for the load event: the document preloads the entry held back here.
       await page.goto(path, { waitUntil: 'commit' });
@@ -83,7 +88,9 @@ test.describe('a slow remote entry', () => {
   }
 });
 
-test('a page chunk failing mid-navigation reloads once, is contained, and its retry loads it without a reload', async ({ page }) => {
+test('a page chunk failing mid-navigation reloads once, is contained, and its retry loads it without a reload', async ({
+  page,
+}) => {
   // The series page's own chunk (the one that renders its line-up) goes missing once the gallery is open.
   let chunkMissing = true;
   const galleryCode = '**/mf-gallery/**/*.js';
@@ -123,27 +130,59 @@ test('a page chunk failing mid-navigation reloads once, is contained, and its re
 });
 
 test.describe('the API down or slow', () => {
-  const PAGES: { name: string; path: (page: Page) => Promise<string>; heading: (page: Page) => Promise<string> }[] = [
+  const PAGES: {
+    name: string;
+    path: (page: Page) => Promise<string>;
+    heading: (page: Page) => Promise<string>;
+  }[] = [
     { name: 'the gallery', path: async () => '/gallery', heading: async () => 'Gallery' },
-    { name: 'a series', path: async () => '/gallery/series/cloud-bakery', heading: async () => 'Cloud Bakery' },
-    { name: 'a figure', path: async () => '/gallery/style/detail/cloud-bakery-golden-souffle', heading: async () => 'Golden Souffle' },
+    {
+      name: 'a series',
+      path: async () => '/gallery/series/cloud-bakery',
+      heading: async () => 'Cloud Bakery',
+    },
+    {
+      name: 'a figure',
+      path: async () => '/gallery/style/detail/cloud-bakery-golden-souffle',
+      heading: async () => 'Golden Souffle',
+    },
     { name: 'the blog list', path: async () => '/blog/list', heading: async () => 'The ArtToy Club blog' },
-    { name: 'a post', path: async () => '/blog/how-our-draws-are-fair', heading: async () => 'How our draws are fair, and how to check one yourself' },
-    { name: 'a rules page', path: async () => '/rules/authenticity', heading: async () => 'Authenticity guarantee' },
+    {
+      name: 'a post',
+      path: async () => '/blog/how-our-draws-are-fair',
+      heading: async () => 'How our draws are fair, and how to check one yourself',
+    },
+    {
+      name: 'a rules page',
+      path: async () => '/rules/authenticity',
+      heading: async () => 'Authenticity guarantee',
+    },
     { name: 'the help center', path: async () => '/help', heading: async () => 'Help Center' },
     { name: 'the box list', path: async () => '/mysterybox', heading: async () => 'Mystery boxes' },
-    { name: 'a box page', path: async (page) => `/mysterybox/${(await aBox(page)).id}`, heading: async (page) => (await aBox(page)).name },
+    {
+      name: 'a box page',
+      path: async (page) => `/mysterybox/${(await aBox(page)).id}`,
+      heading: async (page) => (await aBox(page)).name,
+    },
   ];
   // The API, and the pages' payloads the site server reads from it (with the API down, a payload has nothing to give).
   const API = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.endsWith('/_payload.json');
 
   for (const { name, path, heading } of PAGES) {
-    test(`${name}: a clear message and a retry while the API answers 503 or is unreachable, the page once it is back`, async ({ page }) => {
+    test(`${name}: a clear message and a retry while the API answers 503 or is unreachable, the page once it is back`, async ({
+      page,
+    }) => {
       const [url, title] = [await path(page), await heading(page)];
       let failure: 'unavailable' | 'refused' = 'unavailable';
       await page.route(API, (route: Route) =>
         failure === 'unavailable'
-          ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'The API is down for a moment.' } }) })
+          ? route.fulfill({
+              status: 503,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                error: { code: 'unavailable', message: 'The API is down for a moment.' },
+              }),
+            })
           : route.abort('connectionrefused'),
       );
       // A navigation: the first document would bring the page's data with it.
@@ -187,16 +226,24 @@ test.describe('the API down or slow', () => {
   }
 });
 
-test('with the Auth emulator unreachable, sign-in is disabled in plain words and browsing works', async ({ page, context }) => {
+test('with the Auth emulator unreachable, sign-in is disabled in plain words and browsing works', async ({
+  page,
+  context,
+}) => {
   await routeGoogleScriptHost(context);
   const emulatorPort = new URL(AUTH_EMULATOR_URL).port;
-  await context.route((url) => url.port === emulatorPort, (route) => route.abort('connectionrefused'));
+  await context.route(
+    (url) => url.port === emulatorPort,
+    (route) => route.abort('connectionrefused'),
+  );
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gallery');
 
   await page.getByRole('button', { name: 'Menu' }).click();
   const signIn = page.getByRole('dialog', { name: 'Menu' }).getByRole('region', { name: 'Sign in' });
-  await expect(signIn.getByText('Sign-in is not available right now: the sign-in service does not answer.')).toBeVisible();
+  await expect(
+    signIn.getByText('Sign-in is not available right now: the sign-in service does not answer.'),
+  ).toBeVisible();
   await expect(signIn.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
   await page.keyboard.press('Escape');
 
@@ -206,19 +253,27 @@ test('with the Auth emulator unreachable, sign-in is disabled in plain words and
   await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
   // The /login page says the same, without a popup to an unreachable page.
   await page.getByRole('link', { name: 'Log In/Sign Up' }).click();
-  await expect(page.getByRole('main').getByText('Sign-in is not available right now: the sign-in service does not answer.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByText('Sign-in is not available right now: the sign-in service does not answer.'),
+  ).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
 });
 
 test.describe('a broken build manifest', () => {
   const GARBAGE: Record<string, (route: Route) => Promise<void>> = {
-    'is not JSON': (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"id": "oops' }),
-    'has the wrong shape': (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"apps": 3}' }),
+    'is not JSON': (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"id": "oops' }),
+    'has the wrong shape': (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"apps": 3}' }),
     'is missing': (route) => route.fulfill({ status: 404, body: 'Not Found' }),
   };
 
   for (const [fault, respond] of Object.entries(GARBAGE)) {
-    test(`at start-up, a manifest that ${fault} gives a clear error with a retry, not a blank page`, async ({ page }) => {
+    test(`at start-up, a manifest that ${fault} gives a clear error with a retry, not a blank page`, async ({
+      page,
+    }) => {
       await page.route('**/builds/meta/*.json', respond);
       await page.goto('/gallery');
       const fallback = page.getByTestId('fallback-mf-gallery');
@@ -233,7 +288,9 @@ test.describe('a broken build manifest', () => {
       await expectSameDocument(page);
     });
 
-    test(`while polling, a live build whose manifest ${fault} keeps the last good one, says so, and remotes keep loading`, async ({ page }) => {
+    test(`while polling, a live build whose manifest ${fault} keeps the last good one, says so, and remotes keep loading`, async ({
+      page,
+    }) => {
       await page.clock.install();
       const logged: string[] = [];
       page.on('console', (message) => {
@@ -243,7 +300,11 @@ test.describe('a broken build manifest', () => {
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
       // A deploy names a new build whose manifest is broken (half uploaded, or garbage).
       await page.route('**/builds/latest.json*', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'b-broken-deploy', timestamp: 1 }) }),
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ id: 'b-broken-deploy', timestamp: 1 }),
+        }),
       );
       await page.route('**/builds/meta/b-broken-deploy.json', respond);
       await page.clock.fastForward(61_000);
@@ -261,11 +322,15 @@ test.describe('a broken build manifest', () => {
     });
   }
 
-  test('while polling, a latest.json that is garbage keeps the current build and says so', async ({ page }) => {
+  test('while polling, a latest.json that is garbage keeps the current build and says so', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await page.route('**/builds/latest.json*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy error</html>' }));
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<html>proxy error</html>' }),
+    );
     await page.clock.fastForward(61_000);
     const notice = page.getByRole('status').filter({ hasText: 'keeps the version it has' });
     await expect(notice).toBeVisible();
@@ -277,7 +342,10 @@ test.describe('a broken build manifest', () => {
   });
 });
 
-test('offline, a remote not loaded yet is contained with an offline notice; back online it recovers without a reload', async ({ page, context }) => {
+test('offline, a remote not loaded yet is contained with an offline notice; back online it recovers without a reload', async ({
+  page,
+  context,
+}) => {
   const documentLoads = recordDocumentLoads(page);
   await page.goto('/rules/authenticity');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticity guarantee');

@@ -4,12 +4,18 @@ import { expect, test } from '../fixtures/site';
 const WEB_VITALS_CHUNK = /\/web-vitals\.[0-9a-f]+\.js$/;
 
 /** The names of the analytics events the page has sent so far. */
-const sentEvents = (page: Page) => page.evaluate(() => (window as unknown as { sentEvents: string[] }).sentEvents.toSorted());
+const sentEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { sentEvents: string[] }).sentEvents.toSorted());
 
 test.describe('field metrics', () => {
-  test('with an analytics global, a visit sends LCP, CLS, INP, FCP and TTFB once each, loading their code after the first paint', async ({ page }) => {
+  test('with an analytics global, a visit sends LCP, CLS, INP, FCP and TTFB once each, loading their code after the first paint', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
-      const sink = window as unknown as { sentEvents: string[]; gtag: (command: string, name: string) => void };
+      const sink = window as unknown as {
+        sentEvents: string[];
+        gtag: (command: string, name: string) => void;
+      };
       sink.sentEvents = [];
       sink.gtag = (command, name) => {
         if (command === 'event' && name !== 'page_view') sink.sentEvents.push(name);
@@ -39,7 +45,9 @@ test.describe('field metrics', () => {
       .toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
 
     const timing = await page.evaluate(() => ({
-      chunk: performance.getEntriesByType('resource').find((entry) => /\/web-vitals\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
+      chunk: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/web-vitals\.[0-9a-f]+\.js$/.test(entry.name))?.startTime,
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     }));
     expect(timing.chunk).toBeGreaterThan(timing.firstPaint ?? Infinity);

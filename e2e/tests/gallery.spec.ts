@@ -6,11 +6,17 @@ import { expect, expectSameDocument, markDocument, openInPage, test } from '../f
 /** From the landing: style → series → figure → the box's page in the mystery box app, by clicks only. */
 async function walkToABox(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gallery');
-  await page.getByRole('region', { name: 'Styles' }).getByRole('link', { name: /^Kawaii Pop/ }).click();
+  await page
+    .getByRole('region', { name: 'Styles' })
+    .getByRole('link', { name: /^Kawaii Pop/ })
+    .click();
   await expect(page).toHaveURL(/\/gallery\/style\/kawaii-pop$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kawaii Pop');
 
-  await page.getByRole('region', { name: 'Series in Kawaii Pop' }).getByRole('link', { name: /^Cloud Bakery/ }).click();
+  await page
+    .getByRole('region', { name: 'Series in Kawaii Pop' })
+    .getByRole('link', { name: /^Cloud Bakery/ })
+    .click();
   await expect(page).toHaveURL(/\/gallery\/series\/cloud-bakery$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cloud Bakery');
   const lineup = page.getByRole('region', { name: 'The line-up' });
@@ -46,7 +52,9 @@ test.describe('the gallery in the composed site', () => {
     await expect(page).toHaveURL(/\/gallery\?page=2$/);
     await expect(all.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'All series' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('region', { name: 'All series' }).getByRole('link', { name: 'Page 2' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('sorts and filters a style from the URL, and says what it ignored', async ({ page }) => {
@@ -65,7 +73,10 @@ test.describe('the gallery in the composed site', () => {
   test("reads a figure's page ahead (its payload) when its card is pointed at", async ({ page }) => {
     await page.goto('/gallery/style/kawaii-pop');
     const card = page.getByRole('region', { name: 'Figures' }).getByRole('link', { name: /^Macaron Mouse/ });
-    const read = page.waitForRequest((request) => new URL(request.url()).pathname === '/gallery/style/detail/cloud-bakery-macaron-mouse/_payload.json');
+    const read = page.waitForRequest(
+      (request) =>
+        new URL(request.url()).pathname === '/gallery/style/detail/cloud-bakery-macaron-mouse/_payload.json',
+    );
     await card.hover();
     await read;
   });
@@ -74,13 +85,25 @@ test.describe('the gallery in the composed site', () => {
     await page.goto('/gallery/series/cloud-bakery');
     await expect(page.getByRole('region', { name: 'The line-up' }).getByRole('img')).toHaveCount(9);
     const images = await page.locator('main img').evaluateAll((nodes) =>
-      (nodes as HTMLImageElement[]).map((image) => ({ alt: image.alt, width: image.getAttribute('width'), height: image.getAttribute('height'), loading: image.loading })),
+      (nodes as HTMLImageElement[]).map((image) => ({
+        alt: image.alt,
+        width: image.getAttribute('width'),
+        height: image.getAttribute('height'),
+        loading: image.loading,
+      })),
     );
-    expect(images.every((image) => image.alt !== '' && image.width === '240' && image.height === '240')).toBe(true);
+    expect(images.every((image) => image.alt !== '' && image.width === '240' && image.height === '240')).toBe(
+      true,
+    );
     expect(images.at(-1)?.loading).toBe('lazy');
   });
 
-  for (const path of ['/gallery/style/no-such-style', '/gallery/series/no-such-series', '/gallery/style/detail/no-such-figure', '/gallery/nothing-here']) {
+  for (const path of [
+    '/gallery/style/no-such-style',
+    '/gallery/series/no-such-series',
+    '/gallery/style/detail/no-such-figure',
+    '/gallery/nothing-here',
+  ]) {
     test(`answers ${path}, which names nothing, with the 404 page and status`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -103,14 +126,19 @@ test.describe('the gallery in the composed site', () => {
     [(page: Page, path: string) => page.goto(path), 'loaded'],
     [(page: Page, path: string) => openInPage(page, path), 'navigated to'],
   ] as const) {
-    test(`valid gallery pages ${how} ask for nothing that answers an error, and log none`, async ({ page, baseURL }) => {
+    test(`valid gallery pages ${how} ask for nothing that answers an error, and log none`, async ({
+      page,
+      baseURL,
+    }) => {
       const site = new URL(baseURL ?? '').origin;
       const failed: string[] = [];
       page.on('response', (response) => {
-        if (response.status() >= 400 && new URL(response.url()).origin === site) failed.push(`${response.status()} ${response.url()}`);
+        if (response.status() >= 400 && new URL(response.url()).origin === site)
+          failed.push(`${response.status()} ${response.url()}`);
       });
       page.on('console', (message) => {
-        if (message.type() === 'error' && /status of [45]\d\d/.test(message.text())) failed.push(`console: ${message.text()} ${message.location().url}`);
+        if (message.type() === 'error' && /status of [45]\d\d/.test(message.text()))
+          failed.push(`console: ${message.text()} ${message.location().url}`);
       });
       for (const [path, heading] of VALID_PAGES) {
         await opened(page, path);
@@ -130,7 +158,12 @@ test.describe('the gallery in the composed site', () => {
 
   test('fits a 375 px wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    for (const path of ['/gallery', '/gallery/style/kawaii-pop', '/gallery/series/cloud-bakery', '/gallery/style/detail/cloud-bakery-golden-souffle']) {
+    for (const path of [
+      '/gallery',
+      '/gallery/style/kawaii-pop',
+      '/gallery/series/cloud-bakery',
+      '/gallery/style/detail/cloud-bakery-golden-souffle',
+    ]) {
       await page.goto(path);
       await expect(page.locator('[data-owner="mf_gallery"] h1')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
@@ -150,8 +183,15 @@ test.describe('the gallery in the composed site', () => {
       // Scanned once everything has loaded: no skeleton left.
       await expect(page.locator('.ui-skeleton')).toHaveCount(0);
       const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

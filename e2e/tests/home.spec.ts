@@ -8,12 +8,21 @@ interface BoxAnswer {
 }
 
 test.describe('home', () => {
-  test('every link in the page opens a page that exists, and every price shown is the API\'s', async ({ page, request }) => {
+  test("every link in the page opens a page that exists, and every price shown is the API's", async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const main = page.locator('main');
     await expect(main.getByRole('region', { name: 'Boxes on sale' }).getByRole('link').first()).toBeVisible();
 
-    const hrefs = [...new Set(await main.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')))];
+    const hrefs = [
+      ...new Set(
+        await main
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')),
+      ),
+    ];
     expect(hrefs.length).toBeGreaterThanOrEqual(6);
     for (const href of hrefs) {
       expect((await request.get(href)).status(), href).toBe(200);
@@ -29,17 +38,25 @@ test.describe('home', () => {
       await expect(card.getByRole('link')).toHaveText(box.name);
       await expect(card.locator('.card__price')).toHaveAttribute('data-price', String(box.price.amountMinor));
       const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: box.price.currency });
-      const shown = format.format(box.price.amountMinor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+      const shown = format.format(
+        box.price.amountMinor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2),
+      );
       await expect(card.locator('.card__price')).toHaveText(shown);
       await expect(card).toContainText(box.stock > 0 ? `${box.stock} left` : 'Sold out');
     }
   });
 
-  test('the live sections arrive with the document, and a client navigation back to home reads them in its one payload', async ({ page }) => {
+  test('the live sections arrive with the document, and a client navigation back to home reads them in its one payload', async ({
+    page,
+  }) => {
     const reads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (/^\/api\/(series|box-models|content\/documents)$/.test(url.pathname) || url.pathname.endsWith('/_payload.json')) reads.push(`${url.pathname}${url.search}`);
+      if (
+        /^\/api\/(series|box-models|content\/documents)$/.test(url.pathname) ||
+        url.pathname.endsWith('/_payload.json')
+      )
+        reads.push(`${url.pathname}${url.search}`);
     });
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Boxes on sale' }).getByRole('link').first()).toBeVisible();
@@ -51,7 +68,9 @@ test.describe('home', () => {
     await page.waitForLoadState('networkidle');
     reads.length = 0;
     await page.getByRole('banner').getByRole('link', { name: 'ArtToy Club' }).click();
-    await expect(page.getByRole('region', { name: 'Featured series' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Featured series' }).getByRole('link').first(),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'From the blog' }).getByRole('link').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Boxes on sale' }).getByRole('link').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

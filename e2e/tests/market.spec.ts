@@ -1,5 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, routeGoogleScriptHost, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
+import {
+  expect,
+  routeGoogleScriptHost,
+  signInThroughPopup,
+  test,
+  waitForEmulator,
+} from '../fixtures/sign-in';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -15,7 +21,9 @@ const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, di
 
 /** A box with stock, from the catalogue API. */
 async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
-  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as { items: { id: number; name: string; stock: number }[] };
+  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as {
+    items: { id: number; name: string; stock: number }[];
+  };
   const box = list.items.find((item) => item.stock > 1);
   if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/db/seed.');
   return box;
@@ -25,7 +33,11 @@ async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
 async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
   await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
   await waitForLive(page);
-  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), identity(role));
+  await signInThroughPopup(
+    page,
+    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
+    identity(role),
+  );
   await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
 }
 
@@ -45,7 +57,10 @@ async function secondVisitor(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers, both see the sale in the live room, and the figure page charts it', async ({ page, browser }) => {
+test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers, both see the sale in the live room, and the figure page charts it', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const handle = `seller_${stamp}`.slice(0, 20);
 
@@ -58,14 +73,21 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   await page.goto(`/mysterybox/${box.id}`);
   await page.getByRole('button', { name: 'Buy now' }).click();
   await payWithSandbox(page);
-  await page.getByRole('button', { name: 'Skip' }).click({ timeout: 2_000 }).catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Skip' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
   const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
   await expect(reveal).toBeVisible();
   const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
 
   // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
   await page.goto('/locker');
-  const card = page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: figure }).first();
+  const card = page
+    .getByRole('list', { name: 'Your figures' })
+    .getByRole('listitem')
+    .filter({ hasText: figure })
+    .first();
   await card.getByRole('button', { name: `Sell ${figure}` }).click();
   const form = card.getByRole('form', { name: `Sell ${figure}` });
   await form.getByRole('textbox', { name: 'Price' }).fill('25');
@@ -74,13 +96,17 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   await expect(card).toContainText('Listed at $25.00');
 
   // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
-  const found = (await (await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)).json()) as { items: { slug: string; name: string }[] };
+  const found = (await (
+    await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)
+  ).json()) as { items: { slug: string; name: string }[] };
   const slug = found.items.find((item) => item.name === figure)?.slug;
   expect(slug, `the catalogue finds ${figure}`).toBeTruthy();
   // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
   await page.goto('/live');
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
-  const sold = new RegExp(`bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`);
+  const sold = new RegExp(
+    `bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`,
+  );
   const buyer = await secondVisitor(browser);
   await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
   const market = buyer.getByRole('region', { name: 'From collectors' });
@@ -93,7 +119,13 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
 
   // It moved lockers: the buyer has it, the seller does not, and the seller's balance has the price less the fee.
   await buyer.goto('/locker');
-  await expect(buyer.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: figure }).first()).toContainText('In your locker');
+  await expect(
+    buyer
+      .getByRole('list', { name: 'Your figures' })
+      .getByRole('listitem')
+      .filter({ hasText: figure })
+      .first(),
+  ).toContainText('In your locker');
   await page.goto('/profile');
   await expect(page.getByRole('region', { name: 'Balance' })).toContainText('$23.75');
   await page.goto('/locker');

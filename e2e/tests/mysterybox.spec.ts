@@ -13,35 +13,54 @@ test.beforeAll(async () => {
 
 // A buyer of its own per run, and no clearing of the emulator's accounts: the sign-in tests, which
 // start from no accounts, may run at the same time in another worker.
-const newBuyer = (displayName: string) => ({ email: `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`, displayName });
+const newBuyer = (displayName: string) => ({
+  email: `buyer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+  displayName,
+});
 const BUYER = newBuyer('QA Buyer');
 
 /** Fails on serious or critical axe findings, naming each with the elements concerned. */
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** A box with stock, from the catalogue API. */
 async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
-  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as { items: { id: number; name: string; stock: number }[] };
+  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as {
+    items: { id: number; name: string; stock: number }[];
+  };
   const box = list.items.find((item) => item.stock > 1);
   if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/db/seed.');
   return box;
 }
 
-test('sign in, buy a box with the sandbox provider, see the reveal, find the figure in the locker, verify its draw and ship it', async ({ page }) => {
+test('sign in, buy a box with the sandbox provider, see the reveal, find the figure in the locker, verify its draw and ship it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const box = await boxOnSale(page);
 
   // The box page: odds of every figure, then sign in from the buy button and come back.
   await page.goto(`/mysterybox/${box.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(box.name);
-  await expect(page.getByRole('list', { name: 'Figures and their odds' }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Figures and their odds' }).getByRole('listitem').first(),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Log in to buy' }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?return_to=%2Fmysterybox%2F${box.id}$`));
-  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), BUYER);
+  await signInThroughPopup(
+    page,
+    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
+    BUYER,
+  );
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expectNoSeriousAxeViolations(page);
@@ -67,7 +86,10 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   // The locker shows it.
   await page.getByRole('link', { name: 'Go to my locker' }).click();
   await expect(page).toHaveURL(/\/locker$/);
-  const item = page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: figure });
+  const item = page
+    .getByRole('list', { name: 'Your figures' })
+    .getByRole('listitem')
+    .filter({ hasText: figure });
   await expect(item).toContainText('In your locker');
   await expectNoSeriousAxeViolations(page);
 
@@ -93,7 +115,9 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   await form.getByLabel('Postal code').fill('N1 9GU');
   await form.getByLabel('Country code').fill('GB');
   await form.getByLabel('Phone').fill('+44 20 7946 0000');
-  await expect(form.getByTestId('ship-out-quote')).toContainText('Shipping fee to GB (United Kingdom and EU): $14.99 for 1 figure');
+  await expect(form.getByTestId('ship-out-quote')).toContainText(
+    'Shipping fee to GB (United Kingdom and EU): $14.99 for 1 figure',
+  );
   await expect(form.getByRole('checkbox', { name: 'Save this address for next time' })).toBeChecked();
   await form.getByRole('button', { name: 'Ship out' }).click();
 
@@ -117,7 +141,9 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
 
   // The address book keeps it: the profile lists it (the next ship-out offers it, checked).
   await page.goto('/profile');
-  await expect(page.getByRole('list', { name: 'Your saved addresses' })).toContainText('QA Buyer, 12 Market Street, London N1 9GU, GB');
+  await expect(page.getByRole('list', { name: 'Your saved addresses' })).toContainText(
+    'QA Buyer, 12 Market Street, London N1 9GU, GB',
+  );
   await expectNoSeriousAxeViolations(page);
 });
 
@@ -136,18 +162,27 @@ async function holdAnswers(page: Page, url: string): Promise<{ release: () => vo
 
 /** Fails when the element's text runs onto a second line: its box is exactly one line high. */
 async function expectOneLine(line: Locator): Promise<void> {
-  const { height, lineHeight } = await line.evaluate((element) => ({ height: element.getBoundingClientRect().height, lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight) }));
+  const { height, lineHeight } = await line.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+  }));
   expect(lineHeight).toBeGreaterThan(0);
   expect(height).toBeCloseTo(lineHeight, 0);
 }
 
-test('on a 390 px phone, the pay page keeps the order line on one line, says it is confirming right after approval, and checks the saved method for the next box', async ({ page }) => {
+test('on a 390 px phone, the pay page keeps the order line on one line, says it is confirming right after approval, and checks the saved method for the next box', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const box = await boxOnSale(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/mysterybox/${box.id}`);
   await page.getByRole('button', { name: 'Log in to buy' }).click();
-  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Google' }), newBuyer('QA Returning Buyer'));
+  await signInThroughPopup(
+    page,
+    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
+    newBuyer('QA Returning Buyer'),
+  );
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
 
   // First box: no saved method yet; the quantity reads "Qty 1" on the price's line, never alone.
@@ -171,7 +206,11 @@ test('on a 390 px phone, the pay page keeps the order line on one line, says it 
   await expect(progress).toBeVisible();
   await expect(progress).toContainText(`Order ${firstSn}`);
   capture.release();
-  await expect(page.getByRole('region', { name: 'Opening your box' }).or(page.getByRole('heading', { name: /^You got .+!$/ }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Opening your box' })
+      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
+  ).toBeVisible();
   await expect(progress).toHaveCount(0);
 
   // Next box: the saved method is checked, the buyer can still move off it with the keyboard.
@@ -194,7 +233,11 @@ test('on a 390 px phone, the pay page keeps the order line on one line, says it 
   await expect(progress).toBeVisible();
   await expect(progress).toContainText(`Order ${secondSn}`);
   payment.release();
-  await expect(page.getByRole('region', { name: 'Opening your box' }).or(page.getByRole('heading', { name: /^You got .+!$/ }))).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Opening your box' })
+      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
+  ).toBeVisible();
   await expect(progress).toHaveCount(0);
 });
 
@@ -209,7 +252,9 @@ test('the box list, a box page and the fairness page fit a 375 px phone screen',
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
 });

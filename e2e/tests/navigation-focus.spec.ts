@@ -3,7 +3,9 @@ import { expect, test } from '../fixtures/site';
 const announcer = '#route-announcer';
 
 test.describe('focus and announcements after navigation', () => {
-  test('the first page keeps the browser’s focus; a client navigation focuses the new heading and says the title', async ({ page }) => {
+  test('the first page keeps the browser’s focus; a client navigation focuses the new heading and says the title', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -18,7 +20,10 @@ test.describe('focus and announcements after navigation', () => {
     await expect(page.locator(announcer)).toHaveText(await page.title());
 
     // Within the remote: the same kind of page, a new heading.
-    await page.getByRole('region', { name: 'Styles' }).getByRole('link', { name: /^Kawaii Pop/ }).click();
+    await page
+      .getByRole('region', { name: 'Styles' })
+      .getByRole('link', { name: /^Kawaii Pop/ })
+      .click();
     await expect(heading).toHaveText('Kawaii Pop');
     await expect(heading).toBeFocused();
     await expect(page.locator(announcer)).toHaveText(/Kawaii Pop/);
@@ -29,7 +34,9 @@ test.describe('focus and announcements after navigation', () => {
     await expect(heading).toBeFocused();
   });
 
-  test('filters and pagination change the query only, and keep focus on the control used', async ({ page }) => {
+  test('filters and pagination change the query only, and keep focus on the control used', async ({
+    page,
+  }) => {
     await page.goto('/gallery/style/kawaii-pop');
     const figures = page.getByRole('region', { name: 'Figures' });
     const rarity = figures.getByLabel('Rarity');

@@ -10,7 +10,10 @@ test('moving between the shell and the remotes never reloads the document', asyn
   await expect(header.getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
 
   // A link inside the remote drives the shell's one router.
-  await page.getByRole('region', { name: 'All series' }).getByRole('link', { name: /^Cloud Bakery/ }).click();
+  await page
+    .getByRole('region', { name: 'All series' })
+    .getByRole('link', { name: /^Cloud Bakery/ })
+    .click();
   await expect(page).toHaveURL(/\/gallery\/series\/cloud-bakery$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cloud Bakery');
 
@@ -19,7 +22,9 @@ test('moving between the shell and the remotes never reloads the document', asyn
   await expect(header.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
-  await expect(page.locator('[data-owner="mf_rules"][data-route="rules-customer_service_center"]')).toBeVisible();
+  await expect(
+    page.locator('[data-owner="mf_rules"][data-route="rules-customer_service_center"]'),
+  ).toBeVisible();
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page.locator('[data-route="rules-privacy_policy"]')).toBeVisible();

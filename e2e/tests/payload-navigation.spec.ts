@@ -16,7 +16,8 @@ function recordReads(page: Page): string[] {
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin !== new URL(page.url()).origin) return;
-    if (url.pathname.startsWith('/api/') || url.pathname.endsWith('/_payload.json')) reads.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/api/') || url.pathname.endsWith('/_payload.json'))
+      reads.push(`${url.pathname}${url.search}`);
   });
   return reads;
 }
@@ -31,11 +32,19 @@ async function settledAt(page: Page, path: string): Promise<void> {
 const payloadPath = (to: string) => `${to === '/' ? '' : to}/_payload.json`;
 
 for (const { from, to } of NAVIGATIONS) {
-  test(`a client navigation from ${from} to ${to} reads the page's data in one payload, and none of it again`, async ({ page }) => {
+  test(`a client navigation from ${from} to ${to} reads the page's data in one payload, and none of it again`, async ({
+    page,
+  }) => {
     await settledAt(page, from);
     const reads = recordReads(page);
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === payloadPath(to));
-    await page.getByRole('main').or(page.getByRole('banner')).or(page.getByRole('contentinfo')).locator(`a[href="${to}"]`).first().click();
+    await page
+      .getByRole('main')
+      .or(page.getByRole('banner'))
+      .or(page.getByRole('contentinfo'))
+      .locator(`a[href="${to}"]`)
+      .first()
+      .click();
     const payload = (await (await answer).json()) as { path: string; data: Record<string, unknown> };
     // From here the page has its data (a remote's own read-ahead on the link's hover came before).
     const afterPayload = reads.length;
@@ -56,7 +65,9 @@ test('a link read ahead on hover is not read again by its click', async ({ page 
   await settledAt(page, '/pag-demo');
   const reads = recordReads(page);
   const link = page.getByRole('banner').locator('a[href="/gallery"]');
-  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/gallery/_payload.json');
+  const answer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/gallery/_payload.json',
+  );
   await link.hover();
   await answer;
   await link.click();

@@ -20,7 +20,13 @@ test('links in view are prefetched once the page is idle', async ({ page }) => {
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto('/');
   // The home page shows links to the gallery, the boxes and the blog.
-  await expect.poll(() => [entries.mf_gallery, entries.mf_mysterybox, entries.mf_blog].every((entry) => requested.includes(entry!))).toBe(true);
+  await expect
+    .poll(() =>
+      [entries.mf_gallery, entries.mf_mysterybox, entries.mf_blog].every((entry) =>
+        requested.includes(entry!),
+      ),
+    )
+    .toBe(true);
   expect(requested.filter((path) => path === entries.mf_gallery)).toHaveLength(1);
 });
 
@@ -39,7 +45,9 @@ for (const [name, connection] of [
     await expect(page.getByRole('heading', { name: 'Featured series' })).toBeVisible();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).hover();
     await page.waitForLoadState('networkidle');
-    const remoteRequests = requested.filter((path) => Object.entries(entries).some(([app, entry]) => app !== 'shell' && path === entry));
+    const remoteRequests = requested.filter((path) =>
+      Object.entries(entries).some(([app, entry]) => app !== 'shell' && path === entry),
+    );
     expect(remoteRequests).toEqual([]);
 
     // The remote still loads when the visitor actually goes there.
@@ -48,7 +56,9 @@ for (const [name, connection] of [
   });
 }
 
-test('a rules page pointed at is read ahead (its payload), and opens without reading it again', async ({ page }) => {
+test('a rules page pointed at is read ahead (its payload), and opens without reading it again', async ({
+  page,
+}) => {
   // The site server renders pages, so a page's data is read as its payload: ahead on hover, used by the click.
   const reads: string[] = [];
   page.on('request', (request) => {

@@ -10,9 +10,24 @@ const SITE = `http://localhost:${NO_SIGN_IN_PORT}`;
 const API = `http://localhost:${SITE_PORT}`;
 const PAGES = [
   { path: '/', owner: 'shell', heading: 'Art toys, drawn fairly.', read: null },
-  { path: '/gallery/series/cloud-bakery', owner: 'mf_gallery', heading: 'Cloud Bakery', read: '/api/series/cloud-bakery' },
-  { path: '/mysterybox/1', owner: 'mf_mysterybox', heading: 'Cloud Bakery Blind Box', read: '/api/box-models/1' },
-  { path: '/rules/authenticity', owner: 'mf_rules', heading: 'Authenticity guarantee', read: '/api/content/document?path=%2Frules%2Fauthenticity&locale=en' },
+  {
+    path: '/gallery/series/cloud-bakery',
+    owner: 'mf_gallery',
+    heading: 'Cloud Bakery',
+    read: '/api/series/cloud-bakery',
+  },
+  {
+    path: '/mysterybox/1',
+    owner: 'mf_mysterybox',
+    heading: 'Cloud Bakery Blind Box',
+    read: '/api/box-models/1',
+  },
+  {
+    path: '/rules/authenticity',
+    owner: 'mf_rules',
+    heading: 'Authenticity guarantee',
+    read: '/api/content/document?path=%2Frules%2Fauthenticity&locale=en',
+  },
   {
     path: '/blog/displaying-your-figures',
     owner: 'mf_blog',
@@ -44,7 +59,9 @@ function recordRequests(): void {
 }
 
 for (const { path, owner, heading, read } of PAGES) {
-  test(`${path}: every script the page starts with was preloaded by the document, and every preload was used`, async ({ page }) => {
+  test(`${path}: every script the page starts with was preloaded by the document, and every preload was used`, async ({
+    page,
+  }) => {
     await page.route(`${SITE}/api/**`, async (route) => {
       const url = new URL(route.request().url());
       await route.fulfill({ response: await route.fetch({ url: `${API}${url.pathname}${url.search}` }) });
@@ -70,13 +87,26 @@ for (const { path, owner, heading, read } of PAGES) {
       if (shown === undefined) throw new Error('the heading was never seen entering the document');
       const scripts = performance
         .getEntriesByType('resource')
-        .filter((entry): entry is PerformanceResourceTiming => entry instanceof PerformanceResourceTiming && entry.startTime < shown && new URL(entry.name).pathname.endsWith('.js'));
+        .filter(
+          (entry): entry is PerformanceResourceTiming =>
+            entry instanceof PerformanceResourceTiming &&
+            entry.startTime < shown &&
+            new URL(entry.name).pathname.endsWith('.js'),
+        );
       return {
-        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => link.href),
+        preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+          (link) => link.href,
+        ),
         // A preloaded script the page then runs is one request, made by the link.
-        fetched: scripts.filter((entry) => entry.initiatorType !== 'link').map((entry) => new URL(entry.name).pathname),
+        fetched: scripts
+          .filter((entry) => entry.initiatorType !== 'link')
+          .map((entry) => new URL(entry.name).pathname),
         // The page's first API read, and who asked for it: the document's preload, used by the page's fetch.
-        reads: firstRead ? performance.getEntriesByName(new URL(firstRead, location.href).href).map((entry) => (entry as PerformanceResourceTiming).initiatorType) : [],
+        reads: firstRead
+          ? performance
+              .getEntriesByName(new URL(firstRead, location.href).href)
+              .map((entry) => (entry as PerformanceResourceTiming).initiatorType)
+          : [],
       };
     }, read);
     expect(preloaded.length).toBeGreaterThan(owner === 'shell' ? 3 : 8);
@@ -84,12 +114,19 @@ for (const { path, owner, heading, read } of PAGES) {
     // Only the shell's entry comes from its script tag.
     expect(fetched.filter((name) => !/^\/shell\/[^/]+\/main\.js$/.test(name))).toEqual([]);
     // Every preload, scripts and data alike, is asked for by the page once it runs.
-    const announced = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href));
+    const announced = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => link.href),
+    );
     await expect
-      .poll(async () => {
-        const requested = await page.evaluate(() => [...((window as Window & { requested?: Set<string> }).requested ?? [])]);
-        return announced.filter((href) => !requested.includes(href));
-      }, { message: 'preloads the page never asked for' })
+      .poll(
+        async () => {
+          const requested = await page.evaluate(() => [
+            ...((window as Window & { requested?: Set<string> }).requested ?? []),
+          ]);
+          return announced.filter((href) => !requested.includes(href));
+        },
+        { message: 'preloads the page never asked for' },
+      )
       .toEqual([]);
   });
 }

@@ -6,7 +6,13 @@ const HOME_HEADING = 'Art toys, drawn fairly.';
  * Routes that send this (signed-out) visitor on: the page their owner shows instead. The locker
  * the orders and the profile go to log in as soon as sign-in state is known, so their own page may show for a moment or not at all.
  */
-const REDIRECTS: Readonly<Record<string, string>> = { blog: 'blog-list', locker: 'login', orders: 'login', 'orders-order_sn': 'login', profile: 'login' };
+const REDIRECTS: Readonly<Record<string, string>> = {
+  blog: 'blog-list',
+  locker: 'login',
+  orders: 'login',
+  'orders-order_sn': 'login',
+  profile: 'login',
+};
 /** A post page needs an existing post (a sample id is a 404): content.spec.ts covers it. */
 const NEEDS_CONTENT = new Set(['slug', 'blog-id']);
 
@@ -18,7 +24,9 @@ test.describe('every route of the spec reaches its owner', () => {
       if (route.id === 'index') {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME_HEADING);
       } else {
-        await expect(page.locator(`[data-owner="${route.owner}"][data-route="${REDIRECTS[route.id] ?? route.id}"]`)).toBeVisible();
+        await expect(
+          page.locator(`[data-owner="${route.owner}"][data-route="${REDIRECTS[route.id] ?? route.id}"]`),
+        ).toBeVisible();
       }
     });
   }

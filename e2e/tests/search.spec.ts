@@ -14,7 +14,9 @@ async function openSearch(page: Page): Promise<{ overlay: Locator; input: Locato
 
 /** The part of the input's text that is selected. */
 function selectedText(input: Locator): Promise<string> {
-  return input.evaluate((element: HTMLInputElement) => element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0));
+  return input.evaluate((element: HTMLInputElement) =>
+    element.value.slice(element.selectionStart ?? 0, element.selectionEnd ?? 0),
+  );
 }
 
 /** A price as the site writes it ("$15.99"), from the API's minor units. */
@@ -63,33 +65,51 @@ test('finds a mystery box by name with its series and price, and opens its page'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(box.name);
 });
 
-test('results show small decorative thumbnails that load, and none where there is no picture', async ({ page }) => {
+test('results show small decorative thumbnails that load, and none where there is no picture', async ({
+  page,
+}) => {
   await page.goto('/');
   const { overlay, input } = await openSearch(page);
   await input.fill('moonlit forest');
   for (const kind of ['Series', 'Figure', 'Mystery box']) {
-    const thumbnail = overlay.getByRole('option', { name: new RegExp(`^${kind}`) }).first().locator('img');
+    const thumbnail = overlay
+      .getByRole('option', { name: new RegExp(`^${kind}`) })
+      .first()
+      .locator('img');
     await expect(thumbnail).toHaveAttribute('alt', '');
     await expect(thumbnail).toHaveAttribute('loading', 'lazy');
     await expect(thumbnail).toHaveAttribute('width', '48');
     await expect(thumbnail).toHaveAttribute('height', '48');
     await expect(thumbnail).toHaveAttribute('src', /^\/api\/figures\/[a-z0-9-]+\/art\.svg\?v=\w+$/);
-    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
   }
 
   // A post shows its cover; a rules page has none.
   await input.fill('how our draws are fair');
   const post = overlay.getByRole('option', { name: /^Blog post\s*How our draws are fair/ });
-  await expect(post.locator('img')).toHaveAttribute('src', /^\/api\/content\/assets\/[a-z0-9-]+\.svg\?v=[0-9a-f]+$/);
-  await expect.poll(() => post.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await expect(post.locator('img')).toHaveAttribute(
+    'src',
+    /^\/api\/content\/assets\/[a-z0-9-]+\.svg\?v=[0-9a-f]+$/,
+  );
+  await expect
+    .poll(() =>
+      post.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    )
+    .toBe(true);
   await input.fill('privacy policy');
   const rules = overlay.getByRole('option', { name: /^Rules\s*Privacy policy/ });
   await expect(rules).toBeVisible();
   await expect(rules.locator('img')).toHaveCount(0);
 });
 
-test('says search is unavailable while its data cannot be had, and searches again on the next opening', async ({ page }) => {
-  await page.route('**/api/search.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }));
+test('says search is unavailable while its data cannot be had, and searches again on the next opening', async ({
+  page,
+}) => {
+  await page.route('**/api/search.json', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"unavailable"}' }),
+  );
   await page.goto('/');
   let { overlay, input } = await openSearch(page);
   await input.fill('moonlit');

@@ -29,7 +29,10 @@ const PAGES = [
 ];
 
 /** The page as the server sent it, read by a browser that runs no script. */
-async function served(browser: Browser, path: string): Promise<{ heading: string; text: string; loading: number; payloadUrls: string[] }> {
+async function served(
+  browser: Browser,
+  path: string,
+): Promise<{ heading: string; text: string; loading: number; payloadUrls: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
@@ -41,7 +44,9 @@ async function served(browser: Browser, path: string): Promise<{ heading: string
       text: (await page.locator('main').innerText()).trim(),
       // Loading placeholders (the shared Skeleton) in the page's content.
       // Live market figures are read in the browser by design (they change by the second): their section's placeholder does not count.
-      loading: await page.locator('main [role="status"][aria-label^="Loading"]:not([data-read-in-browser] *)').count(),
+      loading: await page
+        .locator('main [role="status"][aria-label^="Loading"]:not([data-read-in-browser] *)')
+        .count(),
       payloadUrls: Object.keys((JSON.parse(payload ?? '{}') as { data?: object }).data ?? {}),
     };
   } finally {
@@ -56,10 +61,12 @@ async function hydrated(page: Page, path: string): Promise<{ reads: string[]; co
   page.on('request', (request) => {
     const url = new URL(request.url());
     // Pictures are files; the question is whether data given in the document is asked for again.
-    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('.svg')) reads.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('.svg'))
+      reads.push(`${url.pathname}${url.search}`);
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(message.text())) complaints.push(message.text());
+    if (message.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(message.text()))
+      complaints.push(message.text());
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -68,11 +75,15 @@ async function hydrated(page: Page, path: string): Promise<{ reads: string[]; co
 
 test.describe('server-rendered pages', () => {
   for (const path of PAGES) {
-    test(`${path}: the document holds the page, which hydrates without a mismatch and reads none of its data again`, async ({ browser, page }) => {
+    test(`${path}: the document holds the page, which hydrates without a mismatch and reads none of its data again`, async ({
+      browser,
+      page,
+    }) => {
       const before = await served(browser, path);
       expect(before.heading, 'the served page has its heading').not.toBe('');
       // The skeleton demo's content is loading placeholders; every other page is whole.
-      if (path !== '/skeleton-demo') expect(before.loading, 'the served page has its content, not a loading state').toBe(0);
+      if (path !== '/skeleton-demo')
+        expect(before.loading, 'the served page has its content, not a loading state').toBe(0);
       expect(before.text.length).toBeGreaterThan(before.heading.length + 20);
 
       const { reads, complaints } = await hydrated(page, path);
@@ -93,7 +104,10 @@ test.describe('server-rendered pages', () => {
       await expect(page.locator('main h1')).toHaveText('Moth Lantern');
       await page.goto('/blog/list');
       // A post's link (not the list's own tag and page links).
-      const post = page.locator('main a[href^="/blog/"]:not([href^="/blog/list"])').filter({ hasText: /\w/ }).first();
+      const post = page
+        .locator('main a[href^="/blog/"]:not([href^="/blog/list"])')
+        .filter({ hasText: /\w/ })
+        .first();
       const title = (await post.textContent())?.trim() ?? '';
       await post.click();
       await expect(page.locator('main h1')).toHaveText(title);
@@ -103,7 +117,13 @@ test.describe('server-rendered pages', () => {
   });
 
   test("one visitor's pages go out without anyone's data, to render in the browser", async ({ request }) => {
-    for (const path of ['/locker', '/orders', '/orders/AT7K2M9Q4X1B8C3D5E', '/profile', '/payment/order_pay?order=1']) {
+    for (const path of [
+      '/locker',
+      '/orders',
+      '/orders/AT7K2M9Q4X1B8C3D5E',
+      '/profile',
+      '/payment/order_pay?order=1',
+    ]) {
       const html = await (await request.get(path)).text();
       expect(html).toContain('data-status="loading"');
       expect(html).not.toContain('id="page-payload">{"path":"/locker","remote":"mf_account"');
@@ -111,61 +131,102 @@ test.describe('server-rendered pages', () => {
     }
   });
 
-  test('a page paints from its document alone: its stylesheets are inline, and its code asks for none of them again', async ({ page }) => {
+  test('a page paints from its document alone: its stylesheets are inline, and its code asks for none of them again', async ({
+    page,
+  }) => {
     // File names of the stylesheets asked for (another app's, prefetched with its code, may be among them).
     const requested: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (pathname.endsWith('.css')) requested.push(pathname.replace(/^.*\//, ''));
     });
-    for (const path of ['/', '/gallery/style/detail/moonlit-forest-moth-lantern', '/blog/how-our-draws-are-fair', '/rules/authenticity']) {
+    for (const path of [
+      '/',
+      '/gallery/style/detail/moonlit-forest-moth-lantern',
+      '/blog/how-our-draws-are-fair',
+      '/rules/authenticity',
+    ]) {
       // The previous page is left first: its link prefetcher, starting late on a busy machine, had
       // asked for another app's stylesheet after the list was cleared, counted against this page.
       await page.goto('about:blank');
       requested.length = 0;
       await page.goto(path);
       await expect(page.locator('#root[data-shell-ready]')).toBeAttached();
-      const inline = await page.locator('head style[data-href$=".css"]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-href')));
+      const inline = await page
+        .locator('head style[data-href$=".css"]')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-href')));
       expect(inline.length, path).toBeGreaterThan(0);
       // Styled before any script: the header's layout comes from the inline shell stylesheet.
-      expect(await page.locator('header').first().evaluate((element) => getComputedStyle(element).display)).not.toBe('inline');
+      expect(
+        await page
+          .locator('header')
+          .first()
+          .evaluate((element) => getComputedStyle(element).display),
+      ).not.toBe('inline');
       await page.waitForLoadState('networkidle');
-      expect(requested.filter((name) => inline.includes(name)), path).toEqual([]);
+      expect(
+        requested.filter((name) => inline.includes(name)),
+        path,
+      ).toEqual([]);
     }
   });
 
-  test('the API is not asked twice for data the document gave the page, across a navigation back to it', async ({ page }) => {
+  test('the API is not asked twice for data the document gave the page, across a navigation back to it', async ({
+    page,
+  }) => {
     const { reads } = await hydrated(page, '/gallery/series/moonlit-forest');
     // Only the live market figures are read after the document, by design: they change by the second.
     expect(reads.filter((url) => !url.startsWith('/api/market/'))).toEqual([]);
     const payloads: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/_payload.json')) payloads.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname.endsWith('/_payload.json'))
+        payloads.push(new URL(request.url()).pathname);
     });
     await page.getByRole('link', { name: 'Moth Lantern' }).first().click();
     await expect(page.locator('main h1')).toHaveText('Moth Lantern');
     // A navigation is the browser's: it reads what the new page needs (its payload, read ahead on the link's hover).
-    expect([...reads, ...payloads]).toContain('/gallery/style/detail/moonlit-forest-moth-lantern/_payload.json');
+    expect([...reads, ...payloads]).toContain(
+      '/gallery/style/detail/moonlit-forest-moth-lantern/_payload.json',
+    );
   });
 
-  test('each page tells search engines and link previews what it is: title, description, canonical URL, picture and schema.org data', async ({ request }) => {
+  test('each page tells search engines and link previews what it is: title, description, canonical URL, picture and schema.org data', async ({
+    request,
+  }) => {
     const box = await (await request.get('/mysterybox/1')).text();
     expect(box).toMatch(/<title>Cloud Bakery Blind Box · ArtToy Club<\/title>/);
     expect(box).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/mysterybox\/1">/);
-    expect(box).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/api\/figures\/[^"]+\/art\.svg[^"]*">/);
-    const things = [...box.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    expect(box).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:\d+\/api\/figures\/[^"]+\/art\.svg[^"]*">/,
+    );
+    const things = [...box.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]!),
+    );
     const product = things.find((thing) => thing['@type'] === 'Product');
-    expect(product).toMatchObject({ name: 'Cloud Bakery Blind Box', offers: { '@type': 'Offer', priceCurrency: 'USD', availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/) } });
+    expect(product).toMatchObject({
+      name: 'Cloud Bakery Blind Box',
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'USD',
+        availability: expect.stringMatching(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/),
+      },
+    });
     expect(product.offers.price).toMatch(/^\d+\.\d{2}$/);
 
     const figure = await (await request.get('/gallery/style/detail/moonlit-forest-moth-lantern')).text();
-    const figureThings = [...figure.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    const figureThings = [...figure.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!),
+    );
     expect(figureThings.map((thing) => thing['@type']).toSorted()).toEqual(['BreadcrumbList', 'Product']);
     expect(figure).toMatch(/<meta name="description" content="[^"]+">/);
 
     const post = await (await request.get('/blog/how-our-draws-are-fair')).text();
     expect(post).toContain('<meta property="og:type" content="article">');
-    expect([...post.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!)['@type'])).toEqual(['Article']);
+    expect(
+      [...post.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+        (match) => JSON.parse(match[1]!)['@type'],
+      ),
+    ).toEqual(['Article']);
   });
 
   test('robots.txt names the sitemap, which lists the published pages and no draft', async ({ request }) => {
@@ -174,7 +235,15 @@ test.describe('server-rendered pages', () => {
     expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    expect(locs).toEqual(expect.arrayContaining(['/', '/gallery/series/moonlit-forest', '/gallery/style/detail/moonlit-forest-moth-lantern', '/blog/how-our-draws-are-fair', '/mysterybox/1']));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/gallery/series/moonlit-forest',
+        '/gallery/style/detail/moonlit-forest-moth-lantern',
+        '/blog/how-our-draws-are-fair',
+        '/mysterybox/1',
+      ]),
+    );
     expect(locs).not.toContain('/blog/skate-spirits-second-wave');
     expect(locs).not.toContain('/locker');
   });

@@ -9,11 +9,21 @@ const SIGN_IN_BUTTONS = ['Continue with Apple', 'Continue with Google', 'Continu
 async function sharedModuleState(page: Page) {
   return page.evaluate(async () => {
     type Share = { from: string; loaded?: boolean };
-    type Instance = { name: string; shareScopeMap: Record<string, Record<string, Record<string, Share>>>; loadShare: (name: string) => Promise<false | (() => { authStore: { getState: () => object } })> };
-    const global = window as unknown as { __FEDERATION__: { __INSTANCES__: Instance[] }; __ARTTOY_SINGLETONS__?: unknown };
+    type Instance = {
+      name: string;
+      shareScopeMap: Record<string, Record<string, Record<string, Share>>>;
+      loadShare: (name: string) => Promise<false | (() => { authStore: { getState: () => object } })>;
+    };
+    const global = window as unknown as {
+      __FEDERATION__: { __INSTANCES__: Instance[] };
+      __ARTTOY_SINGLETONS__?: unknown;
+    };
     const shell = global.__FEDERATION__.__INSTANCES__.find((instance) => instance.name === 'shell');
     const scope = shell?.shareScopeMap.default ?? {};
-    const providers = (name: string) => Object.entries(scope[name] ?? {}).map(([version, share]) => `${version} from ${share.from}${share.loaded ? ' (loaded)' : ''}`);
+    const providers = (name: string) =>
+      Object.entries(scope[name] ?? {}).map(
+        ([version, share]) => `${version} from ${share.from}${share.loaded ? ' (loaded)' : ''}`,
+      );
     const factory = await shell?.loadShare('@arttoy/shared/stores');
     return {
       instances: global.__FEDERATION__.__INSTANCES__.map((instance) => instance.name),
@@ -33,11 +43,20 @@ test.describe('the shell chrome', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Home', 'Mystery Box', 'Gallery', 'blog', 'Help Center']);
+    await expect(drawer.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText([
+      'Home',
+      'Mystery Box',
+      'Gallery',
+      'blog',
+      'Help Center',
+    ]);
 
     // Signed out, with sign-in configured (the local emulator): the providers are offered.
-    await expect(drawer.getByRole('region', { name: 'Sign in' }).getByRole('button')).toHaveText(SIGN_IN_BUTTONS);
-    for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeEnabled();
+    await expect(drawer.getByRole('region', { name: 'Sign in' }).getByRole('button')).toHaveText(
+      SIGN_IN_BUTTONS,
+    );
+    for (const label of SIGN_IN_BUTTONS)
+      await expect(drawer.getByRole('button', { name: label })).toBeEnabled();
 
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
@@ -85,12 +104,22 @@ test.describe('the shell chrome', () => {
   test('the footer opens external links in a new tab, safely', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const label of ['Get it on Google Play', 'Download on the App Store', 'Instagram', 'TikTok', 'Facebook', 'Threads']) {
+    for (const label of [
+      'Get it on Google Play',
+      'Download on the App Store',
+      'Instagram',
+      'TikTok',
+      'Facebook',
+      'Threads',
+    ]) {
       const link = footer.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    await expect(footer.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
+    await expect(footer.getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute(
+      'href',
+      'mailto:support@arttoy.club',
+    );
     // The year from the clock, in UTC as the footer counts it.
     await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} ArtToy Club`);
   });
@@ -109,15 +138,20 @@ test.describe('the shell chrome', () => {
     await expect(page.getByText('Page 2 of 12.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
-
 });
 
 // The same build served without Firebase settings and with AUTH_EMULATOR=off (a second site server, see playwright.config.ts).
 test.describe('the site icons', () => {
-  test('the tab shows the site favicon: linked from the head, served, and no request for an icon fails', async ({ page }) => {
+  test('the tab shows the site favicon: linked from the head, served, and no request for an icon fails', async ({
+    page,
+  }) => {
     const failed: string[] = [];
     page.on('response', (response) => {
-      if (response.status() >= 400 && /\/(favicon|icons\/|apple-touch-icon)/.test(new URL(response.url()).pathname)) failed.push(`${response.status()} ${response.url()}`);
+      if (
+        response.status() >= 400 &&
+        /\/(favicon|icons\/|apple-touch-icon)/.test(new URL(response.url()).pathname)
+      )
+        failed.push(`${response.status()} ${response.url()}`);
     });
     await page.goto('/');
     const svg = page.locator('head link[rel="icon"][type="image/svg+xml"]');
@@ -133,8 +167,11 @@ test.describe('the site icons', () => {
       const response = await page.request.get(href ?? '');
       expect([href, response.status(), response.headers()['content-type']]).toEqual([href, 200, type]);
     }
-    const manifest = (await (await page.request.get(links[3]?.[0] ?? '')).json()) as { icons: { src: string }[] };
-    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+    const manifest = (await (await page.request.get(links[3]?.[0] ?? '')).json()) as {
+      icons: { src: string }[];
+    };
+    for (const icon of manifest.icons)
+      expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
     expect((await page.request.get('/favicon.ico')).headers()['content-type']).toBe('image/x-icon');
     // The browser takes the linked favicon instead of asking for /favicon.ico and getting the 404 page.
     await page.locator('#root[data-shell-ready]').waitFor({ state: 'attached' });
@@ -150,7 +187,9 @@ test.describe('the shell without sign-in settings', () => {
     page.on('console', (message) => messages.push(message.text()));
     await page.goto(`${site}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(messages).toContain('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
+    expect(messages).toContain(
+      'Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId',
+    );
   });
 
   test('offers the providers disabled, says why, and the rest of the site works', async ({ page }) => {
@@ -158,12 +197,17 @@ test.describe('the shell without sign-in settings', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     try {
-      for (const label of SIGN_IN_BUTTONS) await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
+      for (const label of SIGN_IN_BUTTONS)
+        await expect(drawer.getByRole('button', { name: label })).toBeDisabled();
     } catch (error) {
       // Which copies of the shared modules the page runs, and what the store the shell reads says.
-      throw new Error(`${String(error)}\npage state: ${JSON.stringify(await sharedModuleState(page))}`, { cause: error });
+      throw new Error(`${String(error)}\npage state: ${JSON.stringify(await sharedModuleState(page))}`, {
+        cause: error,
+      });
     }
-    await expect(drawer.getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
+    await expect(
+      drawer.getByText('Sign-in is not available right now. You can keep browsing.'),
+    ).toBeVisible();
     await drawer.getByRole('link', { name: 'Gallery' }).click();
     await expect(page.locator('[data-owner="mf_gallery"]')).toBeVisible();
   });
@@ -171,8 +215,11 @@ test.describe('the shell without sign-in settings', () => {
   test('the /login page offers the providers disabled too', async ({ page }) => {
     await page.goto(`${site}/login`);
     const options = page.getByRole('main').getByRole('region', { name: 'Sign in' });
-    for (const label of SIGN_IN_BUTTONS) await expect(options.getByRole('button', { name: label })).toBeDisabled();
-    await expect(page.getByRole('main').getByText('Sign-in is not available right now. You can keep browsing.')).toBeVisible();
+    for (const label of SIGN_IN_BUTTONS)
+      await expect(options.getByRole('button', { name: label })).toBeDisabled();
+    await expect(
+      page.getByRole('main').getByText('Sign-in is not available right now. You can keep browsing.'),
+    ).toBeVisible();
   });
 });
 
@@ -182,8 +229,15 @@ test.describe('accessibility of the shell pages', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      const serious = results.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      expect(
+        serious.map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     });
   }
 
@@ -192,6 +246,10 @@ test.describe('accessibility of the shell pages', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+    expect(
+      results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { emulatorAccounts, expect, signInThroughPopup, test, waitForEmulator, type TestIdentity } from '../fixtures/sign-in';
+import {
+  emulatorAccounts,
+  expect,
+  signInThroughPopup,
+  test,
+  waitForEmulator,
+  type TestIdentity,
+} from '../fixtures/sign-in';
 
 const PROVIDERS = [
   { provider: 'google', label: 'Continue with Google', providerId: 'google.com' },
@@ -38,7 +45,9 @@ async function accountOf(who: TestIdentity, providerId: string) {
 }
 
 for (const { provider, label, providerId } of PROVIDERS) {
-  test(`signs in with ${provider} through the popup, is the same user in a remote, and logs out`, async ({ page }) => {
+  test(`signs in with ${provider} through the popup, is the same user in a remote, and logs out`, async ({
+    page,
+  }) => {
     const who = identity(`${provider}-visitor`);
     await page.goto('/');
     const drawer = await openDrawer(page);
@@ -48,7 +57,10 @@ for (const { provider, label, providerId } of PROVIDERS) {
     await expect(drawer).toBeHidden();
     const uid = await accountOf(who, providerId);
     // The header names the visitor as the provider does; the uid stays on the drawer's "Uid:" line.
-    await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
+    await expect(page.getByTestId('user-button')).toHaveAttribute(
+      'aria-label',
+      `Account: ${who.displayName}`,
+    );
     expect(await page.getByTestId('user-button').getAttribute('aria-label')).not.toContain(uid);
     await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toHaveCount(0);
     await openDrawer(page);
@@ -58,7 +70,8 @@ for (const { provider, label, providerId } of PROVIDERS) {
     // The user id is saved for the payment flow and under user_id.
     const saved = await page.evaluate(() => ({
       userId: localStorage.getItem('user_id'),
-      paymentUserid: (JSON.parse(localStorage.getItem('payment') ?? '{}') as { state?: { userid?: string } }).state?.userid,
+      paymentUserid: (JSON.parse(localStorage.getItem('payment') ?? '{}') as { state?: { userid?: string } })
+        .state?.userid,
     }));
     expect(saved).toEqual({ userId: uid, paymentUserid: uid });
 
@@ -75,7 +88,9 @@ for (const { provider, label, providerId } of PROVIDERS) {
     await expect(page.getByTestId('visitor')).toHaveText('Signed out');
     expect(await page.evaluate(() => localStorage.getItem('user_id'))).toBe('');
     await openDrawer(page);
-    await expect(page.getByRole('region', { name: 'Sign in' }).getByRole('button', { name: label })).toBeEnabled();
+    await expect(
+      page.getByRole('region', { name: 'Sign in' }).getByRole('button', { name: label }),
+    ).toBeEnabled();
   });
 }
 
@@ -100,7 +115,11 @@ test('the locker sends a signed-out visitor to /login and back to the locker', a
   await page.goto('/locker');
   // The locker needs an account: it sends the visitor on to /login by itself.
   await expect(page).toHaveURL(/\/login\?return_to=%2Flocker$/);
-  await signInThroughPopup(page, page.getByRole('main').getByRole('button', { name: 'Continue with Apple' }), who);
+  await signInThroughPopup(
+    page,
+    page.getByRole('main').getByRole('button', { name: 'Continue with Apple' }),
+    who,
+  );
   await expect(page).toHaveURL(/\/locker$/);
   await accountOf(who, 'apple.com');
   await expect(page.getByTestId('visitor')).toHaveText(`Signed in as ${who.displayName} (${who.email})`);
@@ -121,19 +140,27 @@ test('a returning visitor is still signed in after a reload', async ({ page }) =
     const seen = { login: false };
     (window as Window & { __loginShown?: typeof seen }).__loginShown = seen;
     new MutationObserver(() => {
-      if ([...document.querySelectorAll('header a')].some((link) => link.textContent === 'Log In/Sign Up')) seen.login = true;
+      if ([...document.querySelectorAll('header a')].some((link) => link.textContent === 'Log In/Sign Up'))
+        seen.login = true;
     }).observe(document, { childList: true, subtree: true });
   });
   await page.reload();
   // The Firebase SDK loads after the first paint and restores the session from its own storage;
   // until then the header's account slot shows neither state.
   await expect(page.getByTestId('user-button')).toHaveAttribute('aria-label', `Account: ${who.displayName}`);
-  expect(await page.evaluate(() => (window as Window & { __loginShown?: { login: boolean } }).__loginShown?.login)).toBe(false);
+  expect(
+    await page.evaluate(() => (window as Window & { __loginShown?: { login: boolean } }).__loginShown?.login),
+  ).toBe(false);
 });
 
-test('closing the popup is not an error: no alert, the buttons come back at once, and another sign-in works', async ({ page }) => {
+test('closing the popup is not an error: no alert, the buttons come back at once, and another sign-in works', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
-  const appleAccounts = async () => (await emulatorAccounts()).filter((account) => account.providerUserInfo?.some((info) => info.providerId === 'apple.com')).length;
+  const appleAccounts = async () =>
+    (await emulatorAccounts()).filter((account) =>
+      account.providerUserInfo?.some((info) => info.providerId === 'apple.com'),
+    ).length;
   const before = await appleAccounts();
   await page.goto('/');
   const drawer = await openDrawer(page);
@@ -145,7 +172,8 @@ test('closing the popup is not an error: no alert, the buttons come back at once
 
   // The page watches the window itself: back within about a second, not after the SDK's ~10 s.
   const closedAt = Date.now();
-  for (const { label } of PROVIDERS) await expect(drawer.getByRole('button', { name: label })).toBeEnabled({ timeout: 2_000 });
+  for (const { label } of PROVIDERS)
+    await expect(drawer.getByRole('button', { name: label })).toBeEnabled({ timeout: 2_000 });
   expect(Date.now() - closedAt).toBeLessThan(2_000);
   await expect(drawer.getByRole('button', { name: 'Signing in…' })).toHaveCount(0);
   await expect(drawer.getByRole('alert')).toHaveCount(0);
@@ -153,7 +181,10 @@ test('closing the popup is not an error: no alert, the buttons come back at once
   expect(await appleAccounts()).toBe(before);
 
   // The SDK gives up on the closed popup about 10 s later: that late failure shows nothing and changes nothing.
-  await page.waitForEvent('console', { predicate: (message) => message.text().includes('auth/popup-closed-by-user'), timeout: 20_000 });
+  await page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('auth/popup-closed-by-user'),
+    timeout: 20_000,
+  });
   await expect(drawer.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled();
   await expect(drawer.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
@@ -170,15 +201,31 @@ test('closing the popup is not an error: no alert, the buttons come back at once
 test('the shell and mf-account share one auth module and one event bus', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Log In/Sign Up' }).click();
-  await expect(page.locator('[data-owner="mf_account"][data-route="login"]').getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
-  const providers = await page.evaluate((names) => {
-    type ShareInfo = { from: string; loaded?: boolean };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } })
-      .__FEDERATION__.__SHARE__;
-    const loadedFrom = (name: string) =>
-      Object.values(share).flatMap((scopes) => Object.entries(scopes.default?.[name] ?? {}).filter(([, info]) => info.loaded).map(([version, info]) => `${info.from}@${version}`));
-    return Object.fromEntries(names.map((name) => [name, [...new Set(loadedFrom(name))]]));
-  }, ['@arttoy/shared/auth', '@arttoy/shared/events']);
+  await expect(
+    page
+      .locator('[data-owner="mf_account"][data-route="login"]')
+      .getByRole('button', { name: 'Continue with Google' }),
+  ).toBeEnabled();
+  const providers = await page.evaluate(
+    (names) => {
+      type ShareInfo = { from: string; loaded?: boolean };
+      const share = (
+        window as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>>;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
+      const loadedFrom = (name: string) =>
+        Object.values(share).flatMap((scopes) =>
+          Object.entries(scopes.default?.[name] ?? {})
+            .filter(([, info]) => info.loaded)
+            .map(([version, info]) => `${info.from}@${version}`),
+        );
+      return Object.fromEntries(names.map((name) => [name, [...new Set(loadedFrom(name))]]));
+    },
+    ['@arttoy/shared/auth', '@arttoy/shared/events'],
+  );
   // The Firebase SDK is imported by @arttoy/shared/auth alone, so one copy of the module means one Firebase app and Auth.
   expect(providers['@arttoy/shared/auth']).toEqual(['shell@0.1.0']);
   // The events reach the page through the shell's auth module; any app that asks for them by name gets the shell's too.

@@ -13,7 +13,9 @@ const SINGLETONS = [
   '@arttoy/shared/ui',
 ];
 
-test('one copy of React, react-dom, zustand, single-spa and the shared package serves every app', async ({ page }) => {
+test('one copy of React, react-dom, zustand, single-spa and the shared package serves every app', async ({
+  page,
+}) => {
   await page.goto('/');
   const header = page.getByRole('navigation', { name: 'Main' });
   await header.getByRole('link', { name: 'Gallery' }).click();
@@ -29,8 +31,13 @@ test('one copy of React, react-dom, zustand, single-spa and the shared package s
 
   const providers = await page.evaluate((names) => {
     type ShareInfo = { from: string; loaded?: boolean };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } })
-      .__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as {
+        __FEDERATION__: {
+          __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>>;
+        };
+      }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, string[]> = {};
     for (const name of names) {
       const seen = new Set<string>();
@@ -47,14 +54,20 @@ test('one copy of React, react-dom, zustand, single-spa and the shared package s
     expect(providers[name], name).toHaveLength(1);
     expect(providers[name]?.[0], name).toMatch(/^shell@/);
   }
-  const storeCopies = await page.evaluate(() => (window as unknown as { __ARTTOY_SINGLETONS__: Record<string, number> }).__ARTTOY_SINGLETONS__);
+  const storeCopies = await page.evaluate(
+    () => (window as unknown as { __ARTTOY_SINGLETONS__: Record<string, number> }).__ARTTOY_SINGLETONS__,
+  );
   expect(storeCopies).toEqual({ '@arttoy/shared/stores': 1 });
 });
 
-test('a store value set in the shell reaches a remote, and a remote change reaches the shell', async ({ page }) => {
+test('a store value set in the shell reaches a remote, and a remote change reaches the shell', async ({
+  page,
+}) => {
   // mf_account's /login shows the sign-in buttons, or who is signed in, from the page's one auth store.
   await page.goto('/login');
-  await expect(page.locator('[data-owner="mf_account"][data-route="login"]').getByRole('heading', { level: 1 })).toHaveText('Log in or sign up');
+  await expect(
+    page.locator('[data-owner="mf_account"][data-route="login"]').getByRole('heading', { level: 1 }),
+  ).toHaveText('Log in or sign up');
   await expect(page.getByTestId('visitor')).toHaveCount(0);
 
   await setSignedInUser(page, { uid: 'qa-visitor-7', displayName: 'QA Visitor', email: 'qa@example.test' });

@@ -10,10 +10,18 @@ import { expect, openInPage, test, waitForLive } from '../fixtures/site';
 
 const HOME_TITLE = 'ArtToy Club';
 /** Pages that need a document that exists (a sample slug is a 404). */
-const CONTENT_SAMPLES: Readonly<Record<string, string>> = { slug: '/about', 'blog-id': '/blog/how-our-draws-are-fair' };
+const CONTENT_SAMPLES: Readonly<Record<string, string>> = {
+  slug: '/about',
+  'blog-id': '/blog/how-our-draws-are-fair',
+};
 
 function decodeText(value: string): string {
-  return value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  return value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** The <title> of the document the site serves for `path` (as a crawler or a link preview reads it). */
@@ -25,16 +33,28 @@ async function servedTitle(page: Page, path: string): Promise<string> {
 }
 
 /** Routes that send this (signed-out) visitor on (as routes.spec.ts lists them): where they end. */
-const SENT_ON: Readonly<Record<string, RegExp>> = { blog: /\/blog\/list$/, locker: /\/login\?/, orders: /\/login\?/, 'orders-order_sn': /\/login\?/, profile: /\/login\?/ };
+const SENT_ON: Readonly<Record<string, RegExp>> = {
+  blog: /\/blog\/list$/,
+  locker: /\/login\?/,
+  orders: /\/login\?/,
+  'orders-order_sn': /\/login\?/,
+  profile: /\/login\?/,
+};
 
-const routes = SITE_ROUTES.map((route) => ({ id: route.id, path: CONTENT_SAMPLES[route.id] ?? sampleHref(route) }));
+const routes = SITE_ROUTES.map((route) => ({
+  id: route.id,
+  path: CONTENT_SAMPLES[route.id] ?? sampleHref(route),
+}));
 
 test('home keeps its own title after a series page and back', async ({ page }) => {
   await page.goto('/');
   await waitForLive(page);
   await expect(page).toHaveTitle(HOME_TITLE);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
-  await page.getByRole('region', { name: 'All series' }).getByRole('link', { name: /^Cloud Bakery/ }).click();
+  await page
+    .getByRole('region', { name: 'All series' })
+    .getByRole('link', { name: /^Cloud Bakery/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cloud Bakery');
   await expect(page).toHaveTitle('Cloud Bakery · ArtToy Club');
   await page.goBack();
@@ -107,7 +127,9 @@ test("the description and link-preview texts follow the page's title", async ({ 
     canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href,
   }));
   const served = await (await page.request.get('/login')).text();
-  expect(head.description).toBe(decodeText(/<meta name="description" content="([^"]*)"/.exec(served)?.[1] ?? 'missing'));
+  expect(head.description).toBe(
+    decodeText(/<meta name="description" content="([^"]*)"/.exec(served)?.[1] ?? 'missing'),
+  );
   expect(head.ogTitle).toBe('Log in or sign up');
   expect(head.canonical).toBe(/<link rel="canonical" href="([^"]*)"/.exec(served)?.[1]);
 });

@@ -2,23 +2,44 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_NOT_INITIALISED } from '@arttoy/shared/auth';
 import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
-import { fakeApi, findPlaceholder, mountRemote, placeholdersShown, routeSamples } from '@arttoy/shared/testing';
+import {
+  fakeApi,
+  findPlaceholder,
+  mountRemote,
+  placeholdersShown,
+  routeSamples,
+} from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from './app';
 
 // The ID token for API calls; the rest of the auth module is the real one (no auth started).
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  idToken: jest.fn(async () => 'test-token'),
+}));
 
 /** The auth store as Firebase leaves it; `loading` while it has not reported yet. */
 function auth(state: { uid?: string; loading?: boolean }) {
-  authStore.setState({ user: state.uid ? { uid: state.uid, displayName: `Visitor ${state.uid}`, email: `${state.uid}@example.test` } : null, loading: state.loading ?? false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: state.uid
+      ? { uid: state.uid, displayName: `Visitor ${state.uid}`, email: `${state.uid}@example.test` }
+      : null,
+    loading: state.loading ?? false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 }
 
 beforeEach(() => {
   clearPageReads();
   localStorage.clear();
   auth({});
-  fakeApi({ 'GET /api/locker': { body: { items: [] } }, 'GET /api/locker/ship-requests': { body: { items: [] } } });
+  fakeApi({
+    'GET /api/locker': { body: { items: [] } },
+    'GET /api/locker/ship-requests': { body: { items: [] } },
+  });
 });
 
 describe('mf_account ./app', () => {
@@ -42,7 +63,9 @@ describe('mf_account ./app', () => {
   it('sends a signed-out visitor from /locker to /login, to come back to the locker', async () => {
     const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
     await findPlaceholder('login');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Flocker');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?return_to=%2Flocker',
+    );
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
@@ -57,13 +80,18 @@ describe('mf_account ./app', () => {
     localStorage.setItem(USER_ID_STORAGE_KEY, 'u-7');
     auth({ uid: 'u-7' });
     const { router } = mountRemote({ name: 'mf_account', app, path: '/locker' });
-    expect(await screen.findByTestId('visitor')).toHaveTextContent(/^Signed in as Visitor u-7 \(u-7@example\.test\)$/);
+    expect(await screen.findByTestId('visitor')).toHaveTextContent(
+      /^Signed in as Visitor u-7 \(u-7@example\.test\)$/,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(authStore.getState().user).toBeNull();
     expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBe('');
     // Signed out while on the page: it stays, says so and offers the way back in.
     expect(await screen.findByTestId('visitor')).toHaveTextContent('Signed out');
-    expect(screen.getByRole('link', { name: 'Log in to see your locker' })).toHaveAttribute('href', '/login?return_to=%2Flocker');
+    expect(screen.getByRole('link', { name: 'Log in to see your locker' })).toHaveAttribute(
+      'href',
+      '/login?return_to=%2Flocker',
+    );
     expect(router.state.location.pathname).toBe('/locker');
   });
 

@@ -23,7 +23,11 @@ export function AppRoutes() {
         const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_account);
         const Page = PAGES[route.id];
         const element = <Page />;
-        return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
+        return path === '' ? (
+          <Route key={route.id} index element={element} />
+        ) : (
+          <Route key={route.id} path={path} element={element} />
+        );
       })}
     </Routes>
   );

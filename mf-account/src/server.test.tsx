@@ -9,8 +9,13 @@ describe("mf-account's server module", () => {
     expect(page?.head?.title).toBe('Log in or sign up');
   });
 
-  it("gives the served documents of the pages it leaves to the browser their own titles", async () => {
-    const titles: Record<string, string> = { '/locker': 'Your locker', '/orders': 'Your orders', '/orders/AT7K2M9Q4X1B8C3D5E': 'Receipt AT7K2M9Q4X1B8C3D5E', '/profile': 'Your profile' };
+  it('gives the served documents of the pages it leaves to the browser their own titles', async () => {
+    const titles: Record<string, string> = {
+      '/locker': 'Your locker',
+      '/orders': 'Your orders',
+      '/orders/AT7K2M9Q4X1B8C3D5E': 'Receipt AT7K2M9Q4X1B8C3D5E',
+      '/profile': 'Your profile',
+    };
     for (const [path, title] of Object.entries(titles)) {
       await expect(browserOnlyHead?.({ location: at(path), basename: '/' })).resolves.toEqual({ title });
     }

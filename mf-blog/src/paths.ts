@@ -10,7 +10,15 @@ export function postHref(post: Pick<ContentSummary, '_path'>, preview: boolean):
 }
 
 /** A page of the list, with its tag filter and preview mode, as a URL inside the blog. */
-export function listHref({ page = 1, tag, preview }: { page?: number; tag?: string | null; preview: boolean }): string {
+export function listHref({
+  page = 1,
+  tag,
+  preview,
+}: {
+  page?: number;
+  tag?: string | null;
+  preview: boolean;
+}): string {
   const query = new URLSearchParams();
   if (tag) query.set('tag', tag);
   if (page > 1) query.set('page', String(page));

@@ -12,7 +12,9 @@ export const { firstReads, renderToHtml } = defineRemoteServer({
   // A post's document is known from the URL; the list's read is asked for by its first render.
   firstReads: (location) => {
     const match = routeOf(location.pathname);
-    return match?.route.id === 'blog-id' && !previewRequested(location.search) ? [contentDocumentUrl(`/blog/${match.params.id}`)] : [];
+    return match?.route.id === 'blog-id' && !previewRequested(location.search)
+      ? [contentDocumentUrl(`/blog/${match.params.id}`)]
+      : [];
   },
   // The pages are in the remote's first chunk.
   preparePage: async () => undefined,

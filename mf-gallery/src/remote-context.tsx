@@ -6,7 +6,8 @@ export const RemoteContext = createContext<RemoteProps | null>(null);
 
 export function useRemote(): RemoteProps {
   const remote = useContext(RemoteContext);
-  if (!remote) throw new Error('useRemote: render inside GalleryApp (app.tsx), which provides the shell props.');
+  if (!remote)
+    throw new Error('useRemote: render inside GalleryApp (app.tsx), which provides the shell props.');
   return remote;
 }
 

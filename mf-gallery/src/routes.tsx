@@ -7,17 +7,37 @@ import { PAGE_TITLES } from './titles';
 type RouteId = RouteIdOf<'mf_gallery'>;
 
 function page(id: RouteId, load: () => Promise<ComponentType>): LazyComponent<object> {
-  return lazyComponent(load, { fallback: <Skeleton lines={4} label={`Loading ${PAGE_TITLES[id].toLowerCase()}`} /> });
+  return lazyComponent(load, {
+    fallback: <Skeleton lines={4} label={`Loading ${PAGE_TITLES[id].toLowerCase()}`} />,
+  });
 }
 
 /** Each page is its own chunk: the landing does not load the figure page's code. */
 const PAGES: Record<RouteId, LazyComponent<object>> = {
-  gallery: page('gallery', () => import(/* webpackChunkName: "route-gallery" */ './pages/gallery-page').then((module) => module.GalleryPage)),
-  'gallery-path': page('gallery-path', () => import(/* webpackChunkName: "route-gallery-path" */ './pages/gallery-path-page').then((module) => module.GalleryPathPage)),
-  'gallery-style-style': page('gallery-style-style', () => import(/* webpackChunkName: "route-gallery-style-style" */ './pages/style-page').then((module) => module.StylePage)),
-  'gallery-series-style': page('gallery-series-style', () => import(/* webpackChunkName: "route-gallery-series-style" */ './pages/series-page').then((module) => module.SeriesPage)),
+  gallery: page('gallery', () =>
+    import(/* webpackChunkName: "route-gallery" */ './pages/gallery-page').then(
+      (module) => module.GalleryPage,
+    ),
+  ),
+  'gallery-path': page('gallery-path', () =>
+    import(/* webpackChunkName: "route-gallery-path" */ './pages/gallery-path-page').then(
+      (module) => module.GalleryPathPage,
+    ),
+  ),
+  'gallery-style-style': page('gallery-style-style', () =>
+    import(/* webpackChunkName: "route-gallery-style-style" */ './pages/style-page').then(
+      (module) => module.StylePage,
+    ),
+  ),
+  'gallery-series-style': page('gallery-series-style', () =>
+    import(/* webpackChunkName: "route-gallery-series-style" */ './pages/series-page').then(
+      (module) => module.SeriesPage,
+    ),
+  ),
   'gallery-style-detail-detail': page('gallery-style-detail-detail', () =>
-    import(/* webpackChunkName: "route-gallery-style-detail-detail" */ './pages/figure-page').then((module) => module.FigurePage),
+    import(/* webpackChunkName: "route-gallery-style-detail-detail" */ './pages/figure-page').then(
+      (module) => module.FigurePage,
+    ),
   ),
 };
 
@@ -37,7 +57,11 @@ export function AppRoutes() {
         const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_gallery);
         const Page = PAGES[route.id];
         const element = <Page />;
-        return path === '' ? <Route key={route.id} index element={element} /> : <Route key={route.id} path={path} element={element} />;
+        return path === '' ? (
+          <Route key={route.id} index element={element} />
+        ) : (
+          <Route key={route.id} path={path} element={element} />
+        );
       })}
     </Routes>
   );

@@ -12,10 +12,18 @@ beforeEach(() => {
 });
 
 describe('mf_mysterybox ./app', () => {
-  it.each(routeSamples('mf_mysterybox'))('renders the page of $route.id at $path', async ({ route, path }) => {
-    mountRemote({ name: 'mf_mysterybox', app, path: path.replace(/\/mysterybox\/\d+$/, '/mysterybox/7') });
-    await waitFor(() => expect(document.querySelector(`article[data-route="${route.id}"]`)).toHaveAttribute('data-owner', 'mf_mysterybox'));
-  });
+  it.each(routeSamples('mf_mysterybox'))(
+    'renders the page of $route.id at $path',
+    async ({ route, path }) => {
+      mountRemote({ name: 'mf_mysterybox', app, path: path.replace(/\/mysterybox\/\d+$/, '/mysterybox/7') });
+      await waitFor(() =>
+        expect(document.querySelector(`article[data-route="${route.id}"]`)).toHaveAttribute(
+          'data-owner',
+          'mf_mysterybox',
+        ),
+      );
+    },
+  );
 
   it('follows the shell router from the list to a box', async () => {
     const { navigate } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });

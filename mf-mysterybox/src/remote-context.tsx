@@ -10,7 +10,8 @@ export const ShellProps = createContext<RemoteProps | null>(null);
  */
 export function useNotFound(missing: boolean): void {
   const shell = useContext(ShellProps);
-  if (!shell) throw new Error('useNotFound: render inside MysteryBoxApp (app.tsx), which provides the shell props.');
+  if (!shell)
+    throw new Error('useNotFound: render inside MysteryBoxApp (app.tsx), which provides the shell props.');
   const { onRemoteError, location } = shell;
   const fullPath = `${location.pathname}${location.search}`;
   useEffect(() => {

@@ -9,10 +9,26 @@ function page(load: () => Promise<ComponentType>): LazyComponent<object> {
 
 // One chunk per page: the box list does not carry the fairness page's simulation or the payment flow.
 const PAGES: Record<RouteIdOf<'mf_mysterybox'>, LazyComponent<object>> = {
-  mysterybox: page(() => import(/* webpackChunkName: "route-mysterybox" */ './pages/box-list-page').then((module) => module.BoxListPage)),
-  'mysterybox-test': page(() => import(/* webpackChunkName: "route-mysterybox-test" */ './pages/fairness-page').then((module) => module.FairnessPage)),
-  'mysterybox-model_id': page(() => import(/* webpackChunkName: "route-mysterybox-model_id" */ './pages/box-page').then((module) => module.BoxPage)),
-  'payment-order_pay': page(() => import(/* webpackChunkName: "route-payment-order_pay" */ './pages/order-pay-page').then((module) => module.OrderPayPage)),
+  mysterybox: page(() =>
+    import(/* webpackChunkName: "route-mysterybox" */ './pages/box-list-page').then(
+      (module) => module.BoxListPage,
+    ),
+  ),
+  'mysterybox-test': page(() =>
+    import(/* webpackChunkName: "route-mysterybox-test" */ './pages/fairness-page').then(
+      (module) => module.FairnessPage,
+    ),
+  ),
+  'mysterybox-model_id': page(() =>
+    import(/* webpackChunkName: "route-mysterybox-model_id" */ './pages/box-page').then(
+      (module) => module.BoxPage,
+    ),
+  ),
+  'payment-order_pay': page(() =>
+    import(/* webpackChunkName: "route-payment-order_pay" */ './pages/order-pay-page').then(
+      (module) => module.OrderPayPage,
+    ),
+  ),
 };
 
 /** Loads the code of the page at a site path (`./app`'s `prefetch`); false when none of ours matches. */
@@ -29,7 +45,11 @@ export function AppRoutes() {
       {routesOf('mf_mysterybox').map((route) => {
         const path = relativeRoutePath(route.path, REMOTE_BASENAMES.mf_mysterybox);
         const Page = PAGES[route.id];
-        return path === '' ? <Route key={route.id} index element={<Page />} /> : <Route key={route.id} path={path} element={<Page />} />;
+        return path === '' ? (
+          <Route key={route.id} index element={<Page />} />
+        ) : (
+          <Route key={route.id} path={path} element={<Page />} />
+        );
       })}
     </Routes>
   );

@@ -12,7 +12,9 @@ export const { firstReads, renderToHtml, browserOnlyHead } = defineRemoteServer(
   // A box's page reads the box; the lists are asked for by the first render.
   firstReads: (location) => {
     const match = routeOf(location.pathname);
-    return match?.route.id === 'mysterybox-model_id' ? [`/api/box-models/${Number(match.params.model_id)}`] : [];
+    return match?.route.id === 'mysterybox-model_id'
+      ? [`/api/box-models/${Number(match.params.model_id)}`]
+      : [];
   },
   preparePage: prefetchPage,
   // The payment page is one buyer's order.

@@ -1,7 +1,13 @@
 import { resetRuntimeConfig } from '../config';
 import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../contracts';
 import { siteEvents, type SiteEvents } from '../events';
-import { authStore, paymentStore, resetPaymentStore, SIGN_IN_UNAVAILABLE, USER_ID_STORAGE_KEY } from '../stores';
+import {
+  authStore,
+  paymentStore,
+  resetPaymentStore,
+  SIGN_IN_UNAVAILABLE,
+  USER_ID_STORAGE_KEY,
+} from '../stores';
 import { authSession, isAuthStarted, resetAuthRuntime, startAuth } from './auth-runtime';
 import { signIn, signOut, idToken } from './login-flow';
 import { openFirebaseSession } from './firebase-session';
@@ -9,12 +15,24 @@ import { AUTH_NOT_INITIALISED } from './messages';
 
 // Only the start from the page's config below uses the default SDK loader; the SDK itself is tested against the emulator.
 jest.mock('./firebase-session', () => ({
-  openFirebaseSession: jest.fn(() => ({ auth: {}, signIn: jest.fn(), signOut: jest.fn(async () => undefined), idToken: jest.fn(async () => 'id-token') })),
+  openFirebaseSession: jest.fn(() => ({
+    auth: {},
+    signIn: jest.fn(),
+    signOut: jest.fn(async () => undefined),
+    idToken: jest.fn(async () => 'id-token'),
+  })),
 }));
 
 const COMPLETE: RuntimeConfig = {
   ...DEFAULT_RUNTIME_CONFIG,
-  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' },
+  firebase: {
+    apiKey: 'k',
+    authDomain: 'd',
+    projectId: 'p',
+    storageBucket: 's',
+    messagingSenderId: 'm',
+    appId: 'a',
+  },
 };
 
 let consoleError: jest.SpyInstance;
@@ -23,7 +41,14 @@ beforeEach(() => {
   resetAuthRuntime();
   localStorage.clear();
   resetPaymentStore();
-  authStore.setState({ user: null, loading: true, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: true,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   consoleInfo = jest.spyOn(console, 'info').mockImplementation(() => undefined);
 });
@@ -34,7 +59,13 @@ afterEach(() => {
 
 function recordEvents(): { seen: string[]; stop: () => void } {
   const seen: string[] = [];
-  const types: Array<keyof SiteEvents> = ['loading-start', 'loading-end', 'google-login-success', 'apple-login-success', 'facebook-login-success'];
+  const types: Array<keyof SiteEvents> = [
+    'loading-start',
+    'loading-end',
+    'google-login-success',
+    'apple-login-success',
+    'facebook-login-success',
+  ];
   const offs = types.map((type) => siteEvents.on(type, () => seen.push(type)));
   return { seen, stop: () => offs.forEach((off) => off()) };
 }
@@ -43,23 +74,40 @@ describe('startAuth without a complete Firebase config', () => {
   it('logs the missing settings, disables sign-in and reports the visitor signed out', () => {
     const schedule = jest.fn();
     startAuth({ ...DEFAULT_RUNTIME_CONFIG, firebase: { apiKey: 'k', appId: 'a' } }, { schedule });
-    expect(consoleError).toHaveBeenCalledWith('Firebase config is missing: authDomain, projectId, storageBucket, messagingSenderId');
-    expect(authStore.getState()).toMatchObject({ disabled: true, disabledReason: SIGN_IN_UNAVAILABLE, loading: false, user: null });
+    expect(consoleError).toHaveBeenCalledWith(
+      'Firebase config is missing: authDomain, projectId, storageBucket, messagingSenderId',
+    );
+    expect(authStore.getState()).toMatchObject({
+      disabled: true,
+      disabledReason: SIGN_IN_UNAVAILABLE,
+      loading: false,
+      user: null,
+    });
     expect(schedule).not.toHaveBeenCalled();
     expect(isAuthStarted()).toBe(false);
   });
 
-  it.each(['google', 'apple', 'facebook'] as const)('fails a %s sign-in with "not initialised", logged and kept', async (provider) => {
-    startAuth(DEFAULT_RUNTIME_CONFIG, { schedule: jest.fn() });
-    const events = recordEvents();
-    await expect(signIn(provider)).resolves.toBeNull();
-    events.stop();
-    expect(events.seen).toEqual(['loading-start', 'loading-end']);
-    expect(authStore.getState()).toMatchObject({ error: AUTH_NOT_INITIALISED, pendingProvider: null, user: null });
-    expect(consoleError).toHaveBeenCalledWith(`${provider[0]!.toUpperCase()}${provider.slice(1)} login failed:`, AUTH_NOT_INITIALISED);
-    expect(paymentStore.getState().userid).toBe('');
-    expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBeNull();
-  });
+  it.each(['google', 'apple', 'facebook'] as const)(
+    'fails a %s sign-in with "not initialised", logged and kept',
+    async (provider) => {
+      startAuth(DEFAULT_RUNTIME_CONFIG, { schedule: jest.fn() });
+      const events = recordEvents();
+      await expect(signIn(provider)).resolves.toBeNull();
+      events.stop();
+      expect(events.seen).toEqual(['loading-start', 'loading-end']);
+      expect(authStore.getState()).toMatchObject({
+        error: AUTH_NOT_INITIALISED,
+        pendingProvider: null,
+        user: null,
+      });
+      expect(consoleError).toHaveBeenCalledWith(
+        `${provider[0]!.toUpperCase()}${provider.slice(1)} login failed:`,
+        AUTH_NOT_INITIALISED,
+      );
+      expect(paymentStore.getState().userid).toBe('');
+      expect(localStorage.getItem(USER_ID_STORAGE_KEY)).toBeNull();
+    },
+  );
 
   it('rejects the ID token call with "not initialised"', async () => {
     await expect(idToken()).rejects.toThrow(AUTH_NOT_INITIALISED);
@@ -93,7 +141,9 @@ describe('a call before start-up', () => {
 
     await expect(idToken()).resolves.toBe('id-token');
     expect(isAuthStarted()).toBe(true);
-    expect(jest.mocked(openFirebaseSession)).toHaveBeenCalledWith(expect.objectContaining({ settings: COMPLETE.firebase }));
+    expect(jest.mocked(openFirebaseSession)).toHaveBeenCalledWith(
+      expect.objectContaining({ settings: COMPLETE.firebase }),
+    );
   });
 
   it('fails as not initialised when the page has no complete config', async () => {
@@ -139,7 +189,10 @@ describe('startAuth with a complete config', () => {
     const loadSdk = jest.fn(() => Promise.reject(new Error('chunk failed')));
     startAuth(COMPLETE, { schedule: (task) => task(), loadSdk });
     await expect(authSession()).rejects.toThrow('chunk failed');
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('Sign-in could not start'), expect.any(Error));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('Sign-in could not start'),
+      expect.any(Error),
+    );
     expect(authStore.getState().loading).toBe(false);
 
     await signIn('apple');
@@ -150,15 +203,24 @@ describe('startAuth with a complete config', () => {
   });
 
   it('treats a Firebase that fails to initialise like one that fails to load', async () => {
-    const broken = { openFirebaseSession: () => { throw new Error('auth/invalid-api-key'); } } as unknown as typeof import('./firebase-session');
+    const broken = {
+      openFirebaseSession: () => {
+        throw new Error('auth/invalid-api-key');
+      },
+    } as unknown as typeof import('./firebase-session');
     startAuth(COMPLETE, { loadSdk: async () => broken });
     await expect(authSession()).rejects.toThrow('auth/invalid-api-key');
     expect(authStore.getState().loading).toBe(false);
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('Sign-in could not start'), expect.any(Error));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('Sign-in could not start'),
+      expect.any(Error),
+    );
   });
 
   it('says when it signs in against the emulator', () => {
     startAuth({ ...COMPLETE, firebaseAuthEmulatorUrl: 'http://127.0.0.1:9099' }, { schedule: jest.fn() });
-    expect(consoleInfo).toHaveBeenCalledWith(expect.stringContaining('Firebase Auth emulator at http://127.0.0.1:9099'));
+    expect(consoleInfo).toHaveBeenCalledWith(
+      expect.stringContaining('Firebase Auth emulator at http://127.0.0.1:9099'),
+    );
   });
 });

@@ -36,7 +36,10 @@ export function startAuth(config: RuntimeConfig, options: StartAuthOptions = {})
   if (typeof window === 'undefined') throw new AuthNotInitialisedError();
   if (openSession || !applySignInConfig(config)) return;
   const emulatorUrl = config.firebaseAuthEmulatorUrl;
-  if (emulatorUrl) console.info(`Sign-in uses the Firebase Auth emulator at ${emulatorUrl}: test accounts only, nothing leaves this machine.`);
+  if (emulatorUrl)
+    console.info(
+      `Sign-in uses the Firebase Auth emulator at ${emulatorUrl}: test accounts only, nothing leaves this machine.`,
+    );
   const loadSdk = options.loadSdk ?? (() => import('./firebase-session'));
   openSession = () => {
     session ??= loadSdk()
@@ -50,7 +53,10 @@ export function startAuth(config: RuntimeConfig, options: StartAuthOptions = {})
       )
       .catch((error: unknown) => {
         // Logged, auth left unset (spec §8); the next sign-in tries again.
-        console.error('Sign-in could not start: Firebase did not load or initialise. The next sign-in tries again.', error);
+        console.error(
+          'Sign-in could not start: Firebase did not load or initialise. The next sign-in tries again.',
+          error,
+        );
         session = null;
         authStore.getState().setLoading(false);
         throw error;

@@ -52,7 +52,11 @@ export interface RunningEmulator extends Omit<AuthEmulatorProcess, 'ready'> {
  * One HTTP request with node:http (not fetch: under jsdom, jest's AbortSignal is jsdom's, which
  * Node's fetch refuses). Resolves with the status and body; rejects on a network error or timeout.
  */
-function request(method: string, url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function request(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(url, { method, headers, timeout: 2_000 }, (response) => {
       let body = '';
@@ -70,7 +74,10 @@ function request(method: string, url: string, headers: Record<string, string> = 
 export async function emulatorAnswers(url = AUTH_EMULATOR_URL): Promise<boolean> {
   try {
     const { status, body } = await request('GET', `${url}/`);
-    return status === 200 && (JSON.parse(body) as { authEmulator?: { ready?: boolean } }).authEmulator?.ready === true;
+    return (
+      status === 200 &&
+      (JSON.parse(body) as { authEmulator?: { ready?: boolean } }).authEmulator?.ready === true
+    );
   } catch {
     return false;
   }
@@ -117,9 +124,13 @@ async function stopGroup(child: ChildProcess): Promise<void> {
  * repository's firebase.json, or reuses an emulator that already answers. Resolves as soon as it
  * is spawned; `ready` says when it answers. Rejects at once when its port is held by another program.
  */
-export async function launchAuthEmulator(options: { repoRoot: string; timeoutMs?: number }): Promise<AuthEmulatorProcess> {
+export async function launchAuthEmulator(options: {
+  repoRoot: string;
+  timeoutMs?: number;
+}): Promise<AuthEmulatorProcess> {
   const timeoutMs = options.timeoutMs ?? 180_000;
-  if (await emulatorAnswers()) return { url: AUTH_EMULATOR_URL, started: false, ready: Promise.resolve(0), stop: async () => undefined };
+  if (await emulatorAnswers())
+    return { url: AUTH_EMULATOR_URL, started: false, ready: Promise.resolve(0), stop: async () => undefined };
   if (!(await portIsFree(AUTH_EMULATOR_PORT))) {
     throw new Error(
       `Port ${AUTH_EMULATOR_PORT} on ${AUTH_EMULATOR_HOST} is taken by a program that is not the Firebase Auth emulator, ` +
@@ -128,8 +139,20 @@ export async function launchAuthEmulator(options: { repoRoot: string; timeoutMs?
     );
   }
   const require = createRequire(path.join(options.repoRoot, 'package.json'));
-  const firebaseBin = path.join(path.dirname(require.resolve('firebase-tools/package.json')), 'lib/bin/firebase.js');
-  const cliArgs = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', DEMO_PROJECT_ID, '--config', path.join(options.repoRoot, 'firebase.json')];
+  const firebaseBin = path.join(
+    path.dirname(require.resolve('firebase-tools/package.json')),
+    'lib/bin/firebase.js',
+  );
+  const cliArgs = [
+    firebaseBin,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    DEMO_PROJECT_ID,
+    '--config',
+    path.join(options.repoRoot, 'firebase.json'),
+  ];
   const spawnedAt = Date.now();
   // Detached: its own process group, stopped as one; the CLI writes firebase-debug.log into its working folder.
   const child = spawn(process.execPath, ['-e', GUARD, JSON.stringify([process.pid, ...cliArgs])], {
@@ -161,13 +184,22 @@ export async function launchAuthEmulator(options: { repoRoot: string; timeoutMs?
 }
 
 /** launchAuthEmulator, then waits until it answers. */
-export async function startAuthEmulator(options: { repoRoot: string; timeoutMs?: number }): Promise<RunningEmulator> {
+export async function startAuthEmulator(options: {
+  repoRoot: string;
+  timeoutMs?: number;
+}): Promise<RunningEmulator> {
   const { ready, ...emulator } = await launchAuthEmulator(options);
   return { ...emulator, startMs: await ready };
 }
 
 /** Deletes every account of the demo project (tests start from no users). */
-export async function clearEmulatorAccounts(url = AUTH_EMULATOR_URL, projectId = DEMO_PROJECT_ID): Promise<void> {
-  const { status, body } = await request('DELETE', `${url}/emulator/v1/projects/${projectId}/accounts`, { authorization: 'Bearer owner' });
-  if (status !== 200) throw new Error(`The Auth emulator at ${url} did not clear its accounts (HTTP ${status}): ${body}`);
+export async function clearEmulatorAccounts(
+  url = AUTH_EMULATOR_URL,
+  projectId = DEMO_PROJECT_ID,
+): Promise<void> {
+  const { status, body } = await request('DELETE', `${url}/emulator/v1/projects/${projectId}/accounts`, {
+    authorization: 'Bearer owner',
+  });
+  if (status !== 200)
+    throw new Error(`The Auth emulator at ${url} did not clear its accounts (HTTP ${status}): ${body}`);
 }

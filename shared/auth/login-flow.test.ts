@@ -6,7 +6,14 @@
  */
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../contracts';
 import { siteEvents, type SiteEvents } from '../events';
-import { authStore, paymentStore, resetPaymentStore, USER_ID_STORAGE_KEY, type AuthUser, type SignInProvider } from '../stores';
+import {
+  authStore,
+  paymentStore,
+  resetPaymentStore,
+  USER_ID_STORAGE_KEY,
+  type AuthUser,
+  type SignInProvider,
+} from '../stores';
 import { resetAuthRuntime, startAuth } from './auth-runtime';
 import type { FirebaseSession } from './firebase-session';
 import { signIn } from './login-flow';
@@ -14,7 +21,14 @@ import { SIGN_IN_WINDOW_POLL_MS, SIGN_IN_WINDOW_SETTLE_MS } from './sign-in-wind
 
 const COMPLETE: RuntimeConfig = {
   ...DEFAULT_RUNTIME_CONFIG,
-  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' },
+  firebase: {
+    apiKey: 'k',
+    authDomain: 'd',
+    projectId: 'p',
+    storageBucket: 's',
+    messagingSenderId: 'm',
+    appId: 'a',
+  },
 };
 /** Time enough for the watcher to see a closed window and let it settle. */
 const NOTICE_MS = SIGN_IN_WINDOW_POLL_MS + SIGN_IN_WINDOW_SETTLE_MS;
@@ -40,7 +54,11 @@ function standInSession(): FirebaseSession {
     signIn: async (provider: SignInProvider) => {
       // The SDK builds the handler's URL (awaits) before it opens the window.
       await Promise.resolve();
-      const opened = window.open(`http://localhost:9099/emulator/auth/handler?providerId=${provider}`, 'sdk-event-id', 'popup') as { closed: boolean } | null;
+      const opened = window.open(
+        `http://localhost:9099/emulator/auth/handler?providerId=${provider}`,
+        'sdk-event-id',
+        'popup',
+      ) as { closed: boolean } | null;
       return new Promise<AuthUser>((resolve, reject) => {
         attempts.push({
           window: opened,
@@ -57,13 +75,25 @@ function standInSession(): FirebaseSession {
 
 function recordEvents(): { seen: string[]; stop: () => void } {
   const seen: string[] = [];
-  const types: Array<keyof SiteEvents> = ['loading-start', 'loading-end', 'google-login-success', 'apple-login-success', 'facebook-login-success'];
-  const offs = types.map((type) => siteEvents.on(type, (payload) => seen.push('succeeded' in payload ? `${type}:${payload.succeeded}` : type)));
+  const types: Array<keyof SiteEvents> = [
+    'loading-start',
+    'loading-end',
+    'google-login-success',
+    'apple-login-success',
+    'facebook-login-success',
+  ];
+  const offs = types.map((type) =>
+    siteEvents.on(type, (payload) =>
+      seen.push('succeeded' in payload ? `${type}:${payload.succeeded}` : type),
+    ),
+  );
   return { seen, stop: () => offs.forEach((off) => off()) };
 }
 
 /** Starts a sign-in and waits until the stand-in SDK has opened its window. */
-async function startSignIn(provider: SignInProvider): Promise<{ result: Promise<AuthUser | null>; attempt: Attempt }> {
+async function startSignIn(
+  provider: SignInProvider,
+): Promise<{ result: Promise<AuthUser | null>; attempt: Attempt }> {
   const before = attempts.length;
   const result = signIn(provider);
   while (attempts.length === before) await jest.advanceTimersByTimeAsync(1);
@@ -85,7 +115,14 @@ beforeEach(() => {
   resetAuthRuntime();
   localStorage.clear();
   resetPaymentStore();
-  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
   attempts = [];
   browserOpens = () => ({ closed: false });
   browserOpen = jest.fn(() => browserOpens());
@@ -93,7 +130,10 @@ beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   consoleInfo = jest.spyOn(console, 'info').mockImplementation(() => undefined);
   const session = standInSession();
-  startAuth(COMPLETE, { loadSdk: async () => ({ openFirebaseSession: () => session }) as unknown as typeof import('./firebase-session') });
+  startAuth(COMPLETE, {
+    loadSdk: async () =>
+      ({ openFirebaseSession: () => session }) as unknown as typeof import('./firebase-session'),
+  });
   events = recordEvents();
 });
 
@@ -215,7 +255,11 @@ describe('a sign-in that completes', () => {
   it('gives window.open back to the page once the window is open', async () => {
     const { result, attempt } = await startSignIn('google');
     expect(window.open).toBe(browserOpen);
-    expect(browserOpen).toHaveBeenCalledWith(expect.stringContaining('/auth/handler'), 'sdk-event-id', 'popup');
+    expect(browserOpen).toHaveBeenCalledWith(
+      expect.stringContaining('/auth/handler'),
+      'sdk-event-id',
+      'popup',
+    );
     attempt.succeed(ADA);
     await result;
     expect(window.open).toBe(browserOpen);
@@ -228,7 +272,10 @@ describe('a window the watcher cannot follow', () => {
     const result = signIn('facebook');
     await jest.advanceTimersByTimeAsync(NOTICE_MS);
     await expect(result).resolves.toBeNull();
-    expect(authStore.getState()).toMatchObject({ pendingProvider: null, error: expect.stringContaining('blocked the Facebook sign-in window') });
+    expect(authStore.getState()).toMatchObject({
+      pendingProvider: null,
+      error: expect.stringContaining('blocked the Facebook sign-in window'),
+    });
     expect(window.open).toBe(browserOpen);
   });
 
@@ -247,6 +294,9 @@ describe('a window the watcher cannot follow', () => {
     startAuth(COMPLETE, { loadSdk: () => Promise.reject(new Error('chunk failed')) });
     await expect(signIn('apple')).resolves.toBeNull();
     expect(window.open).toBe(browserOpen);
-    expect(authStore.getState()).toMatchObject({ pendingProvider: null, error: 'Apple sign-in did not finish. Please try again.' });
+    expect(authStore.getState()).toMatchObject({
+      pendingProvider: null,
+      error: 'Apple sign-in did not finish. Please try again.',
+    });
   });
 });

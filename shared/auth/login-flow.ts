@@ -4,7 +4,14 @@
  * ends either way. Log out clears the session in every store.
  */
 import { LOGIN_SUCCESS_EVENTS, siteEvents } from '../events';
-import { authStore, clearSession, paymentStore, USER_ID_STORAGE_KEY, type AuthUser, type SignInProvider } from '../stores';
+import {
+  authStore,
+  clearSession,
+  paymentStore,
+  USER_ID_STORAGE_KEY,
+  type AuthUser,
+  type SignInProvider,
+} from '../stores';
 import { authSession, isAuthStarted } from './auth-runtime';
 import { isChangedMind, loginFailedLog, PROVIDER_NAMES, signInErrorMessage } from './messages';
 import { watchSignInWindow } from './sign-in-window';
@@ -93,7 +100,10 @@ export async function signOut(): Promise<void> {
     if (isAuthStarted()) await (await authSession()).signOut();
   } catch (error) {
     // The visitor asked to leave: the page forgets them either way.
-    console.error('Log out did not reach Firebase, so a reload may sign you in again; log out once more to retry:', error);
+    console.error(
+      'Log out did not reach Firebase, so a reload may sign you in again; log out once more to retry:',
+      error,
+    );
   } finally {
     clearSession();
   }

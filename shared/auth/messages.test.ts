@@ -1,5 +1,12 @@
 import { SIGN_IN_PROVIDERS } from '../stores';
-import { AUTH_NOT_INITIALISED, AuthNotInitialisedError, authErrorCode, isChangedMind, loginFailedLog, signInErrorMessage } from './messages';
+import {
+  AUTH_NOT_INITIALISED,
+  AuthNotInitialisedError,
+  authErrorCode,
+  isChangedMind,
+  loginFailedLog,
+  signInErrorMessage,
+} from './messages';
 
 const withCode = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -10,9 +17,12 @@ describe('sign-in messages', () => {
     expect(new AuthNotInitialisedError().message).toBe(AUTH_NOT_INITIALISED);
   });
 
-  it.each(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled'])('treats %s as a changed mind, not an error', (code) => {
-    expect(isChangedMind(withCode(code))).toBe(true);
-  });
+  it.each(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled'])(
+    'treats %s as a changed mind, not an error',
+    (code) => {
+      expect(isChangedMind(withCode(code))).toBe(true);
+    },
+  );
 
   it.each(['auth/internal-error', 'auth/popup-blocked'])('treats %s as a failure', (code) => {
     expect(isChangedMind(withCode(code))).toBe(false);
@@ -29,8 +39,12 @@ describe('sign-in messages', () => {
     expect(signInErrorMessage('google', withCode('auth/popup-blocked'))).toBe(
       'Your browser blocked the Google sign-in window. Allow pop-ups for this site, then try again.',
     );
-    expect(signInErrorMessage('facebook', withCode('auth/network-request-failed'))).toMatch(/^Facebook sign-in could not reach the server/);
-    expect(signInErrorMessage('apple', withCode('auth/account-exists-with-different-credential'))).toMatch(/already linked to another way of signing in/);
+    expect(signInErrorMessage('facebook', withCode('auth/network-request-failed'))).toMatch(
+      /^Facebook sign-in could not reach the server/,
+    );
+    expect(signInErrorMessage('apple', withCode('auth/account-exists-with-different-credential'))).toMatch(
+      /already linked to another way of signing in/,
+    );
     expect(signInErrorMessage('apple', new AuthNotInitialisedError())).toBe(AUTH_NOT_INITIALISED);
   });
 
@@ -40,7 +54,10 @@ describe('sign-in messages', () => {
     expect(message).not.toContain('Firebase');
   });
 
-  it.each(SIGN_IN_PROVIDERS.map((provider) => [provider]))('logs a %s failure with its own line', (provider) => {
-    expect(loginFailedLog(provider)).toMatch(new RegExp(`^${provider} login failed:$`, 'i'));
-  });
+  it.each(SIGN_IN_PROVIDERS.map((provider) => [provider]))(
+    'logs a %s failure with its own line',
+    (provider) => {
+      expect(loginFailedLog(provider)).toMatch(new RegExp(`^${provider} login failed:$`, 'i'));
+    },
+  );
 });

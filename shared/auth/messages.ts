@@ -1,7 +1,11 @@
 import type { SignInProvider } from '../stores';
 
 /** The provider names visitors know. */
-export const PROVIDER_NAMES: Record<SignInProvider, string> = { apple: 'Apple', google: 'Google', facebook: 'Facebook' };
+export const PROVIDER_NAMES: Record<SignInProvider, string> = {
+  apple: 'Apple',
+  google: 'Google',
+  facebook: 'Facebook',
+};
 
 /** What a call says while no identity provider is set up (spec §8). */
 export const AUTH_NOT_INITIALISED =
@@ -19,7 +23,11 @@ export class AuthNotInitialisedError extends Error {
  * A visitor who closes the popup (or opens a second one, or says no at the provider) changed their
  * mind: that is not an error worth a red banner.
  */
-const CHANGED_MIND = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+const CHANGED_MIND = new Set([
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+  'auth/user-cancelled',
+]);
 
 /** The Firebase error code of an error, if it has one (`auth/popup-blocked` …). */
 export function authErrorCode(error: unknown): string | null {

@@ -24,7 +24,11 @@ describe('watchSignInService', () => {
 
   it('disables sign-in with a plain reason while the service is down, logs once, and enables it when it is back', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const answers = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(false).mockResolvedValue(true);
+    const answers = jest
+      .fn()
+      .mockResolvedValueOnce(false)
+      .mockResolvedValueOnce(false)
+      .mockResolvedValue(true);
     const stop = watchSignInService(URL, answers);
     await jest.advanceTimersByTimeAsync(0);
     expect(authStore.getState()).toMatchObject({ disabled: true, disabledReason: SIGN_IN_SERVICE_DOWN });
@@ -44,7 +48,9 @@ describe('watchSignInService', () => {
     authStore.getState().setDisabled('Sign-in is not available right now. You can keep browsing.');
     const stop = watchSignInService(URL, () => Promise.resolve(true));
     await jest.advanceTimersByTimeAsync(0);
-    expect(authStore.getState().disabledReason).toBe('Sign-in is not available right now. You can keep browsing.');
+    expect(authStore.getState().disabledReason).toBe(
+      'Sign-in is not available right now. You can keep browsing.',
+    );
     stop();
   });
 });

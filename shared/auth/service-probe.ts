@@ -5,7 +5,8 @@
  */
 import { authStore } from '../stores';
 
-export const SIGN_IN_SERVICE_DOWN = 'Sign-in is not available right now: the sign-in service does not answer. You can keep browsing; sign-in comes back by itself.';
+export const SIGN_IN_SERVICE_DOWN =
+  'Sign-in is not available right now: the sign-in service does not answer. You can keep browsing; sign-in comes back by itself.';
 export const PROBE_INTERVAL_MS = 10_000;
 const PROBE_TIMEOUT_MS = 3_000;
 
@@ -25,7 +26,10 @@ export async function serviceAnswers(url: string): Promise<boolean> {
  * SIGN_IN_SERVICE_DOWN meanwhile (logged once), and enables it again when the service is back.
  * Returns a stop function.
  */
-export function watchSignInService(url: string, answers: (url: string) => Promise<boolean> = serviceAnswers): () => void {
+export function watchSignInService(
+  url: string,
+  answers: (url: string) => Promise<boolean> = serviceAnswers,
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = async (): Promise<void> => {
@@ -37,7 +41,9 @@ export function watchSignInService(url: string, answers: (url: string) => Promis
       return;
     }
     if (store.disabledReason !== SIGN_IN_SERVICE_DOWN) {
-      console.error(`Sign-in disabled: the Firebase Auth emulator at ${url} does not answer. Start it (npm start starts one), or set FIREBASE_* for a real project.`);
+      console.error(
+        `Sign-in disabled: the Firebase Auth emulator at ${url} does not answer. Start it (npm start starts one), or set FIREBASE_* for a real project.`,
+      );
       store.setDisabled(SIGN_IN_SERVICE_DOWN);
     }
     timer = setTimeout(() => void check(), PROBE_INTERVAL_MS);

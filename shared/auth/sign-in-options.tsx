@@ -3,7 +3,11 @@ import { SIGN_IN_PROVIDERS, useAuthStore, type SignInProvider } from '../stores'
 import { AppleIcon, Button, FacebookIcon, GoogleIcon } from '../ui';
 import { PROVIDER_NAMES } from './messages';
 
-const PROVIDER_ICONS: Record<SignInProvider, () => ReactNode> = { apple: AppleIcon, google: GoogleIcon, facebook: FacebookIcon };
+const PROVIDER_ICONS: Record<SignInProvider, () => ReactNode> = {
+  apple: AppleIcon,
+  google: GoogleIcon,
+  facebook: FacebookIcon,
+};
 
 /** The button text of a provider. */
 export function providerLabel(provider: SignInProvider): string {
@@ -31,7 +35,12 @@ export function SignInOptions({ onSignIn, classNames = {} }: SignInOptionsProps)
       {SIGN_IN_PROVIDERS.map((provider) => {
         const Icon = PROVIDER_ICONS[provider];
         return (
-          <Button key={provider} variant="secondary" disabled={disabled || pendingProvider !== null} onClick={() => onSignIn(provider)}>
+          <Button
+            key={provider}
+            variant="secondary"
+            disabled={disabled || pendingProvider !== null}
+            onClick={() => onSignIn(provider)}
+          >
             <Icon />
             {pendingProvider === provider ? 'Signing in…' : providerLabel(provider)}
           </Button>

@@ -2,7 +2,10 @@
 
 export const APPS: string[];
 
-export function parseBuildArgs(args: string[], cores?: number): { help: true } | { help: false; apps: string[]; jobs: number };
+export function parseBuildArgs(
+  args: string[],
+  cores?: number,
+): { help: true } | { help: false; apps: string[]; jobs: number };
 
 export function buildInTurn<R extends { ok: boolean }>(
   apps: string[],

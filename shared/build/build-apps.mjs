@@ -22,16 +22,24 @@ const USAGE = `Usage: node shared/build/build-apps.mjs [--jobs N] [app …]
 export function parseBuildArgs(args, cores = os.availableParallelism()) {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { jobs: { type: 'string', short: 'j' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { jobs: { type: 'string', short: 'j' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, { cause: error });
   }
   if (parsed.values.help) return { help: true };
   const apps = parsed.positionals.length > 0 ? parsed.positionals : APPS;
   const unknown = apps.filter((app) => !APPS.includes(app));
-  if (unknown.length > 0) throw new Error(`Unknown app ${unknown.map((app) => `"${app}"`).join(', ')}: the apps are ${APPS.join(', ')}.\n${USAGE}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `Unknown app ${unknown.map((app) => `"${app}"`).join(', ')}: the apps are ${APPS.join(', ')}.\n${USAGE}`,
+    );
   const jobs = parsed.values.jobs === undefined ? Math.min(cores, apps.length) : Number(parsed.values.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs must be a whole number of at least 1, got "${parsed.values.jobs}".\n${USAGE}`);
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new Error(`--jobs must be a whole number of at least 1, got "${parsed.values.jobs}".\n${USAGE}`);
   return { help: false, apps: [...new Set(apps)], jobs };
 }
 
@@ -77,7 +85,10 @@ export async function buildInTurn(apps, jobs, run) {
     if (apps.length === 0) resolve(undefined);
     else startMore();
   });
-  return apps.map((app) => ({ app, outcome: /** @type {R | 'stopped' | 'not started'} */ (outcomes.get(app)) }));
+  return apps.map((app) => ({
+    app,
+    outcome: /** @type {R | 'stopped' | 'not started'} */ (outcomes.get(app)),
+  }));
 }
 
 const webpackCli = createRequire(path.join(ROOT, 'package.json')).resolve('webpack-cli/bin/cli.js');
@@ -85,13 +96,25 @@ const webpackCli = createRequire(path.join(ROOT, 'package.json')).resolve('webpa
 /** One app's production build in its own process; its output is kept and printed when it ends. */
 function buildApp(app) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [webpackCli, '--mode', 'production'], { cwd: path.join(ROOT, app), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+  const child = spawn(process.execPath, [webpackCli, '--mode', 'production'], {
+    cwd: path.join(ROOT, app),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+  });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
   const done = new Promise((resolve) => {
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code, signal) => resolve({ ok: code === 0, code, signal, seconds: (performance.now() - startedAt) / 1000, output: Buffer.concat(output).toString() }));
+    child.on('close', (code, signal) =>
+      resolve({
+        ok: code === 0,
+        code,
+        signal,
+        seconds: (performance.now() - startedAt) / 1000,
+        output: Buffer.concat(output).toString(),
+      }),
+    );
   });
   return { done, stop: () => child.kill('SIGTERM') };
 }
@@ -127,11 +150,14 @@ async function main() {
     };
   });
   const failures = results.filter(({ outcome }) => typeof outcome !== 'string' && !outcome.ok);
-  for (const { app, outcome } of failures) process.stderr.write(`\n── ${app} (failed) ──\n${/** @type {{ output: string }} */ (outcome).output}`);
+  for (const { app, outcome } of failures)
+    process.stderr.write(`\n── ${app} (failed) ──\n${/** @type {{ output: string }} */ (outcome).output}`);
   console.log(`\nBuild summary (${((performance.now() - startedAt) / 1000).toFixed(1)} s):`);
   for (const { app, outcome } of results) console.log(`  ${app.padEnd(14)} ${describe(outcome)}`);
   if (failures.length > 0) {
-    console.error(`\nThe build failed: ${failures.map(({ app }) => app).join(', ')} (its output is above). Apps not built are marked "stopped" or "not started".`);
+    console.error(
+      `\nThe build failed: ${failures.map(({ app }) => app).join(', ')} (its output is above). Apps not built are marked "stopped" or "not started".`,
+    );
     process.exit(1);
   }
 }

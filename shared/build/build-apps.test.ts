@@ -5,13 +5,21 @@ describe('parseBuildArgs', () => {
   it('builds every app, as many at a time as there are cores, by default', () => {
     expect(parseBuildArgs([], 2)).toEqual({ help: false, apps: APPS, jobs: 2 });
     expect(parseBuildArgs(['mf-blog'], 8)).toEqual({ help: false, apps: ['mf-blog'], jobs: 1 });
-    expect(parseBuildArgs(['--jobs', '3', 'shell', 'mf-rules'], 2)).toEqual({ help: false, apps: ['shell', 'mf-rules'], jobs: 3 });
+    expect(parseBuildArgs(['--jobs', '3', 'shell', 'mf-rules'], 2)).toEqual({
+      help: false,
+      apps: ['shell', 'mf-rules'],
+      jobs: 3,
+    });
     expect(parseBuildArgs(['--help'])).toEqual({ help: true });
   });
 
   it('names what it does not know, with the usage', () => {
-    expect(() => parseBuildArgs(['mf-shop'])).toThrow(/Unknown app "mf-shop": the apps are shell, mf-gallery, .*\nUsage:/);
-    expect(() => parseBuildArgs(['--jobs', 'two'])).toThrow('--jobs must be a whole number of at least 1, got "two".');
+    expect(() => parseBuildArgs(['mf-shop'])).toThrow(
+      /Unknown app "mf-shop": the apps are shell, mf-gallery, .*\nUsage:/,
+    );
+    expect(() => parseBuildArgs(['--jobs', 'two'])).toThrow(
+      '--jobs must be a whole number of at least 1, got "two".',
+    );
     expect(() => parseBuildArgs(['--fast'])).toThrow(/Unknown option '--fast'[\s\S]*Usage:/);
   });
 });

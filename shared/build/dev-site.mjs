@@ -4,7 +4,14 @@
 // there is no second code path for development in the shell. Node only.
 
 /** Every app's dev server port, by container name (each app's webpack.config.mjs passes the same; a test keeps them equal). */
-export const DEV_PORTS = { shell: 3000, mf_gallery: 3101, mf_blog: 3102, mf_mysterybox: 3103, mf_account: 3104, mf_rules: 3105 };
+export const DEV_PORTS = {
+  shell: 3000,
+  mf_gallery: 3101,
+  mf_blog: 3102,
+  mf_mysterybox: 3103,
+  mf_account: 3104,
+  mf_rules: 3105,
+};
 
 /**
  * DEV_PORT_OFFSET moves every dev server's port by the same amount (a second checkout's `npm run
@@ -13,14 +20,18 @@ export const DEV_PORTS = { shell: 3000, mf_gallery: 3101, mf_blog: 3102, mf_myst
 export function devPortOffset(env = process.env) {
   const text = env.DEV_PORT_OFFSET?.trim();
   const offset = text ? Number(text) : 0;
-  if (!Number.isInteger(offset) || offset < 0 || offset > 60000) throw new Error(`DEV_PORT_OFFSET must be a whole number from 0 to 60000, got "${env.DEV_PORT_OFFSET}".`);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 60000)
+    throw new Error(`DEV_PORT_OFFSET must be a whole number from 0 to 60000, got "${env.DEV_PORT_OFFSET}".`);
   return offset;
 }
 
 /** The port of an app's dev server: its own plus DEV_PORT_OFFSET. */
 export function devPort(name, env = process.env) {
   const port = DEV_PORTS[name];
-  if (!port) throw new Error(`No dev server is known for "${name}"; the apps are ${Object.keys(DEV_PORTS).join(', ')}.`);
+  if (!port)
+    throw new Error(
+      `No dev server is known for "${name}"; the apps are ${Object.keys(DEV_PORTS).join(', ')}.`,
+    );
   return port + devPortOffset(env);
 }
 
@@ -35,11 +46,13 @@ export const DEV_HOST = '127.0.0.1';
 export function devApiTarget(env = process.env) {
   const origin = env.API_ORIGIN?.trim();
   if (origin) {
-    if (!/^https?:\/\/[^/\s]+\/?$/.test(origin)) throw new Error(`API_ORIGIN must be an origin such as http://localhost:3001, got "${env.API_ORIGIN}".`);
+    if (!/^https?:\/\/[^/\s]+\/?$/.test(origin))
+      throw new Error(`API_ORIGIN must be an origin such as http://localhost:3001, got "${env.API_ORIGIN}".`);
     return origin.replace(/\/$/, '');
   }
   const port = Number(env.API_PORT ?? 3001);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`API_PORT must be a port number, got "${env.API_PORT}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`API_PORT must be a port number, got "${env.API_PORT}".`);
   return `http://${DEV_HOST}:${port}`;
 }
 
@@ -63,7 +76,10 @@ export function devBuildId(startedAt) {
  */
 export function devManifest(startedAt) {
   const apps = Object.fromEntries(
-    Object.keys(DEV_PORTS).map((name) => [name, { version: 'dev', entry: name === 'shell' ? '/main.js' : `${devServerOrigin(name)}/remoteEntry.js` }]),
+    Object.keys(DEV_PORTS).map((name) => [
+      name,
+      { version: 'dev', entry: name === 'shell' ? '/main.js' : `${devServerOrigin(name)}/remoteEntry.js` },
+    ]),
   );
   return { id: devBuildId(startedAt), timestamp: startedAt, prerendered: [], routeRules: {}, apps };
 }
@@ -81,17 +97,28 @@ export function devSiteSettings(env = process.env) {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`ARTTOY_DEV_SITE must be JSON { head, contentSecurityPolicy } (npm run dev writes it): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `ARTTOY_DEV_SITE must be JSON { head, contentSecurityPolicy } (npm run dev writes it): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
-  if (typeof value !== 'object' || value === null || typeof value.head !== 'string' || typeof value.contentSecurityPolicy !== 'string') {
-    throw new Error('ARTTOY_DEV_SITE must be JSON { head: string, contentSecurityPolicy: string } (npm run dev writes it).');
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof value.head !== 'string' ||
+    typeof value.contentSecurityPolicy !== 'string'
+  ) {
+    throw new Error(
+      'ARTTOY_DEV_SITE must be JSON { head: string, contentSecurityPolicy: string } (npm run dev writes it).',
+    );
   }
   return { head: value.head, contentSecurityPolicy: value.contentSecurityPolicy };
 }
 
 /** The shell's page as the dev server serves it: told its build and given the launcher's head elements. */
 export function devDocument(html, buildId, head) {
-  if (!html.includes('</head>')) throw new Error("The shell's index.html has no </head>: check shell/src/index.html.");
+  if (!html.includes('</head>'))
+    throw new Error("The shell's index.html has no </head>: check shell/src/index.html.");
   return html.replace('</head>', () => `<meta name="build-id" content="${buildId}">${head}</head>`);
 }
 
@@ -126,7 +153,8 @@ export function devSiteMiddlewares({ startedAt = Date.now(), settings = devSiteS
         path: '/builds',
         middleware: (req, res, next) => {
           const pathname = new URL(req.url ?? '/', 'http://dev.invalid').pathname;
-          if (pathname === '/latest.json') return sendJson(res, { id: manifest.id, timestamp: manifest.timestamp });
+          if (pathname === '/latest.json')
+            return sendJson(res, { id: manifest.id, timestamp: manifest.timestamp });
           if (pathname === `/meta/${manifest.id}.json`) return sendJson(res, manifest);
           return next();
         },
@@ -141,8 +169,13 @@ export function devSiteMiddlewares({ startedAt = Date.now(), settings = devSiteS
               if (error) return next(error);
               res.setHeader('content-type', 'text/html; charset=utf-8');
               res.setHeader('cache-control', 'no-cache');
-              if (settings.contentSecurityPolicy) res.setHeader('content-security-policy', settings.contentSecurityPolicy);
-              res.end(req.method === 'HEAD' ? undefined : devDocument(html.toString('utf8'), manifest.id, settings.head));
+              if (settings.contentSecurityPolicy)
+                res.setHeader('content-security-policy', settings.contentSecurityPolicy);
+              res.end(
+                req.method === 'HEAD'
+                  ? undefined
+                  : devDocument(html.toString('utf8'), manifest.id, settings.head),
+              );
             });
           });
         },

@@ -38,22 +38,28 @@ function describe(compilation, group) {
 export class PreloadListPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
-      compilation.hooks.processAssets.tap({ name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const groups = {};
-        for (const [name, group] of compilation.namedChunkGroups) {
-          if (PRELOADABLE.test(name) && !group.isInitial()) groups[name] = describe(compilation, group);
-        }
-        const provides = {};
-        for (const module of compilation.modules) {
-          // A provided module's code sits behind its one async block (eager modules have none).
-          if (module.type !== 'provide-module' || module.blocks.length === 0) continue;
-          const group = compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
-          if (group) provides[module._name] = describe(compilation, group);
-        }
-        // Keys in order: the same build gives the same file (and version) whether webpack's cache was warm or not.
-        const list = { groups: sortedByKey(groups), provides: sortedByKey(provides) };
-        compilation.emitAsset(PRELOAD_LIST_FILE, new webpack.sources.RawSource(`${JSON.stringify(list, null, 1)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (PRELOADABLE.test(name) && !group.isInitial()) groups[name] = describe(compilation, group);
+          }
+          const provides = {};
+          for (const module of compilation.modules) {
+            // A provided module's code sits behind its one async block (eager modules have none).
+            if (module.type !== 'provide-module' || module.blocks.length === 0) continue;
+            const group = compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
+            if (group) provides[module._name] = describe(compilation, group);
+          }
+          // Keys in order: the same build gives the same file (and version) whether webpack's cache was warm or not.
+          const list = { groups: sortedByKey(groups), provides: sortedByKey(provides) };
+          compilation.emitAsset(
+            PRELOAD_LIST_FILE,
+            new webpack.sources.RawSource(`${JSON.stringify(list, null, 1)}\n`),
+          );
+        },
+      );
     });
   }
 }

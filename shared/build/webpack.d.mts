@@ -21,15 +21,21 @@ export interface AppOptions {
 export interface AppConfig {
   name: string;
   target?: string;
-  cache?: false | { type: 'filesystem'; name: string; cacheDirectory: string; buildDependencies: { config: string[] } };
+  cache?:
+    | false
+    | { type: 'filesystem'; name: string; cacheDirectory: string; buildDependencies: { config: string[] } };
   output: { path: string; clean?: boolean | { keep: RegExp }; library?: { type: string } };
   plugins: object[];
   [key: string]: unknown;
 }
 
 /** `development` adds react/jsx-dev-runtime (what development builds compile JSX to). */
-export function sharedModules(options?: { development?: boolean }): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
+export function sharedModules(options?: {
+  development?: boolean;
+}): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
 /** webpack-dev-server's options for an app (development only; production configs have none). */
 export function devServerOptions(options: { port: number; isHost: boolean }): Record<string, unknown>;
 /** A production build of an app with src/server.tsx is [browser, server]; anything else the browser build alone. */
-export function createConfig(options: AppOptions): (env: unknown, argv?: { mode?: string }) => AppConfig | [AppConfig, AppConfig];
+export function createConfig(
+  options: AppOptions,
+): (env: unknown, argv?: { mode?: string }) => AppConfig | [AppConfig, AppConfig];

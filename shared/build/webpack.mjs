@@ -32,7 +32,8 @@ const LOCK_FILE = new URL('../../package-lock.json', import.meta.url).pathname;
  */
 function cacheOptions(dir, cacheName) {
   const setting = (process.env.WEBPACK_CACHE ?? 'on').trim().toLowerCase();
-  if (setting !== 'on' && setting !== 'off') throw new Error(`WEBPACK_CACHE must be "on" or "off", got "${process.env.WEBPACK_CACHE}".`);
+  if (setting !== 'on' && setting !== 'off')
+    throw new Error(`WEBPACK_CACHE must be "on" or "off", got "${process.env.WEBPACK_CACHE}".`);
   if (setting === 'off') return false;
   return {
     type: 'filesystem',
@@ -43,7 +44,19 @@ function cacheOptions(dir, cacheName) {
 }
 
 /** Subpaths of @arttoy/shared that hold page-wide state or contracts: one copy per page. */
-const SHARED_SUBPATHS = ['auth', 'config', 'contracts', 'events', 'federation', 'federation/page-data', 'http', 'query', 'search', 'stores', 'ui'];
+const SHARED_SUBPATHS = [
+  'auth',
+  'config',
+  'contracts',
+  'events',
+  'federation',
+  'federation/page-data',
+  'http',
+  'query',
+  'search',
+  'stores',
+  'ui',
+];
 
 /**
  * The modules every app shares, all singletons: one React, one react-dom, one zustand, one
@@ -95,27 +108,58 @@ function fail(name, message) {
 }
 
 function validate(options) {
-  if (typeof options !== 'object' || options === null) fail(undefined, 'expected an options object { name, dir, port, title }.');
+  if (typeof options !== 'object' || options === null)
+    fail(undefined, 'expected an options object { name, dir, port, title }.');
   const { name, dir, port, title, runtimePlugins = [], monolith } = options;
   for (const key of Object.keys(options)) {
     if (!OPTION_NAMES.includes(key)) {
-      fail(name, `unknown option "${key}". Allowed: ${OPTION_NAMES.join(', ')}. A remote exposes exactly one module (./app = src/app.tsx).`);
+      fail(
+        name,
+        `unknown option "${key}". Allowed: ${OPTION_NAMES.join(', ')}. A remote exposes exactly one module (./app = src/app.tsx).`,
+      );
     }
   }
-  if (typeof name !== 'string' || !/^(shell|mf_[a-z]+)$/.test(name)) fail(name, `"name" must be "shell" or a container name such as "mf_gallery", got ${JSON.stringify(name)}.`);
-  if (typeof dir !== 'string' || !path.isAbsolute(dir)) fail(name, '"dir" must be the absolute folder of the app (use import.meta.dirname).');
-  if (!fs.existsSync(path.join(dir, 'src/index.ts'))) fail(name, `${dir}/src/index.ts is missing: every app's entry is a file containing only import('./bootstrap').`);
+  if (typeof name !== 'string' || !/^(shell|mf_[a-z]+)$/.test(name))
+    fail(
+      name,
+      `"name" must be "shell" or a container name such as "mf_gallery", got ${JSON.stringify(name)}.`,
+    );
+  if (typeof dir !== 'string' || !path.isAbsolute(dir))
+    fail(name, '"dir" must be the absolute folder of the app (use import.meta.dirname).');
+  if (!fs.existsSync(path.join(dir, 'src/index.ts')))
+    fail(
+      name,
+      `${dir}/src/index.ts is missing: every app's entry is a file containing only import('./bootstrap').`,
+    );
   const isHost = name === 'shell';
-  if (!isHost && !fs.existsSync(path.join(dir, 'src/app.tsx'))) fail(name, `${dir}/src/app.tsx is missing: it is the one module a remote exposes (its single-spa lifecycles).`);
-  if (!Number.isInteger(port) || port < 1024 || port > 65535) fail(name, `"port" must be an integer between 1024 and 65535, got ${JSON.stringify(port)}.`);
-  if (typeof title !== 'string' || title.trim() === '') fail(name, '"title" must be the page title of the app\'s HTML page.');
-  if (!Array.isArray(runtimePlugins) || runtimePlugins.some((plugin) => typeof plugin !== 'string')) fail(name, '"runtimePlugins" must be a list of module paths.');
+  if (!isHost && !fs.existsSync(path.join(dir, 'src/app.tsx')))
+    fail(
+      name,
+      `${dir}/src/app.tsx is missing: it is the one module a remote exposes (its single-spa lifecycles).`,
+    );
+  if (!Number.isInteger(port) || port < 1024 || port > 65535)
+    fail(name, `"port" must be an integer between 1024 and 65535, got ${JSON.stringify(port)}.`);
+  if (typeof title !== 'string' || title.trim() === '')
+    fail(name, '"title" must be the page title of the app\'s HTML page.');
+  if (!Array.isArray(runtimePlugins) || runtimePlugins.some((plugin) => typeof plugin !== 'string'))
+    fail(name, '"runtimePlugins" must be a list of module paths.');
   if (monolith !== undefined) {
-    if (!isHost) fail(name, '"monolith" builds the shell with every remote inside it; only the shell takes it.');
-    if (typeof monolith !== 'object' || monolith === null || typeof monolith.remotes !== 'string' || !path.isAbsolute(monolith.remotes) || !fs.existsSync(monolith.remotes)) {
-      fail(name, '"monolith" must be { remotes, outputDir }: remotes = the absolute path of an existing module that replaces src/federation/remotes.ts.');
+    if (!isHost)
+      fail(name, '"monolith" builds the shell with every remote inside it; only the shell takes it.');
+    if (
+      typeof monolith !== 'object' ||
+      monolith === null ||
+      typeof monolith.remotes !== 'string' ||
+      !path.isAbsolute(monolith.remotes) ||
+      !fs.existsSync(monolith.remotes)
+    ) {
+      fail(
+        name,
+        '"monolith" must be { remotes, outputDir }: remotes = the absolute path of an existing module that replaces src/federation/remotes.ts.',
+      );
     }
-    if (typeof monolith.outputDir !== 'string' || !path.isAbsolute(monolith.outputDir)) fail(name, '"monolith.outputDir" must be an absolute folder.');
+    if (typeof monolith.outputDir !== 'string' || !path.isAbsolute(monolith.outputDir))
+      fail(name, '"monolith.outputDir" must be an absolute folder.');
   }
   return { name, dir, port, title, runtimePlugins, isHost, monolith };
 }
@@ -135,7 +179,12 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith, develo
   }
   return new ModuleFederationPlugin({
     name,
-    ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } } }),
+    ...(isHost
+      ? { remotes: {} }
+      : {
+          filename: 'remoteEntry.js',
+          exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } },
+        }),
     shared: sharedModules({ development }),
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
@@ -143,7 +192,9 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith, develo
     // Leaner runtime code (measured on mf-gallery's remoteEntry.js, gzip -9: 27.8 → 19.2 KB): remotes
     // are registered by entry URL, so no manifest snapshots; browsers only; and a remote never loads
     // another remote, so only the shell keeps the remote-loading code.
-    experiments: { optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) } },
+    experiments: {
+      optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+    },
   });
 }
 
@@ -164,9 +215,16 @@ function precompressionPlugins() {
       ...common,
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
-      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      compressionOptions: {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+      },
     }),
-    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
   ];
 }
 
@@ -180,7 +238,13 @@ function typescriptRule({ development, target, refresh = false }) {
     exclude: /node_modules/,
     use: {
       loader: 'swc-loader',
-      options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development, ...(refresh ? { refresh: true } : {}) } }, target } },
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development, ...(refresh ? { refresh: true } : {}) } },
+          target,
+        },
+      },
     },
   };
 }
@@ -264,61 +328,82 @@ export function createConfig(options) {
 
 /** The app's browser build (or, for the shell with `monolith`, the benchmark's single build). */
 function browserConfig({ name, dir, port, title, isHost, monolith, ...validated }, production, hot = false) {
-    return {
-      name,
-      mode: production ? 'production' : 'development',
-      context: dir,
-      cache: cacheOptions(dir, `${name}${monolith ? '-monolith' : ''}-${production ? 'production' : 'development'}`),
-      entry: { main: './src/index.ts' },
-      // No eval in development either: the pages' Content-Security-Policy allows none (deploy/src/content-security-policy.ts).
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
-      output: {
-        path: monolith ? monolith.outputDir : path.join(dir, 'dist'),
-        // Hash chunk names only: a hashed entry name breaks the federation runtime.
-        filename: '[name].js',
-        chunkFilename: '[name].[contenthash:10].js',
-        // Remotes (and the shell) find their chunks next to their entry, wherever it is served from.
-        publicPath: 'auto',
-        uniqueName: name,
-        // The server build writes dist/server at the same time.
-        clean: { keep: /^server\// },
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
-      module: {
-        rules: [
-          typescriptRule({ development: !production, target: 'es2020', refresh: hot }),
-          // Production styles are files: the document links the page's stylesheets, so its first paint
-          // (server-rendered) is styled before any script runs; the dev server injects them.
-          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
-        ],
-      },
-      plugins: [
-        compositionPlugin({ name, dir, isHost, monolith, development: !production, ...validated }),
-        // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
-        new PreloadListPlugin(),
-        new HtmlWebpackPlugin({
-          // The shell's page is its own; every remote's standalone page is the QA harness page.
-          template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,
-          title,
-          // Only the app's own entry: a remote's container entry (remoteEntry.js) is for hosts.
-          chunks: ['main'],
-          // The shell's page is served from its versioned folder by the site server, which fills in the placeholder.
-          publicPath: isHost && production ? SHELL_BASE_PLACEHOLDER : '/',
-          scriptLoading: 'defer',
-          minify: production,
-        }),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }), ...precompressionPlugins()] : []),
-        // One refresh runtime per app, named by its container (`library`), as several run on one page;
-        // the DevTools hook stand-in first, so a remote's runtime finds the shell's React (see the file).
-        ...(hot ? [new webpack.EntryPlugin(dir, REACT_REFRESH_HOOK, { name: undefined }), new ReactRefreshWebpackPlugin({ library: name })] : []),
+  return {
+    name,
+    mode: production ? 'production' : 'development',
+    context: dir,
+    cache: cacheOptions(
+      dir,
+      `${name}${monolith ? '-monolith' : ''}-${production ? 'production' : 'development'}`,
+    ),
+    entry: { main: './src/index.ts' },
+    // No eval in development either: the pages' Content-Security-Policy allows none (deploy/src/content-security-policy.ts).
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    output: {
+      path: monolith ? monolith.outputDir : path.join(dir, 'dist'),
+      // Hash chunk names only: a hashed entry name breaks the federation runtime.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      // Remotes (and the shell) find their chunks next to their entry, wherever it is served from.
+      publicPath: 'auto',
+      uniqueName: name,
+      // The server build writes dist/server at the same time.
+      clean: { keep: /^server\// },
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        typescriptRule({ development: !production, target: 'es2020', refresh: hot }),
+        // Production styles are files: the document links the page's stylesheets, so its first paint
+        // (server-rendered) is styled before any script runs; the dev server injects them.
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
       ],
-      optimization: {
-        // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
-      },
-      performance: { hints: false },
-      ...(production ? {} : { devServer: devServerOptions({ port, isHost }) }),
-    };
+    },
+    plugins: [
+      compositionPlugin({ name, dir, isHost, monolith, development: !production, ...validated }),
+      // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
+      new PreloadListPlugin(),
+      new HtmlWebpackPlugin({
+        // The shell's page is its own; every remote's standalone page is the QA harness page.
+        template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,
+        title,
+        // Only the app's own entry: a remote's container entry (remoteEntry.js) is for hosts.
+        chunks: ['main'],
+        // The shell's page is served from its versioned folder by the site server, which fills in the placeholder.
+        publicPath: isHost && production ? SHELL_BASE_PLACEHOLDER : '/',
+        scriptLoading: 'defer',
+        minify: production,
+      }),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].css',
+              chunkFilename: '[name].[contenthash:10].css',
+            }),
+            ...precompressionPlugins(),
+          ]
+        : []),
+      // One refresh runtime per app, named by its container (`library`), as several run on one page;
+      // the DevTools hook stand-in first, so a remote's runtime finds the shell's React (see the file).
+      ...(hot
+        ? [
+            new webpack.EntryPlugin(dir, REACT_REFRESH_HOOK, { name: undefined }),
+            new ReactRefreshWebpackPlugin({ library: name }),
+          ]
+        : []),
+    ],
+    optimization: {
+      // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+        }),
+      ],
+    },
+    performance: { hints: false },
+    ...(production ? {} : { devServer: devServerOptions({ port, isHost }) }),
+  };
 }
 
 /**
@@ -338,7 +423,10 @@ export function devServerOptions({ port: ownPort, isHost }) {
     static: false,
     historyApiFallback: true,
     headers: { 'Access-Control-Allow-Origin': '*' },
-    client: { overlay: { warnings: false }, webSocketURL: { protocol: 'ws', hostname: 'localhost', port, pathname: '/ws' } },
+    client: {
+      overlay: { warnings: false },
+      webSocketURL: { protocol: 'ws', hostname: 'localhost', port, pathname: '/ws' },
+    },
     proxy: [{ context: ['/api'], target: devApiTarget() }],
     ...(isHost ? { setupMiddlewares: devSiteMiddlewares() } : {}),
   };

@@ -12,5 +12,7 @@ export function fillContactDetails(html: string, contact: RuntimeConfig['contact
     phoneHref: contact.phone.replace(/[^+\d]/g, ''),
     email: contact.email,
   };
-  return html.replace(/\{\{\s*contact\.(phone|phoneHref|email)\s*\}\}/g, (_match, name: string) => escapeHtml(values[name] ?? ''));
+  return html.replace(/\{\{\s*contact\.(phone|phoneHref|email)\s*\}\}/g, (_match, name: string) =>
+    escapeHtml(values[name] ?? ''),
+  );
 }

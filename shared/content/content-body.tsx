@@ -4,13 +4,27 @@ import { fillContactDetails } from './contact-details';
 
 /** A click on a link to another page of this site, made by the visitor without modifier keys. */
 function sitePathOf(event: MouseEvent<HTMLElement>): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return null;
   const anchor = (event.target as Element).closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  )
+    return null;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return null;
   // An anchor on this page: the browser scrolls to it.
-  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return null;
+  if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash)
+    return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -3,7 +3,10 @@ import { HttpError, request } from '@arttoy/shared/http';
 import { fetchContentDocument, fetchContentList, isContentNotFound, isHtmlPage } from './content-client';
 import { documentAt, documentResponse, listResponse } from './testing';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 beforeEach(() => requestMock.mockReset());
@@ -19,9 +22,12 @@ describe('the content client', () => {
     expect(isHtmlPage(body)).toBe(true);
   });
 
-  it.each(['{"document":{}}', 'plain text', '<p>a fragment</p>', 42, null, { html: '<html>' }])('does not take %p for an HTML page', (body) => {
-    expect(isHtmlPage(body)).toBe(false);
-  });
+  it.each(['{"document":{}}', 'plain text', '<p>a fragment</p>', 42, null, { html: '<html>' }])(
+    'does not take %p for an HTML page',
+    (body) => {
+      expect(isHtmlPage(body)).toBe(false);
+    },
+  );
 
   it('answers a valid document', async () => {
     const answer = documentResponse(documentAt('/about'));
@@ -30,7 +36,9 @@ describe('the content client', () => {
   });
 
   it('turns a 404 and an HTML page into a 404 SiteError naming the path', async () => {
-    requestMock.mockRejectedValueOnce(new HttpError('No document.', 404, '/api/content/document', 'not_found'));
+    requestMock.mockRejectedValueOnce(
+      new HttpError('No document.', 404, '/api/content/document', 'not_found'),
+    );
     const missing = await fetchContentDocument({ path: '/blog/gone' }).catch((error: unknown) => error);
     expect(isSiteError(missing) && missing.statusCode).toBe(404);
     expect(missing).toHaveProperty('message', 'Page not found: /blog/gone');
@@ -50,7 +58,9 @@ describe('the content client', () => {
     requestMock.mockResolvedValueOnce({ ...listResponse([]), items: [{ title: 'no path' }] });
     const error = await fetchContentList({ dir: 'blog' }).catch((caught: unknown) => caught);
     expect(isContentNotFound(error)).toBe(false);
-    expect((error as Error).message).toMatch(/^The content API sent an answer this page cannot read \(\/api\/content\/documents: .+\)\. Reload the page/);
+    expect((error as Error).message).toMatch(
+      /^The content API sent an answer this page cannot read \(\/api\/content\/documents: .+\)\. Reload the page/,
+    );
   });
 
   it('does not ask for a path the API would refuse', async () => {

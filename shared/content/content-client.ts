@@ -28,11 +28,19 @@ export function isHtmlPage(body: unknown): boolean {
 }
 
 function invalidAnswer(url: string, detail: string): Error {
-  return new Error(`The content API sent an answer this page cannot read (${url}: ${detail}). Reload the page; if it persists, the API and the site are from different releases.`);
+  return new Error(
+    `The content API sent an answer this page cannot read (${url}: ${detail}). Reload the page; if it persists, the API and the site are from different releases.`,
+  );
 }
 
 /** Runs one content request; maps 404 and HTML pages to Not found, and validates the JSON. */
-async function get<T>(url: string, query: Record<string, string | number | undefined>, notFoundPath: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+async function get<T>(
+  url: string,
+  query: Record<string, string | number | undefined>,
+  notFoundPath: string,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   let body: unknown;
   try {
     body = await request<unknown>(url, { query, signal });
@@ -44,7 +52,10 @@ async function get<T>(url: string, query: Record<string, string | number | undef
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw invalidAnswer(url, issue ? `${issue.path.join('.') || 'the answer'}: ${issue.message}` : 'unknown shape');
+  throw invalidAnswer(
+    url,
+    issue ? `${issue.path.join('.') || 'the answer'}: ${issue.message}` : 'unknown shape',
+  );
 }
 
 export interface DocumentRequest {
@@ -65,7 +76,12 @@ export function contentDocumentUrl(path: string, locale: ContentLocale = DEFAULT
 }
 
 /** One document with its neighbours and related documents; rejects with a 404 SiteError when there is none. */
-export function fetchContentDocument({ path, preview = false, locale = DEFAULT_CONTENT_LOCALE, signal }: DocumentRequest): Promise<ContentDocumentResponse> {
+export function fetchContentDocument({
+  path,
+  preview = false,
+  locale = DEFAULT_CONTENT_LOCALE,
+  signal,
+}: DocumentRequest): Promise<ContentDocumentResponse> {
   // A path the API would refuse cannot name a document: no request needed.
   if (!contentPathSchema.safeParse(path).success) return Promise.reject(contentNotFound(path));
   return get(
@@ -89,7 +105,13 @@ export interface ListRequest {
 }
 
 /** The URL of a published list's read, as the browser asks for it (ofetch leaves out undefined values): the key of its payload answer. */
-export function contentListUrl({ dir, tag, page = 1, pageSize, locale = DEFAULT_CONTENT_LOCALE }: Omit<ListRequest, 'preview' | 'signal'>): string {
+export function contentListUrl({
+  dir,
+  tag,
+  page = 1,
+  pageSize,
+  locale = DEFAULT_CONTENT_LOCALE,
+}: Omit<ListRequest, 'preview' | 'signal'>): string {
   const query = Object.entries({ dir, tag, page, pageSize, locale })
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
@@ -97,7 +119,15 @@ export function contentListUrl({ dir, tag, page = 1, pageSize, locale = DEFAULT_
 }
 
 /** A page of a folder's documents, newest first, with the folder's tags. */
-export function fetchContentList({ dir, tag, page = 1, pageSize, preview = false, locale = DEFAULT_CONTENT_LOCALE, signal }: ListRequest): Promise<ContentList> {
+export function fetchContentList({
+  dir,
+  tag,
+  page = 1,
+  pageSize,
+  preview = false,
+  locale = DEFAULT_CONTENT_LOCALE,
+  signal,
+}: ListRequest): Promise<ContentList> {
   return get(
     '/api/content/documents',
     { dir, tag, page, pageSize, locale, preview: preview ? 'true' : undefined },

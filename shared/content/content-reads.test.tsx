@@ -5,7 +5,10 @@ import { contentDocumentRead, prefetchContentDocument } from './content-reads';
 import { answerWithDocuments, documentAt, documentResponse, requestCalls } from './testing';
 import { useContentDocument } from './use-content-document';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 function serveDocuments(): void {
@@ -36,8 +39,12 @@ describe('prefetchContentDocument', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
-    expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: '/rules/authenticity', locale: 'en' } }]);
-    expect(cachedPageRead(contentDocumentRead('/rules/authenticity'))?.document.title).toBe('Title of /rules/authenticity');
+    expect(requestCalls(requestMock)).toEqual([
+      { url: '/api/content/document', query: { path: '/rules/authenticity', locale: 'en' } },
+    ]);
+    expect(cachedPageRead(contentDocumentRead('/rules/authenticity'))?.document.title).toBe(
+      'Title of /rules/authenticity',
+    );
 
     now.mockReturnValue(1_000_000 + FRESH_MS.catalogue + 1);
     await expect(prefetchContentDocument('/rules/authenticity')).resolves.toBe(true);
@@ -45,7 +52,9 @@ describe('prefetchContentDocument', () => {
   });
 
   it('resolves false for a failed read, and the next prefetch reads again', async () => {
-    requestMock.mockRejectedValueOnce(new HttpError('/api/content/document answered 503.', 503, '/api/content/document'));
+    requestMock.mockRejectedValueOnce(
+      new HttpError('/api/content/document answered 503.', 503, '/api/content/document'),
+    );
     await expect(prefetchContentDocument('/help')).resolves.toBe(false);
     expect(cachedPageRead(contentDocumentRead('/help'))).toBeUndefined();
     serveDocuments();
@@ -60,7 +69,9 @@ describe('useContentDocument with a document read ahead', () => {
     await prefetchContentDocument('/rules/authenticity');
     const { result, statuses } = renderDocumentHook('/rules/authenticity');
     expect(statuses[0]).toBe('success');
-    expect(result.current.status === 'success' && result.current.data.document.title).toBe('Title of /rules/authenticity');
+    expect(result.current.status === 'success' && result.current.data.document.title).toBe(
+      'Title of /rules/authenticity',
+    );
     expect(statuses).not.toContain('pending');
     expect(requestMock).toHaveBeenCalledTimes(1);
   });
@@ -72,7 +83,9 @@ describe('useContentDocument with a document read ahead', () => {
     const { result, statuses } = renderDocumentHook('/blog/displaying-your-figures');
     expect(statuses[0]).toBe('pending');
     await act(async () => {
-      answer(documentResponse(documentAt('/blog/displaying-your-figures', { title: 'Displaying your figures' })));
+      answer(
+        documentResponse(documentAt('/blog/displaying-your-figures', { title: 'Displaying your figures' })),
+      );
       await expect(prefetch).resolves.toBe(true);
     });
     await waitFor(() => expect(result.current.status).toBe('success'));
@@ -85,7 +98,10 @@ describe('useContentDocument with a document read ahead', () => {
     const { result, statuses } = renderDocumentHook('/rules/authenticity', true);
     expect(statuses[0]).toBe('pending');
     await waitFor(() => expect(result.current.status).toBe('success'));
-    expect(requestCalls(requestMock).at(-1)).toEqual({ url: '/api/content/document', query: { path: '/rules/authenticity', locale: 'en', preview: 'true' } });
+    expect(requestCalls(requestMock).at(-1)).toEqual({
+      url: '/api/content/document',
+      query: { path: '/rules/authenticity', locale: 'en', preview: 'true' },
+    });
   });
 
   it('shows a stale document at once and reads it again behind it', async () => {

@@ -6,7 +6,17 @@
 import './content.css';
 
 export { ContentBody, type ContentBodyProps } from './content-body';
-export { contentDocumentUrl, contentListUrl, contentNotFound, isContentNotFound, fetchContentDocument, fetchContentList, isHtmlPage, type DocumentRequest, type ListRequest } from './content-client';
+export {
+  contentDocumentUrl,
+  contentListUrl,
+  contentNotFound,
+  isContentNotFound,
+  fetchContentDocument,
+  fetchContentList,
+  isHtmlPage,
+  type DocumentRequest,
+  type ListRequest,
+} from './content-client';
 export { fillContactDetails } from './contact-details';
 export { contentDocumentRead, contentListRead, prefetchContentDocument } from './content-reads';
 export { escapeHtml, formatContentDate, formatReadingTime } from './format';

@@ -6,7 +6,10 @@ export const ContentRemoteContext = createContext<RemoteProps | null>(null);
 
 function useRemoteProps(): RemoteProps {
   const remote = useContext(ContentRemoteContext);
-  if (!remote) throw new Error('Content pages need the shell props: render them inside <ContentRemoteContext value={props}> in the remote\'s app.tsx.');
+  if (!remote)
+    throw new Error(
+      "Content pages need the shell props: render them inside <ContentRemoteContext value={props}> in the remote's app.tsx.",
+    );
   return remote;
 }
 

@@ -2,7 +2,12 @@
  * Content documents for tests (jest only; no app bundles this): a valid summary or document with
  * the fields a test cares about, and a stand-in for the HTTP client's answers by URL and query.
  */
-import type { ContentDocument, ContentDocumentResponse, ContentList, ContentSummary } from '@arttoy/shared/contracts/api';
+import type {
+  ContentDocument,
+  ContentDocumentResponse,
+  ContentList,
+  ContentSummary,
+} from '@arttoy/shared/contracts/api';
 import { clearPageReads } from '@arttoy/shared/query';
 
 /** A published summary at `path`, valid by the contract's schema. */
@@ -35,13 +40,24 @@ export function documentAt(path: string, fields: Partial<ContentDocument> = {}):
 }
 
 /** The API's answer for one document, with no neighbours unless given. */
-export function documentResponse(document: ContentDocument, fields: Partial<Omit<ContentDocumentResponse, 'document'>> = {}): ContentDocumentResponse {
+export function documentResponse(
+  document: ContentDocument,
+  fields: Partial<Omit<ContentDocumentResponse, 'document'>> = {},
+): ContentDocumentResponse {
   return { document, previous: null, next: null, related: [], ...fields };
 }
 
 /** The API's answer for a list page. */
 export function listResponse(items: ContentSummary[], fields: Partial<ContentList> = {}): ContentList {
-  return { items, page: 1, pageSize: 6, total: items.length, totalPages: items.length > 0 ? 1 : 0, tags: [], ...fields };
+  return {
+    items,
+    page: 1,
+    pageSize: 6,
+    total: items.length,
+    totalPages: items.length > 0 ? 1 : 0,
+    tags: [],
+    ...fields,
+  };
 }
 
 /** What a mocked `request` was asked: the URL and its query. */
@@ -52,11 +68,21 @@ export interface RequestCall {
 
 /** The calls of a jest mock of `request(url, { query })`, in order. */
 export function requestCalls(mock: { mock: { calls: unknown[][] } }): RequestCall[] {
-  return mock.mock.calls.map(([url, options]) => ({ url: String(url), query: ((options as { query?: Record<string, unknown> } | undefined)?.query ?? {}) }));
+  return mock.mock.calls.map(([url, options]) => ({
+    url: String(url),
+    query: (options as { query?: Record<string, unknown> } | undefined)?.query ?? {},
+  }));
 }
 
 /** Makes a jest mock of `request(url, { query })` answer every document read with a document at the query's path. */
-export function answerWithDocuments(mock: { mockImplementation: (implementation: (url: string, options?: { query?: Record<string, unknown> }) => Promise<unknown>) => unknown }, fields: (path: string) => Partial<ContentDocument> = () => ({})): void {
+export function answerWithDocuments(
+  mock: {
+    mockImplementation: (
+      implementation: (url: string, options?: { query?: Record<string, unknown> }) => Promise<unknown>,
+    ) => unknown;
+  },
+  fields: (path: string) => Partial<ContentDocument> = () => ({}),
+): void {
   mock.mockImplementation(async (_url, options) => {
     const path = String(options?.query?.path);
     return documentResponse(documentAt(path, fields(path)));
@@ -64,7 +90,9 @@ export function answerWithDocuments(mock: { mockImplementation: (implementation:
 }
 
 /** Before each test of reads ahead: none kept, and every document read answered afresh. */
-export function resetDocumentReads(mock: Parameters<typeof answerWithDocuments>[0] & { mockReset: () => unknown }): void {
+export function resetDocumentReads(
+  mock: Parameters<typeof answerWithDocuments>[0] & { mockReset: () => unknown },
+): void {
   clearPageReads();
   mock.mockReset();
   answerWithDocuments(mock);

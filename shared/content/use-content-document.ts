@@ -10,9 +10,20 @@ import { contentDocumentRead } from './content-reads';
  * The server's answer, or a read ahead (`prefetchContentDocument`), shows in the first render; a
  * read ahead still running is joined rather than repeated.
  */
-export function useContentDocument(path: string, preview: boolean): PageQuery<ContentDocumentResponse> & { notFound: boolean } {
+export function useContentDocument(
+  path: string,
+  preview: boolean,
+): PageQuery<ContentDocumentResponse> & { notFound: boolean } {
   const state = usePageQuery(contentDocumentRead(path, preview));
   const document = state.status === 'success' ? state.data.document : null;
-  usePageHead(document ? { title: document.title, description: document.description || undefined, image: document.cover ?? undefined } : null);
+  usePageHead(
+    document
+      ? {
+          title: document.title,
+          description: document.description || undefined,
+          image: document.cover ?? undefined,
+        }
+      : null,
+  );
   return { ...state, notFound: state.status === 'error' && isContentNotFound(state.error) };
 }

@@ -22,7 +22,12 @@ describe('createSiteError', () => {
 
   it('keeps the given status, message and fatality', () => {
     const error = createSiteError({ statusCode: 404, message: 'gone', fatal: true });
-    expect(error).toMatchObject({ statusCode: 404, statusMessage: 'Page Not Found', message: 'gone', fatal: true });
+    expect(error).toMatchObject({
+      statusCode: 404,
+      statusMessage: 'Page Not Found',
+      message: 'gone',
+      fatal: true,
+    });
   });
 });
 

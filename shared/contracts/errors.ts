@@ -15,7 +15,11 @@ export function statusMessageFor(statusCode: number): string {
   return statusCode === 404 ? 'Page Not Found' : 'Internal Server Error';
 }
 
-export function createSiteError(input: { statusCode?: number; message?: string; fatal?: boolean }): SiteError {
+export function createSiteError(input: {
+  statusCode?: number;
+  message?: string;
+  fatal?: boolean;
+}): SiteError {
   const statusCode = input.statusCode ?? 500;
   const error = new Error(input.message ?? statusMessageFor(statusCode)) as SiteError;
   error.name = 'SiteError';

@@ -16,7 +16,12 @@ describe('formatPrice', () => {
   });
 
   it('takes the decimals from Intl, not an assumed 2', () => {
-    expect([currencyDigits('USD'), currencyDigits('JPY'), currencyDigits('KRW'), currencyDigits('BHD')]).toEqual([2, 0, 0, 3]);
+    expect([
+      currencyDigits('USD'),
+      currencyDigits('JPY'),
+      currencyDigits('KRW'),
+      currencyDigits('BHD'),
+    ]).toEqual([2, 0, 0, 3]);
   });
 });
 

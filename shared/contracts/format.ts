@@ -53,7 +53,11 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   const key = timeZone ?? '';
   let format = momentFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(SITE_LOCALE, { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) });
+    format = new Intl.DateTimeFormat(SITE_LOCALE, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      ...(timeZone ? { timeZone } : {}),
+    });
     momentFormats.set(key, format);
   }
   return format.format(new Date(iso));

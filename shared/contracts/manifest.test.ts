@@ -1,4 +1,10 @@
-import { buildMetaPath, LATEST_BUILD_PATH, parseBuildMeta, parseLatestBuild, type BuildMeta } from './manifest';
+import {
+  buildMetaPath,
+  LATEST_BUILD_PATH,
+  parseBuildMeta,
+  parseLatestBuild,
+  type BuildMeta,
+} from './manifest';
 import { APP_NAMES } from './remote';
 
 /** The shape of a real sha384 SRI value: 48 bytes are 64 base64 characters. */
@@ -32,7 +38,10 @@ describe('parseBuildMeta', () => {
   it('accepts absolute http(s) entries and entries without integrity', () => {
     const meta = validMeta();
     meta.apps.mf_blog = { version: '1.2.3', entry: 'https://cdn.example.com/mf-blog/1.2.3/remoteEntry.js' };
-    expect(parseBuildMeta(meta, 'test.json').apps.mf_blog).toEqual({ version: '1.2.3', entry: 'https://cdn.example.com/mf-blog/1.2.3/remoteEntry.js' });
+    expect(parseBuildMeta(meta, 'test.json').apps.mf_blog).toEqual({
+      version: '1.2.3',
+      entry: 'https://cdn.example.com/mf-blog/1.2.3/remoteEntry.js',
+    });
   });
 
   it('names the source and the field of a bad id', () => {
@@ -60,7 +69,9 @@ describe('parseBuildMeta', () => {
   ])('refuses an entry with %s', (_what, entry) => {
     const meta = validMeta();
     meta.apps.mf_gallery = { ...meta.apps.mf_gallery, entry };
-    expect(() => parseBuildMeta(meta, 'x')).toThrow(/apps\.mf_gallery\.entry: entry must be an http\(s\) URL or an origin-relative path/);
+    expect(() => parseBuildMeta(meta, 'x')).toThrow(
+      /apps\.mf_gallery\.entry: entry must be an http\(s\) URL or an origin-relative path/,
+    );
   });
 
   it.each([
@@ -70,7 +81,9 @@ describe('parseBuildMeta', () => {
   ])('refuses integrity with %s', (_what, integrity) => {
     const meta = validMeta();
     meta.apps.shell = { ...meta.apps.shell, integrity };
-    expect(() => parseBuildMeta(meta, 'x')).toThrow(/apps\.shell\.integrity: integrity must be sha384-<base64>/);
+    expect(() => parseBuildMeta(meta, 'x')).toThrow(
+      /apps\.shell\.integrity: integrity must be sha384-<base64>/,
+    );
   });
 
   it('refuses a bad version', () => {
@@ -99,7 +112,10 @@ describe('parseBuildMeta', () => {
 
 describe('parseLatestBuild', () => {
   it('accepts a valid pointer', () => {
-    expect(parseLatestBuild({ id: 'abcdef-123', timestamp: 12 }, LATEST_BUILD_PATH)).toEqual({ id: 'abcdef-123', timestamp: 12 });
+    expect(parseLatestBuild({ id: 'abcdef-123', timestamp: 12 }, LATEST_BUILD_PATH)).toEqual({
+      id: 'abcdef-123',
+      timestamp: 12,
+    });
   });
 
   it('refuses a bad id with a message naming the source and field', () => {

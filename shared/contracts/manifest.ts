@@ -30,7 +30,10 @@ export const appEntrySchema = v.object({
    */
   server: v.optional(
     v.object({
-      entry: matching(/^\/[0-9a-z-]+\/[0-9a-z][0-9a-z.-]*\/server\/remoteEntry\.js$/, 'server.entry must be /<app>/<version>/server/remoteEntry.js'),
+      entry: matching(
+        /^\/[0-9a-z-]+\/[0-9a-z][0-9a-z.-]*\/server\/remoteEntry\.js$/,
+        'server.entry must be /<app>/<version>/server/remoteEntry.js',
+      ),
       integrity: matching(INTEGRITY, 'server.integrity must be sha384-<base64>'),
     }),
   ),
@@ -43,7 +46,12 @@ export const buildMetaSchema = v.object({
   prerendered: v.array(v.string()),
   /** Per-route rules from the server (none yet). */
   routeRules: v.record(v.string(), v.record(v.string(), v.unknown())),
-  apps: v.object(Object.fromEntries(APP_NAMES.map((name) => [name, appEntrySchema])) as Record<(typeof APP_NAMES)[number], typeof appEntrySchema>),
+  apps: v.object(
+    Object.fromEntries(APP_NAMES.map((name) => [name, appEntrySchema])) as Record<
+      (typeof APP_NAMES)[number],
+      typeof appEntrySchema
+    >,
+  ),
 });
 
 export const latestBuildSchema = v.object({ id: buildIdSchema, timestamp });

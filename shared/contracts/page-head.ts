@@ -9,7 +9,8 @@ import type { PageHead } from './server-render';
 export const SITE_NAME = 'ArtToy Club';
 
 /** The description of a page that gives none (the shell's index.html says the same). */
-export const SITE_DESCRIPTION = 'Art toys by style and series, mystery boxes drawn fairly, and a locker for what you own.';
+export const SITE_DESCRIPTION =
+  'Art toys by style and series, mystery boxes drawn fairly, and a locker for what you own.';
 
 /** The document's title for a page head: "<page> · ArtToy Club", the site's name alone for none. */
 export function documentTitle(head: Pick<PageHead, 'title'> | null): string {

@@ -7,7 +7,11 @@
 import * as v from 'valibot';
 
 /** Parses `value` or throws `<what>: <field>: <problem>; …`, naming every field that is wrong. */
-export function parseOrExplain<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown, what: string): v.InferOutput<TSchema> {
+export function parseOrExplain<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  value: unknown,
+  what: string,
+): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, value);
   if (result.success) return result.output;
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);

@@ -1,5 +1,14 @@
 import { matchPath } from 'react-router';
-import { HOME_ALIASES, paramsAreValid, relativeRoutePath, REMOTE_BASENAMES, routesOf, sampleHref, samplePath, SITE_ROUTES } from './routes';
+import {
+  HOME_ALIASES,
+  paramsAreValid,
+  relativeRoutePath,
+  REMOTE_BASENAMES,
+  routesOf,
+  sampleHref,
+  samplePath,
+  SITE_ROUTES,
+} from './routes';
 
 const SPEC_ROUTES: Record<string, string> = {
   index: '/',
@@ -39,8 +48,12 @@ describe('the route table', () => {
       expect({ id: route.id, matched: match !== null }).toEqual({ id: route.id, matched: true });
       expect(paramsAreValid(route, match!.params)).toBe(true);
     }
-    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'gallery-style-style')!)).toBe('/gallery/style/kawaii-pop');
-    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'mysterybox-model_id')!)).toBe(samplePath('/mysterybox/:model_id'));
+    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'gallery-style-style')!)).toBe(
+      '/gallery/style/kawaii-pop',
+    );
+    expect(sampleHref(SITE_ROUTES.find((route) => route.id === 'mysterybox-model_id')!)).toBe(
+      samplePath('/mysterybox/:model_id'),
+    );
   });
 
   it('has unique ids and paths', () => {
@@ -50,7 +63,9 @@ describe('the route table', () => {
 
   it('lists the 14 home aliases of the spec', () => {
     expect(HOME_ALIASES).toHaveLength(14);
-    expect(HOME_ALIASES).toEqual(expect.arrayContaining(['/1gk4', '/creator', '/tiktokmagic', '/xofficial', '/fb', '/td', '/wa']));
+    expect(HOME_ALIASES).toEqual(
+      expect.arrayContaining(['/1gk4', '/creator', '/tiktokmagic', '/xofficial', '/fb', '/td', '/wa']),
+    );
   });
 
   it('gives each route to the owner of design.md §2', () => {

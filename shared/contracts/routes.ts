@@ -60,9 +60,27 @@ export const SITE_ROUTES = [
   /** The signed-in visitor's profile: name and e-mail, handle, saved payment methods. */
   { id: 'profile', path: '/profile', owner: 'mf_account' },
   { id: 'gallery', path: '/gallery', owner: 'mf_gallery' },
-  { id: 'gallery-path', path: '/gallery/:path', owner: 'mf_gallery', params: { path: SLUG }, sample: '/gallery/cloud-bakery' },
-  { id: 'gallery-style-style', path: '/gallery/style/:style', owner: 'mf_gallery', params: { style: SLUG }, sample: '/gallery/style/kawaii-pop' },
-  { id: 'gallery-series-style', path: '/gallery/series/:style', owner: 'mf_gallery', params: { style: SLUG }, sample: '/gallery/series/cloud-bakery' },
+  {
+    id: 'gallery-path',
+    path: '/gallery/:path',
+    owner: 'mf_gallery',
+    params: { path: SLUG },
+    sample: '/gallery/cloud-bakery',
+  },
+  {
+    id: 'gallery-style-style',
+    path: '/gallery/style/:style',
+    owner: 'mf_gallery',
+    params: { style: SLUG },
+    sample: '/gallery/style/kawaii-pop',
+  },
+  {
+    id: 'gallery-series-style',
+    path: '/gallery/series/:style',
+    owner: 'mf_gallery',
+    params: { style: SLUG },
+    sample: '/gallery/series/cloud-bakery',
+  },
   {
     id: 'gallery-style-detail-detail',
     path: '/gallery/style/detail/:detail',
@@ -72,7 +90,12 @@ export const SITE_ROUTES = [
   },
   { id: 'mysterybox', path: '/mysterybox', owner: 'mf_mysterybox' },
   { id: 'mysterybox-test', path: '/mysterybox/test', owner: 'mf_mysterybox' },
-  { id: 'mysterybox-model_id', path: '/mysterybox/:model_id', owner: 'mf_mysterybox', params: { model_id: NUMERIC_ID } },
+  {
+    id: 'mysterybox-model_id',
+    path: '/mysterybox/:model_id',
+    owner: 'mf_mysterybox',
+    params: { model_id: NUMERIC_ID },
+  },
   { id: 'payment-order_pay', path: '/payment/order_pay', owner: 'mf_mysterybox' },
   { id: 'rules-authenticity', path: '/rules/authenticity', owner: 'mf_rules' },
   { id: 'rules-privacy_policy', path: '/rules/privacy_policy', owner: 'mf_rules' },
@@ -107,13 +130,18 @@ export function routesOf<A extends AppName>(owner: A): Array<Extract<SiteRoute, 
 export function relativeRoutePath(path: string, basename: string): string {
   const prefix = basename === '/' ? '' : basename;
   if (!path.startsWith(prefix)) {
-    throw new Error(`Route ${path} lies outside its owner's basename ${basename}: fix SITE_ROUTES or REMOTE_BASENAMES.`);
+    throw new Error(
+      `Route ${path} lies outside its owner's basename ${basename}: fix SITE_ROUTES or REMOTE_BASENAMES.`,
+    );
   }
   return path.slice(prefix.length).replace(/^\//, '');
 }
 
 /** True when every parameter with a pattern matches it. */
-export function paramsAreValid(route: SiteRouteDef, params: Readonly<Record<string, string | undefined>>): boolean {
+export function paramsAreValid(
+  route: SiteRouteDef,
+  params: Readonly<Record<string, string | undefined>>,
+): boolean {
   return Object.entries(route.params ?? {}).every(([name, pattern]) => pattern.test(params[name] ?? ''));
 }
 

@@ -41,18 +41,27 @@ describe('missingFirebaseSettings', () => {
 
   it('lists absent and blank settings in the spec order, whatever order they come in', () => {
     const { appId: _appId, projectId: _projectId, ...rest } = FULL_FIREBASE;
-    expect(missingFirebaseSettings({ firebase: { ...rest, storageBucket: '   ', apiKey: '' } })).toEqual(['apiKey', 'projectId', 'storageBucket', 'appId']);
+    expect(missingFirebaseSettings({ firebase: { ...rest, storageBucket: '   ', apiKey: '' } })).toEqual([
+      'apiKey',
+      'projectId',
+      'storageBucket',
+      'appId',
+    ]);
   });
 });
 
 describe('firebaseConfigMissingMessage', () => {
   it('names the missing settings', () => {
-    expect(firebaseConfigMissingMessage(['apiKey', 'appId'])).toBe('Firebase config is missing: apiKey, appId');
+    expect(firebaseConfigMissingMessage(['apiKey', 'appId'])).toBe(
+      'Firebase config is missing: apiKey, appId',
+    );
   });
 
   it('reads the missing list straight from missingFirebaseSettings', () => {
     const { apiKey: _apiKey, appId: _appId, ...rest } = FULL_FIREBASE;
-    expect(firebaseConfigMissingMessage(missingFirebaseSettings({ firebase: rest }))).toBe('Firebase config is missing: apiKey, appId');
+    expect(firebaseConfigMissingMessage(missingFirebaseSettings({ firebase: rest }))).toBe(
+      'Firebase config is missing: apiKey, appId',
+    );
   });
 });
 
@@ -78,13 +87,18 @@ describe('parseRuntimeConfig', () => {
   });
 
   it('accepts the smallest poll interval, 10000 ms', () => {
-    expect(parseRuntimeConfig({ ...VALID, buildPollIntervalMs: 10_000 }, 'the test').buildPollIntervalMs).toBe(10_000);
+    expect(
+      parseRuntimeConfig({ ...VALID, buildPollIntervalMs: 10_000 }, 'the test').buildPollIntervalMs,
+    ).toBe(10_000);
   });
 
   it('names every wrong field', () => {
     let message = '';
     try {
-      parseRuntimeConfig({ firebase: { apiKey: 7 }, contact: { phone: '1' }, buildPollIntervalMs: 5 }, 'the test');
+      parseRuntimeConfig(
+        { firebase: { apiKey: 7 }, contact: { phone: '1' }, buildPollIntervalMs: 5 },
+        'the test',
+      );
     } catch (error) {
       message = (error as Error).message;
     }
@@ -94,6 +108,8 @@ describe('parseRuntimeConfig', () => {
   });
 
   it('rejects something that is not an object', () => {
-    expect(() => parseRuntimeConfig('nope', 'the test')).toThrow(/^Runtime config from the test is invalid: \(root\): /);
+    expect(() => parseRuntimeConfig('nope', 'the test')).toThrow(
+      /^Runtime config from the test is invalid: \(root\): /,
+    );
   });
 });

@@ -6,14 +6,28 @@ import * as v from 'valibot';
 import { parseOrExplain } from './parse-or-explain';
 
 /** The six Firebase web settings; sign-in needs all of them (spec §5). */
-export const FIREBASE_SETTINGS = ['apiKey', 'authDomain', 'projectId', 'storageBucket', 'messagingSenderId', 'appId'] as const;
+export const FIREBASE_SETTINGS = [
+  'apiKey',
+  'authDomain',
+  'projectId',
+  'storageBucket',
+  'messagingSenderId',
+  'appId',
+] as const;
 export type FirebaseSetting = (typeof FIREBASE_SETTINGS)[number];
 
 /** Nuxt's default: look for a new deploy hourly. */
 export const DEFAULT_BUILD_POLL_INTERVAL_MS = 60 * 60 * 1000;
 
 export const runtimeConfigSchema = v.object({
-  firebase: v.partial(v.object(Object.fromEntries(FIREBASE_SETTINGS.map((name) => [name, v.string()])) as Record<FirebaseSetting, v.StringSchema<undefined>>)),
+  firebase: v.partial(
+    v.object(
+      Object.fromEntries(FIREBASE_SETTINGS.map((name) => [name, v.string()])) as Record<
+        FirebaseSetting,
+        v.StringSchema<undefined>
+      >,
+    ),
+  ),
   /** Set in local runs and tests: the Firebase Auth emulator's URL. */
   firebaseAuthEmulatorUrl: v.optional(v.string()),
   contact: v.object({ phone: v.string(), email: v.string() }),

@@ -19,7 +19,12 @@ export type PageData = Readonly<Record<string, unknown>>;
 export const NOT_FOUND_ANSWER = { notFound: true } as const;
 
 export function isNotFoundAnswer(value: unknown): value is typeof NOT_FOUND_ANSWER {
-  return typeof value === 'object' && value !== null && (value as { notFound?: unknown }).notFound === true && Object.keys(value).length === 1;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { notFound?: unknown }).notFound === true &&
+    Object.keys(value).length === 1
+  );
 }
 
 /** What the site server writes into the document (`<script type="application/json" id="page-payload">`). */
@@ -92,5 +97,7 @@ export interface ShellServerModule {
    * The whole `#root` content: the chrome, and the shell's page or the remote's HTML inside its
    * outlet; with the head of the shell's own page (a content page's), if it has one.
    */
-  renderToHtml: (input: Omit<ServerRenderInput, 'basename'> & { remote: { name: RemoteName; html: string } | null }) => Promise<{ html: string; head: PageHead | null }>;
+  renderToHtml: (
+    input: Omit<ServerRenderInput, 'basename'> & { remote: { name: RemoteName; html: string } | null },
+  ) => Promise<{ html: string; head: PageHead | null }>;
 }

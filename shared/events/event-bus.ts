@@ -33,7 +33,10 @@ export function createEventBus<Events extends object>(name: string): EventBus<Ev
         try {
           (handler as EventHandler<typeof payload>)(payload);
         } catch (error) {
-          console.error(`[${name}] a "${String(type)}" listener failed; the other listeners still ran:`, error);
+          console.error(
+            `[${name}] a "${String(type)}" listener failed; the other listeners still ran:`,
+            error,
+          );
         }
       }
     },

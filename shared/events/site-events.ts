@@ -31,8 +31,12 @@ export const LOGIN_SUCCESS_EVENTS = {
 export const siteEvents = createEventBus<SiteEvents>('site-events');
 
 /** Calls `handler` after a sign-in with any provider succeeds; returns the function that unsubscribes. */
-export function onLoginSuccess(handler: (provider: SignInProvider, success: LoginSuccess) => void): () => void {
-  const unsubscribers = SIGN_IN_PROVIDERS.map((provider) => siteEvents.on(LOGIN_SUCCESS_EVENTS[provider], (success) => handler(provider, success)));
+export function onLoginSuccess(
+  handler: (provider: SignInProvider, success: LoginSuccess) => void,
+): () => void {
+  const unsubscribers = SIGN_IN_PROVIDERS.map((provider) =>
+    siteEvents.on(LOGIN_SUCCESS_EVENTS[provider], (success) => handler(provider, success)),
+  );
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
   };

@@ -34,33 +34,76 @@ describe('drawFigure', () => {
   it('never draws a figure that is not in stock', () => {
     const inStock = BOX.filter((line) => line.figureId !== 12);
     for (let nonce = 0; nonce < 500; nonce += 1) {
-      expect(drawFigure({ serverSeed: SEED, clientSeed: 'stock', nonce, lines: inStock }).figureId).not.toBe(12);
+      expect(drawFigure({ serverSeed: SEED, clientSeed: 'stock', nonce, lines: inStock }).figureId).not.toBe(
+        12,
+      );
     }
   });
 
   it('draws the only figure left', () => {
-    expect(drawFigure({ serverSeed: SEED, clientSeed: 'last', nonce: 3, lines: [{ figureId: 17, oddsPpm: 6_944 }] }).figureId).toBe(17);
+    expect(
+      drawFigure({
+        serverSeed: SEED,
+        clientSeed: 'last',
+        nonce: 3,
+        lines: [{ figureId: 17, oddsPpm: 6_944 }],
+      }).figureId,
+    ).toBe(17);
   });
 });
 
 describe('simulateDraws', () => {
   it('counts every figure, zero included, and adds up to the number of draws', () => {
-    const counts = simulateDraws({ serverSeed: SEED, clientSeed: 'count', firstNonce: 0, count: 100, lines: BOX });
+    const counts = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'count',
+      firstNonce: 0,
+      count: 100,
+      lines: BOX,
+    });
     expect([...counts.keys()]).toEqual(BOX.map((line) => line.figureId));
     expect([...counts.values()].reduce((sum, count) => sum + count, 0)).toBe(100);
   });
 
   it('agrees with drawFigure draw by draw, so chunks add up to the whole', () => {
-    const whole = simulateDraws({ serverSeed: SEED, clientSeed: 'chunks', firstNonce: 0, count: 60, lines: BOX });
-    const first = simulateDraws({ serverSeed: SEED, clientSeed: 'chunks', firstNonce: 0, count: 25, lines: BOX });
-    const rest = simulateDraws({ serverSeed: SEED, clientSeed: 'chunks', firstNonce: 25, count: 35, lines: BOX });
-    for (const [figureId, count] of whole) expect((first.get(figureId) ?? 0) + (rest.get(figureId) ?? 0)).toBe(count);
-    const drawn = Array.from({ length: 60 }, (_, nonce) => drawFigure({ serverSeed: SEED, clientSeed: 'chunks', nonce, lines: BOX }).figureId);
+    const whole = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'chunks',
+      firstNonce: 0,
+      count: 60,
+      lines: BOX,
+    });
+    const first = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'chunks',
+      firstNonce: 0,
+      count: 25,
+      lines: BOX,
+    });
+    const rest = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'chunks',
+      firstNonce: 25,
+      count: 35,
+      lines: BOX,
+    });
+    for (const [figureId, count] of whole)
+      expect((first.get(figureId) ?? 0) + (rest.get(figureId) ?? 0)).toBe(count);
+    const drawn = Array.from(
+      { length: 60 },
+      (_, nonce) => drawFigure({ serverSeed: SEED, clientSeed: 'chunks', nonce, lines: BOX }).figureId,
+    );
     for (const [figureId, count] of whole) expect(drawn.filter((id) => id === figureId)).toHaveLength(count);
   });
 
   it('matches the published odds over 120 000 draws (chi-square, p = 0.001)', () => {
-    const counts = simulateDraws({ serverSeed: SEED, clientSeed: 'chi-square', firstNonce: 0, count: 120_000, lines: BOX });
+    const counts = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'chi-square',
+      firstNonce: 0,
+      count: 120_000,
+      lines: BOX,
+    });
     const result = chiSquare(
       BOX.map((line) => counts.get(line.figureId) ?? 0),
       BOX.map((line) => line.oddsPpm / 1_000_000),
@@ -72,7 +115,13 @@ describe('simulateDraws', () => {
 
   it('matches renormalised odds when a figure is sold out', () => {
     const inStock = BOX.filter((line) => line.figureId !== 11);
-    const counts = simulateDraws({ serverSeed: SEED, clientSeed: 'sold-out', firstNonce: 0, count: 60_000, lines: inStock });
+    const counts = simulateDraws({
+      serverSeed: SEED,
+      clientSeed: 'sold-out',
+      firstNonce: 0,
+      count: 60_000,
+      lines: inStock,
+    });
     const expected = normaliseOdds(inStock);
     const result = chiSquare(
       expected.map((line) => counts.get(line.figureId) ?? 0),

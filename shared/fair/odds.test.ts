@@ -19,9 +19,13 @@ describe('normaliseOdds', () => {
 
   it('scales what is left in stock back to 1 000 000, largest remainders first, ties to the smaller id', () => {
     // Three equal lines of 1: each gets 333 333 and 1 ppm is left; equal remainders → the smallest id.
-    expect(normaliseOdds([{ figureId: 3, oddsPpm: 1 }, { figureId: 1, oddsPpm: 1 }, { figureId: 2, oddsPpm: 1 }]).map((line) => line.oddsPpm)).toEqual([
-      333_334, 333_333, 333_333,
-    ]);
+    expect(
+      normaliseOdds([
+        { figureId: 3, oddsPpm: 1 },
+        { figureId: 1, oddsPpm: 1 },
+        { figureId: 2, oddsPpm: 1 },
+      ]).map((line) => line.oddsPpm),
+    ).toEqual([333_334, 333_333, 333_333]);
     // 141 866 + 141 865 + 6 944 = 290 675: shares 488 057.11, 488 053.67, 23 889.22 → the one missing ppm goes to id 2.
     const lines = normaliseOdds([
       { figureId: 1, oddsPpm: 141_866 },
@@ -36,11 +40,16 @@ describe('normaliseOdds', () => {
     let state = 12_345;
     const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31);
     for (let round = 0; round < 300; round += 1) {
-      const input = Array.from({ length: 1 + (next() % 12) }, (_, index) => ({ figureId: index + 1, oddsPpm: 1 + (next() % 400_000) }));
+      const input = Array.from({ length: 1 + (next() % 12) }, (_, index) => ({
+        figureId: index + 1,
+        oddsPpm: 1 + (next() % 400_000),
+      }));
       const total = sum(input);
       const lines = normaliseOdds(input);
       expect(sum(lines)).toBe(1_000_000);
-      lines.forEach((line, index) => expect(Math.abs(line.oddsPpm - ((input[index]?.oddsPpm ?? 0) * 1_000_000) / total)).toBeLessThan(1));
+      lines.forEach((line, index) =>
+        expect(Math.abs(line.oddsPpm - ((input[index]?.oddsPpm ?? 0) * 1_000_000) / total)).toBeLessThan(1),
+      );
     }
   });
 
@@ -49,7 +58,13 @@ describe('normaliseOdds', () => {
     [[{ figureId: 1, oddsPpm: 0 }], /between 1 and 1000000/],
     [[{ figureId: 1, oddsPpm: 0.5 }], /between 1 and 1000000/],
     [[{ figureId: 0, oddsPpm: 10 }], /positive whole number/],
-    [[{ figureId: 1, oddsPpm: 10 }, { figureId: 1, oddsPpm: 20 }], /appears twice/],
+    [
+      [
+        { figureId: 1, oddsPpm: 10 },
+        { figureId: 1, oddsPpm: 20 },
+      ],
+      /appears twice/,
+    ],
   ])('refuses %j', (lines, message) => {
     expect(() => normaliseOdds(lines)).toThrow(FairInputError);
     expect(() => normaliseOdds(lines)).toThrow(message);

@@ -27,14 +27,19 @@ export interface NormalisedOddsLine {
 }
 
 function validate(lines: readonly OddsLine[]): void {
-  if (lines.length === 0) throw new FairInputError('There is nothing to draw: no figure of this box is in stock.');
+  if (lines.length === 0)
+    throw new FairInputError('There is nothing to draw: no figure of this box is in stock.');
   const seen = new Set<number>();
   for (const { figureId, oddsPpm } of lines) {
-    if (!Number.isSafeInteger(figureId) || figureId <= 0) throw new FairInputError(`A figure id must be a positive whole number (got ${String(figureId)}).`);
-    if (seen.has(figureId)) throw new FairInputError(`Figure ${figureId} appears twice in the odds; list each figure once.`);
+    if (!Number.isSafeInteger(figureId) || figureId <= 0)
+      throw new FairInputError(`A figure id must be a positive whole number (got ${String(figureId)}).`);
+    if (seen.has(figureId))
+      throw new FairInputError(`Figure ${figureId} appears twice in the odds; list each figure once.`);
     seen.add(figureId);
     if (!Number.isInteger(oddsPpm) || oddsPpm <= 0 || oddsPpm > ROLL_SCALE) {
-      throw new FairInputError(`Figure ${figureId}: odds must be a whole number of ppm between 1 and ${ROLL_SCALE} (got ${String(oddsPpm)}).`);
+      throw new FairInputError(
+        `Figure ${figureId}: odds must be a whole number of ppm between 1 and ${ROLL_SCALE} (got ${String(oddsPpm)}).`,
+      );
     }
   }
 }
@@ -44,7 +49,12 @@ export function normaliseOdds(lines: readonly OddsLine[]): NormalisedOddsLine[] 
   validate(lines);
   const sorted = lines.toSorted((a, b) => a.figureId - b.figureId);
   const sum = sorted.reduce((total, line) => total + line.oddsPpm, 0);
-  if (sum === ROLL_SCALE) return sorted.map((line) => ({ figureId: line.figureId, oddsPpm: line.oddsPpm, publishedPpm: line.oddsPpm }));
+  if (sum === ROLL_SCALE)
+    return sorted.map((line) => ({
+      figureId: line.figureId,
+      oddsPpm: line.oddsPpm,
+      publishedPpm: line.oddsPpm,
+    }));
   // oddsPpm ≤ 10^6, so oddsPpm × 10^6 ≤ 10^12 < 2^53: every step below is exact.
   const shares = sorted.map((line, index) => {
     const scaled = line.oddsPpm * ROLL_SCALE;
@@ -72,12 +82,16 @@ export function normaliseOdds(lines: readonly OddsLine[]): NormalisedOddsLine[] 
  */
 export function pickLine(normalised: readonly NormalisedOddsLine[], rollPpm: number): NormalisedOddsLine {
   if (!Number.isInteger(rollPpm) || rollPpm < 0 || rollPpm >= ROLL_SCALE) {
-    throw new FairInputError(`A roll is a whole number from 0 to ${ROLL_SCALE - 1} (got ${String(rollPpm)}).`);
+    throw new FairInputError(
+      `A roll is a whole number from 0 to ${ROLL_SCALE - 1} (got ${String(rollPpm)}).`,
+    );
   }
   let end = 0;
   for (const line of normalised) {
     end += line.oddsPpm;
     if (rollPpm < end) return line;
   }
-  throw new FairInputError(`The odds sum to ${end} ppm, not ${ROLL_SCALE}: normalise them with normaliseOdds first.`);
+  throw new FairInputError(
+    `The odds sum to ${end} ppm, not ${ROLL_SCALE}: normalise them with normaliseOdds first.`,
+  );
 }

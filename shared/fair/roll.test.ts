@@ -12,7 +12,13 @@ describe('computeRoll', () => {
     [ZERO_SEED, 'client', 1, 319_121, 'a52ef951fa767233d93dfd094ce9a379c1223ca5dc8546f2814ba633bd31435e'],
     [ZERO_SEED, 'lucky-7', 42, 67_073, '1b2f08010a970fd5b464759b604c65c4b5066fa594def3e0caad36d93ecae465'],
     [COUNTING_SEED, 'client', 0, 282_372, '5d0f47440d2bd6ec18ede47557b41fc0c8fe5506c1abc729c06806c41cdf529d'],
-    [COUNTING_SEED, 'lucky-7', 42, 705_798, 'b74449868da66dbd358ef145e958d45e9c4d2f87e4c137933d9165e219d030ed'],
+    [
+      COUNTING_SEED,
+      'lucky-7',
+      42,
+      705_798,
+      'b74449868da66dbd358ef145e958d45e9c4d2f87e4c137933d9165e219d030ed',
+    ],
   ])('matches the known vector for %s / %s / %i', (seed, clientSeed, nonce, rollPpm, hmac) => {
     expect(computeRoll(seed, clientSeed, nonce)).toEqual({ rollPpm, hmac });
   });
@@ -29,13 +35,17 @@ describe('computeRoll', () => {
   it('keys the HMAC with the seed bytes and signs `clientSeed:nonce`, like Node crypto', () => {
     const roll = createRoller(COUNTING_SEED);
     for (let nonce = 0; nonce < 200; nonce += 1) {
-      const expected = createHmac('sha256', Buffer.from(COUNTING_SEED, 'hex')).update(`abc:${nonce}`).digest('hex');
+      const expected = createHmac('sha256', Buffer.from(COUNTING_SEED, 'hex'))
+        .update(`abc:${nonce}`)
+        .digest('hex');
       expect(roll('abc', nonce).hmac).toBe(expected);
     }
   });
 
   it('reads an upper-case seed as the same bytes', () => {
-    expect(computeRoll(COUNTING_SEED.toUpperCase(), 'client', 0)).toEqual(computeRoll(COUNTING_SEED, 'client', 0));
+    expect(computeRoll(COUNTING_SEED.toUpperCase(), 'client', 0)).toEqual(
+      computeRoll(COUNTING_SEED, 'client', 0),
+    );
   });
 
   it('gives the same roll for the same input and a different one for another nonce or client seed', () => {

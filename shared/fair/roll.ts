@@ -30,7 +30,8 @@ export interface Roll {
 
 /** Throws FairInputError unless `nonce` is a whole number ≥ 0 that JavaScript counts exactly. */
 export function assertNonce(nonce: number): void {
-  if (!Number.isSafeInteger(nonce) || nonce < 0) throw new FairInputError(`The nonce must be a whole number of 0 or more (got ${String(nonce)}).`);
+  if (!Number.isSafeInteger(nonce) || nonce < 0)
+    throw new FairInputError(`The nonce must be a whole number of 0 or more (got ${String(nonce)}).`);
 }
 
 /** The first accepted word of a block, or null when all eight are rejected. */
@@ -55,7 +56,8 @@ export function createRoller(serverSeed: string): (clientSeed: string, nonce: nu
     assertNonce(nonce);
     const first = block(`${clientSeed}:${nonce}`);
     let word = acceptedWord(first);
-    for (let round = 1; word === null; round += 1) word = acceptedWord(block(`${clientSeed}:${nonce}:${round}`));
+    for (let round = 1; word === null; round += 1)
+      word = acceptedWord(block(`${clientSeed}:${nonce}:${round}`));
     return { hmac: bytesToHex(first), rollPpm: word % ROLL_SCALE };
   };
 }
@@ -64,4 +66,3 @@ export function createRoller(serverSeed: string): (clientSeed: string, nonce: nu
 export function computeRoll(serverSeed: string, clientSeed: string, nonce: number): Roll {
   return createRoller(serverSeed)(clientSeed, nonce);
 }
-

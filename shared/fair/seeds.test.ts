@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
-import { clientSeedProblem, createClientSeed, createServerSeed, hashServerSeed, SEED_HASH_PATTERN, SERVER_SEED_PATTERN } from './seeds';
+import {
+  clientSeedProblem,
+  createClientSeed,
+  createServerSeed,
+  hashServerSeed,
+  SEED_HASH_PATTERN,
+  SERVER_SEED_PATTERN,
+} from './seeds';
 
 describe('seeds', () => {
   it('hashes the seed bytes with SHA-256 (known vector)', () => {
-    expect(hashServerSeed('00'.repeat(32))).toBe('66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925');
+    expect(hashServerSeed('00'.repeat(32))).toBe(
+      '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
+    );
   });
 
   it('hashes like Node crypto over the decoded bytes, upper or lower case', () => {

@@ -20,8 +20,10 @@ export const CLIENT_SEED_MAX_LENGTH = 64;
 /** Why `clientSeed` cannot be used, in plain words, or null when it can. */
 export function clientSeedProblem(clientSeed: string): string | null {
   if (clientSeed.length === 0) return 'Enter a client seed: any 1 to 64 letters, digits, "-", "_" or ".".';
-  if (clientSeed.length > CLIENT_SEED_MAX_LENGTH) return `A client seed has at most ${CLIENT_SEED_MAX_LENGTH} characters (this one has ${clientSeed.length}).`;
-  if (!CLIENT_SEED_PATTERN.test(clientSeed)) return 'A client seed may only contain letters, digits, "-", "_" or "." (no spaces).';
+  if (clientSeed.length > CLIENT_SEED_MAX_LENGTH)
+    return `A client seed has at most ${CLIENT_SEED_MAX_LENGTH} characters (this one has ${clientSeed.length}).`;
+  if (!CLIENT_SEED_PATTERN.test(clientSeed))
+    return 'A client seed may only contain letters, digits, "-", "_" or "." (no spaces).';
   return null;
 }
 

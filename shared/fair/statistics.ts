@@ -28,7 +28,9 @@ export function chiSquareCritical(degreesOfFreedom: number, z = Z_999): number {
  */
 export function chiSquare(observed: readonly number[], probabilities: readonly number[]): ChiSquare {
   if (observed.length !== probabilities.length || observed.length < 2) {
-    throw new Error(`chiSquare needs two or more categories with one probability each (got ${observed.length} counts, ${probabilities.length} probabilities).`);
+    throw new Error(
+      `chiSquare needs two or more categories with one probability each (got ${observed.length} counts, ${probabilities.length} probabilities).`,
+    );
   }
   const total = observed.reduce((sum, count) => sum + count, 0);
   let statistic = 0;

@@ -8,7 +8,15 @@ const LINES = [
   { figureId: 2, oddsPpm: 500_000 },
 ];
 // Roll 282 372 (roll.test.ts) → figure 1.
-const PROOF = { serverSeed: SEED, serverSeedHash: HASH, clientSeed: 'client', nonce: 0, lines: LINES, rollPpm: 282_372, figureId: 1 };
+const PROOF = {
+  serverSeed: SEED,
+  serverSeedHash: HASH,
+  clientSeed: 'client',
+  nonce: 0,
+  lines: LINES,
+  rollPpm: 282_372,
+  figureId: 1,
+};
 
 describe('verifyDraw', () => {
   it('confirms a recorded draw', () => {
@@ -29,7 +37,13 @@ describe('verifyDraw', () => {
   });
 
   it('re-computes without recorded values and accepts an upper-case hash', () => {
-    const verification = verifyDraw({ serverSeed: SEED, clientSeed: 'client', nonce: 0, lines: LINES, serverSeedHash: HASH.toUpperCase() });
+    const verification = verifyDraw({
+      serverSeed: SEED,
+      clientSeed: 'client',
+      nonce: 0,
+      lines: LINES,
+      serverSeedHash: HASH.toUpperCase(),
+    });
     expect(verification.checks).toEqual({ serverSeedHash: true, rollPpm: null, figureId: null });
     expect(verification.result.figureId).toBe(1);
   });

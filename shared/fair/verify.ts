@@ -29,7 +29,8 @@ export interface Verification {
   result: DrawResult;
 }
 
-const compare = <T>(recorded: T | null | undefined, computed: T): boolean | null => (recorded === null || recorded === undefined ? null : recorded === computed);
+const compare = <T>(recorded: T | null | undefined, computed: T): boolean | null =>
+  recorded === null || recorded === undefined ? null : recorded === computed;
 
 /**
  * Re-computes a draw and compares it with what was recorded. Throws FairInputError (with how to

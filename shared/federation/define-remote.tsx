@@ -55,7 +55,9 @@ export function defineRemote(options: {
     rootComponent: options.App,
     errorBoundaryClass: RemoteErrorBoundary,
     renderType: () => renderType,
-  } as unknown as Parameters<typeof singleSpaReact<RemoteProps>>[0]) as unknown as LifeCycles<RemoteProps> & { mount: Lifecycle<RemoteProps> };
+  } as unknown as Parameters<typeof singleSpaReact<RemoteProps>>[0]) as unknown as LifeCycles<RemoteProps> & {
+    mount: Lifecycle<RemoteProps>;
+  };
   const mount: Lifecycle<RemoteProps> = async (props) => {
     if (props.hydrate) await options.prepare?.(props);
     renderType = props.hydrate ? 'hydrateRoot' : 'createRoot';

@@ -2,12 +2,16 @@ import type { Location, NavigateOptions, Navigator, Path, To } from '../contract
 
 /** The parts of a react-router data router a navigator needs (typed structurally: each app bundles its own react-router). */
 export interface NavigableRouter {
-  navigate: (to: To | number, opts?: NavigateOptions & { replace?: boolean; state?: unknown }) => Promise<void> | void;
+  navigate: (
+    to: To | number,
+    opts?: NavigateOptions & { replace?: boolean; state?: unknown },
+  ) => Promise<void> | void;
   createHref: (location: Location | URL) => string;
 }
 
 function toPath(to: To): Path {
-  if (typeof to !== 'string') return { pathname: to.pathname ?? '/', search: to.search ?? '', hash: to.hash ?? '' };
+  if (typeof to !== 'string')
+    return { pathname: to.pathname ?? '/', search: to.search ?? '', hash: to.hash ?? '' };
   const url = new URL(to, 'http://site.invalid');
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }

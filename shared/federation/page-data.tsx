@@ -79,7 +79,14 @@ export function pagePayload(): PagePayload | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as PagePayload;
-    if (typeof value === 'object' && value !== null && typeof value.path === 'string' && typeof value.data === 'object' && value.data !== null) browserPayload = value;
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof value.path === 'string' &&
+      typeof value.data === 'object' &&
+      value.data !== null
+    )
+      browserPayload = value;
   } catch (error) {
     console.warn('[page-data] the page payload is not JSON; the page reads its data itself.', error);
   }
@@ -128,7 +135,13 @@ export function pagePayloadUrl(path: string): string {
 export function parsePagePayload(value: unknown, path: string): PagePayload | null {
   if (typeof value !== 'object' || value === null) return null;
   const candidate = value as Partial<PagePayload>;
-  if (candidate.path !== path || typeof candidate.data !== 'object' || candidate.data === null || Array.isArray(candidate.data)) return null;
+  if (
+    candidate.path !== path ||
+    typeof candidate.data !== 'object' ||
+    candidate.data === null ||
+    Array.isArray(candidate.data)
+  )
+    return null;
   return { path, remote: null, data: candidate.data };
 }
 

@@ -41,7 +41,10 @@ describe('usePageHead on the server', () => {
         <Page head={{ title: 'Cloud Bakery', description: 'Cakes.', type: 'product' }} />
       </PageDataProvider>,
     );
-    expect(heads).toEqual([{ title: 'Shell' }, { title: 'Cloud Bakery', description: 'Cakes.', type: 'product' }]);
+    expect(heads).toEqual([
+      { title: 'Shell' },
+      { title: 'Cloud Bakery', description: 'Cakes.', type: 'product' },
+    ]);
     expect(html).not.toContain('<title');
     expect(document.title).toBe('Served · ArtToy Club');
   });
@@ -58,19 +61,40 @@ describe('usePageHead in the browser', () => {
     expect(content('meta[name="twitter:description"]')).toBe('Cakes and pastries.');
     expect(content('meta[property="og:type"]')).toBe('website');
     // The server's origin, the page's path without its trailing slash or the preview switch.
-    expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe('https://arttoy.example/gallery/series/cloud-bakery?page=2');
-    expect(content('meta[property="og:url"]')).toBe('https://arttoy.example/gallery/series/cloud-bakery?page=2');
+    expect(document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href).toBe(
+      'https://arttoy.example/gallery/series/cloud-bakery?page=2',
+    );
+    expect(content('meta[property="og:url"]')).toBe(
+      'https://arttoy.example/gallery/series/cloud-bakery?page=2',
+    );
   });
 
   it("keeps the link-preview picture in step: the page's (absolute, as the server writes it), or none after a page without one", () => {
-    const picture = () => [content('meta[property="og:image"]'), content('meta[name="twitter:image"]'), content('meta[name="twitter:card"]')];
-    document.head.insertAdjacentHTML('beforeend', '<meta property="og:image" content="https://arttoy.example/old.svg"><meta name="twitter:card" content="summary_large_image"><meta name="twitter:image" content="https://arttoy.example/old.svg">');
-    const { rerender } = render(<Page head={{ title: 'Golden Souffle', image: '/api/figures/golden-souffle/art.svg?v=2' }} />);
-    expect(picture()).toEqual(['https://arttoy.example/api/figures/golden-souffle/art.svg?v=2', 'https://arttoy.example/api/figures/golden-souffle/art.svg?v=2', 'summary_large_image']);
+    const picture = () => [
+      content('meta[property="og:image"]'),
+      content('meta[name="twitter:image"]'),
+      content('meta[name="twitter:card"]'),
+    ];
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta property="og:image" content="https://arttoy.example/old.svg"><meta name="twitter:card" content="summary_large_image"><meta name="twitter:image" content="https://arttoy.example/old.svg">',
+    );
+    const { rerender } = render(
+      <Page head={{ title: 'Golden Souffle', image: '/api/figures/golden-souffle/art.svg?v=2' }} />,
+    );
+    expect(picture()).toEqual([
+      'https://arttoy.example/api/figures/golden-souffle/art.svg?v=2',
+      'https://arttoy.example/api/figures/golden-souffle/art.svg?v=2',
+      'summary_large_image',
+    ]);
     rerender(<Page head={{ title: 'Fairness check' }} />);
     expect(picture()).toEqual([undefined, undefined, 'summary']);
     rerender(<Page head={{ title: 'Golden Souffle', image: 'https://cdn.example/art.svg' }} />);
-    expect(picture()).toEqual(['https://cdn.example/art.svg', 'https://cdn.example/art.svg', 'summary_large_image']);
+    expect(picture()).toEqual([
+      'https://cdn.example/art.svg',
+      'https://cdn.example/art.svg',
+      'summary_large_image',
+    ]);
   });
 
   it('follows every change of the head, and a head without a description has the site’s', () => {
@@ -118,7 +142,9 @@ describe('usePageHead in the browser', () => {
     errorRoot.unmount();
     expect(document.title).toBe('Kawaii Pop · ArtToy Club');
     // A remote unmounted after the next page has mounted (its parcel unmounts later) leaves that page's head.
-    const next = render(<Page head={{ title: 'Blog' }} />, { container: document.body.appendChild(document.createElement('div')) });
+    const next = render(<Page head={{ title: 'Blog' }} />, {
+      container: document.body.appendChild(document.createElement('div')),
+    });
     remoteRoot.unmount();
     expect(document.title).toBe('Blog · ArtToy Club');
     next.unmount();

@@ -1,7 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createSiteError, type LifeCycles, type Location, type Navigator, type RemoteProps } from '../contracts';
+import {
+  createSiteError,
+  type LifeCycles,
+  type Location,
+  type Navigator,
+  type RemoteProps,
+} from '../contracts';
 import { defineRemote } from './define-remote';
 import { ParcelOutlet, type OutletProps } from './parcel-outlet';
 
@@ -21,7 +27,8 @@ function NotFoundAtMissing(props: RemoteProps): ReactNode {
   const { pathname } = props.location;
   const { onRemoteError } = props;
   useEffect(() => {
-    if (pathname === '/gallery/missing') onRemoteError(createSiteError({ statusCode: 404, message: `Page not found: ${pathname}` }));
+    if (pathname === '/gallery/missing')
+      onRemoteError(createSiteError({ statusCode: 404, message: `Page not found: ${pathname}` }));
   }, [pathname, onRemoteError]);
   return <p data-testid="remote-content">remote at {pathname}</p>;
 }
@@ -34,13 +41,24 @@ function location(pathname: string): Location {
   return { pathname, search: '', hash: '', state: null, key: pathname };
 }
 
-const navigator: Navigator = { createHref: (to) => String(to), go: jest.fn(), push: jest.fn(), replace: jest.fn() };
+const navigator: Navigator = {
+  createHref: (to) => String(to),
+  go: jest.fn(),
+  push: jest.fn(),
+  replace: jest.fn(),
+};
 
 function outletProps(pathname: string): OutletProps {
   return { basename: '/gallery', location: location(pathname), navigationType: 'PUSH', navigator };
 }
 
-function Outlet({ load, pathname }: { load: () => Promise<LifeCycles<RemoteProps>>; pathname: string }): ReactNode {
+function Outlet({
+  load,
+  pathname,
+}: {
+  load: () => Promise<LifeCycles<RemoteProps>>;
+  pathname: string;
+}): ReactNode {
   return (
     <ParcelOutlet
       name="mf_gallery"
@@ -170,7 +188,11 @@ describe('ParcelOutlet', () => {
     render(<Outlet load={() => Promise.resolve(throwOnRender)} pathname="/gallery" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('failed: remote render exploded');
     expect(errors).toHaveBeenCalledWith('[mf_gallery] remote render exploded');
-    expect(errors).toHaveBeenCalledWith('[remote] render error', expect.objectContaining({ message: 'remote render exploded' }), expect.anything());
+    expect(errors).toHaveBeenCalledWith(
+      '[remote] render error',
+      expect.objectContaining({ message: 'remote render exploded' }),
+      expect.anything(),
+    );
   });
 
   it('keeps a page error (404) to its path: the next path shows the remote again, without a reload', async () => {

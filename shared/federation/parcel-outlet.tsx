@@ -33,7 +33,9 @@ let errorHandlerAdded = false;
 function ensureErrorHandler(): void {
   if (errorHandlerAdded) return;
   errorHandlerAdded = true;
-  addErrorHandler((error) => console.warn(`[${error.appOrParcelName}] parcel error handled by its outlet: ${error.message}`));
+  addErrorHandler((error) =>
+    console.warn(`[${error.appOrParcelName}] parcel error handled by its outlet: ${error.message}`),
+  );
 }
 
 /**
@@ -41,7 +43,14 @@ function ensureErrorHandler(): void {
  * unmount run through one promise queue, because single-spa rejects calls that overlap ("Cannot
  * update parcel … not mounted"). Failures stay inside this element; the rest of the page works.
  */
-export function ParcelOutlet({ name, load, props, loading, renderError, serverHtml }: ParcelOutletProps): ReactNode {
+export function ParcelOutlet({
+  name,
+  load,
+  props,
+  loading,
+  renderError,
+  serverHtml,
+}: ParcelOutletProps): ReactNode {
   const domRef = useRef<HTMLDivElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const parcelRef = useRef<Parcel<RemoteProps> | null>(null);
@@ -107,7 +116,8 @@ export function ParcelOutlet({ name, load, props, loading, renderError, serverHt
       setLive(true);
       // Over server HTML the outlet shows as mounted from the start, so a navigation made while the
       // remote was still loading found no parcel to update: give it the location it missed.
-      if (latestProps.current !== mountedWith && parcel.update) await parcel.update({ ...latestProps.current, onRemoteError });
+      if (latestProps.current !== mountedWith && parcel.update)
+        await parcel.update({ ...latestProps.current, onRemoteError });
     });
 
     return () => {
@@ -153,12 +163,23 @@ export function ParcelOutlet({ name, load, props, loading, renderError, serverHt
 
   return (
     // data-live: until then a server-rendered page shows but does not answer clicks or typing (tools and tests wait for it).
-    <div className="remote-outlet" data-remote={name} data-status={status} data-live={live && status === 'mounted' ? '' : undefined} aria-busy={status === 'loading'}>
+    <div
+      className="remote-outlet"
+      data-remote={name}
+      data-status={status}
+      data-live={live && status === 'mounted' ? '' : undefined}
+      aria-busy={status === 'loading'}
+    >
       {status === 'loading' ? loading : null}
       {status === 'error' && error ? renderError(error, retry) : null}
       {/* Shown once mounted: a remote paints its first content inside mount, and, visible under the
           loading placeholder, that content jumped up when the placeholder went (CLS 0.12). */}
-      <div ref={domRef} hidden={status !== 'mounted'} data-remote-page="" dangerouslySetInnerHTML={initialHtml} />
+      <div
+        ref={domRef}
+        hidden={status !== 'mounted'}
+        data-remote-page=""
+        dangerouslySetInnerHTML={initialHtml}
+      />
     </div>
   );
 }

@@ -6,12 +6,23 @@
 import { StrictMode, useMemo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigationType } from 'react-router';
-import { REMOTE_BASENAMES, routesOf, sampleHref, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
+import {
+  REMOTE_BASENAMES,
+  routesOf,
+  sampleHref,
+  type LifeCycles,
+  type Navigator,
+  type RemoteName,
+  type RemoteProps,
+} from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
 import { RemoteFallback, Skeleton } from '../ui';
 import '../ui/tokens.css';
 
-export function startHarness(options: { name: RemoteName; load: () => Promise<LifeCycles<RemoteProps>> }): void {
+export function startHarness(options: {
+  name: RemoteName;
+  load: () => Promise<LifeCycles<RemoteProps>>;
+}): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The harness page needs an element with id "root".');
   const first = routesOf(options.name)[0];
@@ -24,7 +35,8 @@ export function startHarness(options: { name: RemoteName; load: () => Promise<Li
   const router = createBrowserRouter([
     { path: '*', element: <HarnessPage name={options.name} load={options.load} navigator={navigator} /> },
   ]);
-  if (window.location.pathname === '/' && firstPath !== '/') void router.navigate(firstPath, { replace: true });
+  if (window.location.pathname === '/' && firstPath !== '/')
+    void router.navigate(firstPath, { replace: true });
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />

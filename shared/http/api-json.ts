@@ -19,14 +19,26 @@ export interface ApiJsonOptions {
  * with the API's own zod schema from `@arttoy/shared/contracts/api`: an answer the page cannot read
  * is an HttpError here, not a crash further down.
  */
-export async function apiJson<S extends z.ZodType>(path: string, schema: S, options: ApiJsonOptions = {}): Promise<z.infer<S>> {
+export async function apiJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiJsonOptions = {},
+): Promise<z.infer<S>> {
   const { token, headers = {}, ...rest } = options;
   const url = `${API_BASE}${path}`;
-  const body = await request<unknown>(url, { ...rest, headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers });
+  const body = await request<unknown>(url, {
+    ...rest,
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+  });
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const reason = parsed.error.issues[0]?.message ?? 'invalid';
-    throw new HttpError(`The server answered ${path} in a shape this page does not know (${reason}). Reload the page to get the current version.`, 200, url, 'unexpected_response');
+    throw new HttpError(
+      `The server answered ${path} in a shape this page does not know (${reason}). Reload the page to get the current version.`,
+      200,
+      url,
+      'unexpected_response',
+    );
   }
   return parsed.data;
 }

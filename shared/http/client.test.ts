@@ -8,7 +8,10 @@ function serve(replies: Reply[]): jest.Mock {
   const fetchMock = jest.fn(async () => {
     const reply = queue.shift() ?? { status: 200, body: {} };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body ?? {}), { status: reply.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -41,12 +44,17 @@ describe('the HTTP client', () => {
 
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('never retries %s', async (method) => {
     const fetchMock = serve([{ status: 503 }, { status: 200 }]);
-    await expect(request('/api/thing', { method: method as 'POST', body: { a: 1 } })).rejects.toMatchObject({ status: 503 });
+    await expect(request('/api/thing', { method: method as 'POST', body: { a: 1 } })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("carries the status and the server's message", async () => {
-    serve([{ status: 409, body: { error: { code: 'sold_out', message: 'This box is sold out.' } } }, { status: 409, body: { error: { code: 'sold_out', message: 'This box is sold out.' } } }]);
+    serve([
+      { status: 409, body: { error: { code: 'sold_out', message: 'This box is sold out.' } } },
+      { status: 409, body: { error: { code: 'sold_out', message: 'This box is sold out.' } } },
+    ]);
     const error = (await request('/api/orders').catch((caught: unknown) => caught)) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(409);

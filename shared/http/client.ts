@@ -27,16 +27,23 @@ interface ServerErrorBody {
 }
 
 function toHttpError(error: unknown, url: string): HttpError {
-  if (!(error instanceof FetchError)) return new HttpError(error instanceof Error ? error.message : String(error), 0, url);
+  if (!(error instanceof FetchError))
+    return new HttpError(error instanceof Error ? error.message : String(error), 0, url);
   const status = error.response?.status ?? 0;
   const body = (error.data ?? {}) as ServerErrorBody;
   const message =
     body.error?.message ??
-    (status === 0 ? `Could not reach the server for ${url}. Check your connection and try again.` : `${url} answered ${status}.`);
+    (status === 0
+      ? `Could not reach the server for ${url}. Check your connection and try again.`
+      : `${url} answered ${status}.`);
   return new HttpError(message, status, url, body.error?.code ?? null, body.error?.details ?? null);
 }
 
-const $fetch = ofetch.create({ timeout: DEFAULT_TIMEOUT_MS, retryStatusCodes: [...RETRY_STATUS_CODES], retryDelay: 300 });
+const $fetch = ofetch.create({
+  timeout: DEFAULT_TIMEOUT_MS,
+  retryStatusCodes: [...RETRY_STATUS_CODES],
+  retryDelay: 300,
+});
 
 /**
  * The site's one HTTP client: JSON in and out, a timeout, one retry of a failed body-less

@@ -3,7 +3,16 @@
  * is a singleton of the federation scope), built on TanStack Query, with one freshness rule
  * (`Freshness`), reads ahead, and the page's server data as every read's first answer.
  */
-export { apiRead, FRESH_MS, NOT_FOUND, queryKeyOf, userRead, type AnswerOf, type Freshness, type PageRead } from './page-read';
+export {
+  apiRead,
+  FRESH_MS,
+  NOT_FOUND,
+  queryKeyOf,
+  userRead,
+  type AnswerOf,
+  type Freshness,
+  type PageRead,
+} from './page-read';
 export { clearPageReads } from './page-query-client';
 export { cachedPageRead, fetchPageRead, invalidatePageReads, prefetchPageRead } from './prefetch';
 export { usePageQuery, type PageQuery } from './use-page-query';

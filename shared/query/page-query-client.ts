@@ -9,7 +9,13 @@ import { FRESH_MS } from './page-read';
 function newClient(gcTime: number): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: FRESH_MS.catalogue, gcTime, refetchOnWindowFocus: false, refetchOnReconnect: true },
+      queries: {
+        retry: false,
+        staleTime: FRESH_MS.catalogue,
+        gcTime,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+      },
     },
   });
 }
@@ -32,7 +38,9 @@ export function pageQueryClient(): QueryClient {
     const next = state.user?.uid ?? null;
     if (next === uid) return;
     uid = next;
-    client.removeQueries({ predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== next });
+    client.removeQueries({
+      predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== next,
+    });
   });
   browserClient = client;
   return client;

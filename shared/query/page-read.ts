@@ -44,7 +44,11 @@ export interface PageRead<T> {
 }
 
 /** A public API read (`/figures?…`, under API_BASE), validated with the API's own schema, with its answer in the page's data. */
-export function apiRead<S extends z.ZodType>(path: string, schema: S, freshness?: Freshness): PageRead<z.infer<S>> {
+export function apiRead<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  freshness?: Freshness,
+): PageRead<z.infer<S>> {
   return {
     key: path,
     load: (signal) => apiJson(path, schema, { signal }),
@@ -62,7 +66,11 @@ export function apiRead<S extends z.ZodType>(path: string, schema: S, freshness?
  * signs in), and live: read again on every visit and when the tab comes back, showing the last
  * answer meanwhile. `key` is the API path read (or the paths of a read of several, joined by ',').
  */
-export function userRead<T>(uid: string, key: string, load: (signal?: AbortSignal) => Promise<T>): PageRead<T> {
+export function userRead<T>(
+  uid: string,
+  key: string,
+  load: (signal?: AbortSignal) => Promise<T>,
+): PageRead<T> {
   return { key, load, user: uid, freshness: 'live' };
 }
 

@@ -4,7 +4,11 @@ import { FRESH_MS, queryKeyOf, type PageRead } from './page-read';
 const IS_SERVER = typeof document === 'undefined';
 
 function options<T>(read: PageRead<T>) {
-  return { queryKey: queryKeyOf(read), queryFn: ({ signal }: { signal: AbortSignal }) => read.load(signal), staleTime: FRESH_MS[read.freshness ?? 'catalogue'] };
+  return {
+    queryKey: queryKeyOf(read),
+    queryFn: ({ signal }: { signal: AbortSignal }) => read.load(signal),
+    staleTime: FRESH_MS[read.freshness ?? 'catalogue'],
+  };
 }
 
 /**
@@ -37,5 +41,7 @@ export function cachedPageRead<T>(read: PageRead<T>): T | undefined {
  */
 export function invalidatePageReads(key?: string): void {
   if (IS_SERVER) return;
-  void pageQueryClient().invalidateQueries({ predicate: (query) => key === undefined || String(query.queryKey.at(-1)).startsWith(key) });
+  void pageQueryClient().invalidateQueries({
+    predicate: (query) => key === undefined || String(query.queryKey.at(-1)).startsWith(key),
+  });
 }

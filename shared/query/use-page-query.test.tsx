@@ -5,7 +5,11 @@ import { HttpError } from '@arttoy/shared/http';
 import { authStore } from '@arttoy/shared/stores';
 import { clearPageReads, NOT_FOUND, prefetchPageRead, usePageQuery, type PageRead } from './index';
 
-function countedRead(key: string, answer: (call: number) => Promise<string>, extra: Partial<PageRead<string>> = {}): PageRead<string> & { calls: () => number } {
+function countedRead(
+  key: string,
+  answer: (call: number) => Promise<string>,
+  extra: Partial<PageRead<string>> = {},
+): PageRead<string> & { calls: () => number } {
   let calls = 0;
   return {
     key,
@@ -42,7 +46,7 @@ describe('usePageQuery', () => {
     expect(read.calls()).toBe(1);
   });
 
-  it('starts from the page\'s server answer and does not ask for it again', () => {
+  it("starts from the page's server answer and does not ask for it again", () => {
     const read = countedRead('/series/cloud-bakery', async () => 'read', { given: () => 'served' });
     const statuses: string[] = [];
     renderHook(() => {
@@ -78,7 +82,7 @@ describe('usePageQuery', () => {
     expect(read.calls()).toBe(2);
   });
 
-  it('takes the page\'s server answer over an older cached one, without reading again', async () => {
+  it("takes the page's server answer over an older cached one, without reading again", async () => {
     const read = countedRead('/series?page=1', async () => 'read before', { given: () => 'served now' });
     await prefetchPageRead(read);
     const { result } = renderHook(() => usePageQuery(read));
@@ -110,14 +114,18 @@ describe('usePageQuery', () => {
     await waitFor(() => expect(second.result.current.data).toBe('asks 2'));
   });
 
-  it('never shows the page-wide cache\'s answers in a server render, even where a document exists', async () => {
+  it("never shows the page-wide cache's answers in a server render, even where a document exists", async () => {
     const read = countedRead('/styles?pageSize=100', async () => 'from the browser cache');
     await prefetchPageRead(read);
     function Styles() {
       const state = usePageQuery(read);
       return <p>{state.status === 'success' ? state.data : state.status}</p>;
     }
-    const html = renderToString(<PageDataProvider data={{}}><Styles /></PageDataProvider>);
+    const html = renderToString(
+      <PageDataProvider data={{}}>
+        <Styles />
+      </PageDataProvider>,
+    );
     expect(html).toContain('pending');
   });
 
@@ -127,7 +135,7 @@ describe('usePageQuery', () => {
     expect(result.current.fetching).toBe(false);
   });
 
-  it('forgets a user\'s answers when another user signs in', async () => {
+  it("forgets a user's answers when another user signs in", async () => {
     authStore.setState({ user: { uid: 'ada' } as never });
     const read = countedRead('/locker', async (call) => `locker ${call}`, { user: 'ada', freshness: 'live' });
     const { result, unmount } = renderHook(() => usePageQuery(read));
@@ -140,7 +148,7 @@ describe('usePageQuery', () => {
     expect(statuses[0]).toBe('pending');
   });
 
-  it('replace puts a POST\'s answer in place, and refresh reads again keeping the answer shown', async () => {
+  it("replace puts a POST's answer in place, and refresh reads again keeping the answer shown", async () => {
     const read = countedRead('/me/balance', async (call) => `balance ${call}`, { freshness: 'live' });
     const shown: Array<string | undefined> = [];
     const { result } = renderHook(() => {

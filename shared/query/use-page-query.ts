@@ -87,7 +87,14 @@ export function usePageQuery<T>(read: PageRead<T> | null): PageQuery<T> {
   );
   const actions = { fetching: result.isFetching, retry, refresh, replace };
 
-  if (notFound) return { status: 'error', data: undefined, error: new HttpError(`Not found: ${read?.key}`, 404, read?.key ?? '', 'not_found'), ...actions, fetching: false };
+  if (notFound)
+    return {
+      status: 'error',
+      data: undefined,
+      error: new HttpError(`Not found: ${read?.key}`, 404, read?.key ?? '', 'not_found'),
+      ...actions,
+      fetching: false,
+    };
   if (result.status === 'error') return { status: 'error', data: undefined, error: result.error, ...actions };
   if (result.status === 'success') return { status: 'success', data: result.data, error: null, ...actions };
   return { status: 'pending', data: undefined, error: null, ...actions };

@@ -2,16 +2,35 @@ import type { SearchEntry } from '@arttoy/shared/contracts/api';
 import { buildSiteSearch } from './search-index';
 
 function entry(id: string, fields: Partial<SearchEntry>): SearchEntry {
-  return { id, kind: 'post', path: `/blog/${id}`, title: id, description: '', headings: [], text: '', ...fields };
+  return {
+    id,
+    kind: 'post',
+    path: `/blog/${id}`,
+    title: id,
+    description: '',
+    headings: [],
+    text: '',
+    ...fields,
+  };
 }
 
-const LONG_TEXT = 'Collectors ask us about many things every week, from boxes to shelves to lighting. '.repeat(3);
+const LONG_TEXT =
+  'Collectors ask us about many things every week, from boxes to shelves to lighting. '.repeat(3);
 
 const ENTRIES: SearchEntry[] = [
-  entry('text-only', { title: 'Letters from collectors', text: `${LONG_TEXT} Soft vinyl yellows in direct sunlight.` }),
+  entry('text-only', {
+    title: 'Letters from collectors',
+    text: `${LONG_TEXT} Soft vinyl yellows in direct sunlight.`,
+  }),
   entry('in-heading', { title: 'A shelf that lasts', headings: ['Keeping vinyl clean'], text: LONG_TEXT }),
   entry('in-title', { title: 'Caring for vinyl figures', text: LONG_TEXT }),
-  entry('draws', { kind: 'rules', path: '/rules/authenticity', title: 'How our draws are fair', headings: ['Server seed', 'Client seed'], text: 'Every draw can be recomputed.' }),
+  entry('draws', {
+    kind: 'rules',
+    path: '/rules/authenticity',
+    title: 'How our draws are fair',
+    headings: ['Server seed', 'Client seed'],
+    text: 'Every draw can be recomputed.',
+  }),
   entry('figure:12', {
     kind: 'figure',
     path: '/gallery/style/detail/moonlit-bunny',
@@ -19,14 +38,25 @@ const ENTRIES: SearchEntry[] = [
     description: 'Soft vinyl, 12 cm',
     image: '/api/figures/moonlit-bunny/art.svg?v=2',
   }),
-  entry('box:3', { kind: 'box', path: '/mysterybox/3', title: 'Harbour Lights Blind Box', description: 'Mystery box from Harbour Lights · $15.99', headings: ['Harbour Lights'] }),
+  entry('box:3', {
+    kind: 'box',
+    path: '/mysterybox/3',
+    title: 'Harbour Lights Blind Box',
+    description: 'Mystery box from Harbour Lights · $15.99',
+    headings: ['Harbour Lights'],
+  }),
 ];
 
 describe('the site search index', () => {
   const search = buildSiteSearch(ENTRIES);
 
   it('ranks a match in a title above one in a heading above one in the text', () => {
-    expect(search.search('vinyl').map((hit) => hit.id).filter((id) => id !== 'figure:12')).toEqual(['in-title', 'in-heading', 'text-only']);
+    expect(
+      search
+        .search('vinyl')
+        .map((hit) => hit.id)
+        .filter((id) => id !== 'figure:12'),
+    ).toEqual(['in-title', 'in-heading', 'text-only']);
   });
 
   it('finds words by their beginning', () => {
@@ -44,7 +74,12 @@ describe('the site search index', () => {
 
   it('needs every word when some result has them all, else any', () => {
     expect(search.search('seed client').map((hit) => hit.id)).toEqual(['draws']);
-    expect(search.search('bunny shelf').map((hit) => hit.id).toSorted()).toEqual(['figure:12', 'in-heading']);
+    expect(
+      search
+        .search('bunny shelf')
+        .map((hit) => hit.id)
+        .toSorted(),
+    ).toEqual(['figure:12', 'in-heading']);
   });
 
   it('answers with what a result links to and its picture, and nothing for a blank query', () => {
@@ -60,7 +95,12 @@ describe('the site search index', () => {
   });
 
   it('finds a mystery box by its name or series, with its price', () => {
-    expect(search.search('harbour box')[0]).toMatchObject({ id: 'box:3', kind: 'box', path: '/mysterybox/3', description: 'Mystery box from Harbour Lights · $15.99' });
+    expect(search.search('harbour box')[0]).toMatchObject({
+      id: 'box:3',
+      kind: 'box',
+      path: '/mysterybox/3',
+      description: 'Mystery box from Harbour Lights · $15.99',
+    });
   });
 
   it('limits the number of results', () => {

@@ -31,7 +31,9 @@ export function buildSiteSearch(entries: readonly SearchEntry[], available = tru
   // Ids are unique by contract; a repeated one would make MiniSearch throw, so the first wins.
   const seen = new Set<string>();
   index.addAll(
-    entries.filter((entry) => !seen.has(entry.id) && seen.add(entry.id)).map((entry) => ({ ...entry, headings: entry.headings.join('\n') })),
+    entries
+      .filter((entry) => !seen.has(entry.id) && seen.add(entry.id))
+      .map((entry) => ({ ...entry, headings: entry.headings.join('\n') })),
   );
   return {
     available,
@@ -42,17 +44,15 @@ export function buildSiteSearch(entries: readonly SearchEntry[], available = tru
       // Every word must match (narrowing as the visitor types); if none does, any word may.
       let results = index.search(text, { combineWith: 'AND' });
       if (results.length === 0) results = index.search(text, { combineWith: 'OR' });
-      return results.slice(0, limit).map(
-        (result): SearchHit => ({
-          id: String(result.id),
-          kind: result.kind as SearchHit['kind'],
-          path: result.path as string,
-          title: result.title as string,
-          description: result.description as string,
-          ...(typeof result.image === 'string' ? { image: result.image } : {}),
-          score: result.score,
-        }),
-      );
+      return results.slice(0, limit).map((result): SearchHit => ({
+        id: String(result.id),
+        kind: result.kind as SearchHit['kind'],
+        path: result.path as string,
+        title: result.title as string,
+        description: result.description as string,
+        ...(typeof result.image === 'string' ? { image: result.image } : {}),
+        score: result.score,
+      }));
     },
   };
 }

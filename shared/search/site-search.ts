@@ -11,9 +11,13 @@ async function fetchEntries(): Promise<SearchEntry[] | null> {
   try {
     const parsed = searchIndexSchema.safeParse(await request<unknown>(SEARCH_DATA_URL));
     if (parsed.success) return parsed.data;
-    console.warn(`[search] ${SEARCH_DATA_URL} is not a search index (${parsed.error.issues[0]?.message ?? 'unknown shape'}); searching nothing.`);
+    console.warn(
+      `[search] ${SEARCH_DATA_URL} is not a search index (${parsed.error.issues[0]?.message ?? 'unknown shape'}); searching nothing.`,
+    );
   } catch (error) {
-    console.warn(`[search] ${SEARCH_DATA_URL} could not be loaded (${error instanceof Error ? error.message : String(error)}); searching nothing.`);
+    console.warn(
+      `[search] ${SEARCH_DATA_URL} could not be loaded (${error instanceof Error ? error.message : String(error)}); searching nothing.`,
+    );
   }
   return null;
 }

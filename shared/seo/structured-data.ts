@@ -22,7 +22,12 @@ export function breadcrumbList(trail: ReadonlyArray<readonly [name: string, path
   return {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: path })),
+    itemListElement: trail.map(([name, path], index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name,
+      item: path,
+    })),
   };
 }
 
@@ -37,7 +42,13 @@ export function boxProduct(box: BoxModelSummary, image: string | undefined): Thi
     ...(image ? { image } : {}),
     brand: { '@type': 'Brand', name: box.series.name },
     category: box.style.name,
-    offers: { '@type': 'Offer', url: `/mysterybox/${box.id}`, price: schemaPrice(box.price), priceCurrency: box.price.currency, availability: availability(box.stock > 0) },
+    offers: {
+      '@type': 'Offer',
+      url: `/mysterybox/${box.id}`,
+      price: schemaPrice(box.price),
+      priceCurrency: box.price.currency,
+      availability: availability(box.stock > 0),
+    },
   };
 }
 
@@ -72,7 +83,15 @@ export function figureProduct(figure: Figure, boxes: readonly BoxModelSummary[])
 }
 
 /** A blog post. */
-export function article(post: { title: string; description: string; date: string; updated: string; author: string | null; cover: string | null; path: string }): Thing {
+export function article(post: {
+  title: string;
+  description: string;
+  date: string;
+  updated: string;
+  author: string | null;
+  cover: string | null;
+  path: string;
+}): Thing {
   return {
     '@context': CONTEXT,
     '@type': 'Article',

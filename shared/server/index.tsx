@@ -4,7 +4,16 @@
  */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { Location, PageData, PageHead, Path, RemoteProps, RemoteServerModule, RenderedRemotePage, ServerRenderInput } from '../contracts';
+import type {
+  Location,
+  PageData,
+  PageHead,
+  Path,
+  RemoteProps,
+  RemoteServerModule,
+  RenderedRemotePage,
+  ServerRenderInput,
+} from '../contracts';
 import { navigatorFor } from '../federation/navigator';
 import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 
@@ -18,7 +27,13 @@ export const serverNavigator = navigatorFor({
 
 /** The props the shell's outlet gives a remote, for the location being rendered. */
 export function serverRemoteProps(location: Path, basename: string): RemoteProps {
-  const full: Location = { pathname: location.pathname, search: location.search, hash: location.hash, state: null, key: 'default' };
+  const full: Location = {
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    state: null,
+    key: 'default',
+  };
   return {
     basename,
     location: full,
@@ -46,14 +61,18 @@ export function defineRemoteServer(options: RemoteServerOptions): RemoteServerMo
     renderToHtml: async ({ location, basename, data, read }: ServerRenderInput) => {
       if (options.browserOnly?.(location)) return null;
       await options.preparePage(location.pathname);
-      return renderWithReads((given, wanted, onHead) => {
-        const { App } = options;
-        return renderToString(
-          <PageDataProvider data={given} wanted={wanted} onHead={onHead}>
-            <App {...serverRemoteProps(location, basename)} />
-          </PageDataProvider>,
-        );
-      }, data, read);
+      return renderWithReads(
+        (given, wanted, onHead) => {
+          const { App } = options;
+          return renderToString(
+            <PageDataProvider data={given} wanted={wanted} onHead={onHead}>
+              <App {...serverRemoteProps(location, basename)} />
+            </PageDataProvider>,
+          );
+        },
+        data,
+        read,
+      );
     },
     browserOnlyHead: async ({ location, basename }) => {
       if (!options.browserOnly?.(location)) return null;

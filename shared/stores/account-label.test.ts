@@ -8,9 +8,13 @@ describe('account labels', () => {
   });
 
   it('says who is signed in with name and e-mail when both are known', () => {
-    expect(signedInText({ displayName: 'Ada', email: 'ada@example.test' })).toBe('Signed in as Ada (ada@example.test)');
+    expect(signedInText({ displayName: 'Ada', email: 'ada@example.test' })).toBe(
+      'Signed in as Ada (ada@example.test)',
+    );
     expect(signedInText({ displayName: 'Ada', email: null })).toBe('Signed in as Ada');
-    expect(signedInText({ displayName: null, email: 'ada@example.test' })).toBe('Signed in as ada@example.test');
+    expect(signedInText({ displayName: null, email: 'ada@example.test' })).toBe(
+      'Signed in as ada@example.test',
+    );
     expect(signedInText({ displayName: null, email: null })).toBe('Signed in');
   });
 });

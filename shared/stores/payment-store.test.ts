@@ -28,13 +28,25 @@ describe('the payment store', () => {
 
   it('set overwrites the fields given truthy values', () => {
     paymentStore.getState().set({ orderSn: 'SN-1', orderId: 'O-1', isAuthorized: true });
-    expect(paymentStore.getState()).toMatchObject({ orderSn: 'SN-1', orderId: 'O-1', isAuthorized: true, itemId: '' });
+    expect(paymentStore.getState()).toMatchObject({
+      orderSn: 'SN-1',
+      orderId: 'O-1',
+      isAuthorized: true,
+      itemId: '',
+    });
   });
 
   it('set keeps the current value where the new one is falsy', () => {
-    paymentStore.getState().set({ orderSn: 'SN-1', userid: 'u-1', isAuthorized: true, approvalUrl: 'https://pay.example/ok' });
+    paymentStore
+      .getState()
+      .set({ orderSn: 'SN-1', userid: 'u-1', isAuthorized: true, approvalUrl: 'https://pay.example/ok' });
     paymentStore.getState().set({ orderSn: '', userid: 'u-2', isAuthorized: false, approvalUrl: undefined });
-    expect(paymentStore.getState()).toMatchObject({ orderSn: 'SN-1', userid: 'u-2', isAuthorized: true, approvalUrl: 'https://pay.example/ok' });
+    expect(paymentStore.getState()).toMatchObject({
+      orderSn: 'SN-1',
+      userid: 'u-2',
+      isAuthorized: true,
+      approvalUrl: 'https://pay.example/ok',
+    });
   });
 
   it('clearOrderSn empties only the order number', () => {
@@ -53,13 +65,24 @@ describe('the payment store', () => {
     paymentStore.getState().set({ orderSn: 'SN-9', payWayChecked: 'paypal' });
     const state = persisted();
     expect(state).toMatchObject({ orderSn: 'SN-9', payWayChecked: 'paypal', userid: '' });
-    expect(Object.keys(state).toSorted()).toEqual(
-      ['approvalUrl', 'currentToken', 'isAuthorized', 'itemId', 'orderId', 'orderSn', 'payWayChecked', 'userid', 'vaultToken'],
-    );
+    expect(Object.keys(state).toSorted()).toEqual([
+      'approvalUrl',
+      'currentToken',
+      'isAuthorized',
+      'itemId',
+      'orderId',
+      'orderSn',
+      'payWayChecked',
+      'userid',
+      'vaultToken',
+    ]);
   });
 
   it('resumes from what localStorage holds (a return from the approval page)', async () => {
-    localStorage.setItem(PAYMENT_STORAGE_KEY, JSON.stringify({ state: { orderSn: 'SN-RESUMED', vaultToken: 'vt' }, version: 0 }));
+    localStorage.setItem(
+      PAYMENT_STORAGE_KEY,
+      JSON.stringify({ state: { orderSn: 'SN-RESUMED', vaultToken: 'vt' }, version: 0 }),
+    );
     await paymentStore.persist.rehydrate();
     expect(paymentStore.getState()).toMatchObject({ orderSn: 'SN-RESUMED', vaultToken: 'vt', userid: '' });
     expect(typeof paymentStore.getState().set).toBe('function');

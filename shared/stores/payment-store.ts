@@ -46,7 +46,8 @@ export const paymentStore = createStore<PaymentState>()(
     {
       name: PAYMENT_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ set: _set, clearOrderSn: _clearOrderSn, clearUserid: _clearUserid, ...fields }) => fields,
+      partialize: ({ set: _set, clearOrderSn: _clearOrderSn, clearUserid: _clearUserid, ...fields }) =>
+        fields,
     },
   ),
 );

@@ -2,11 +2,25 @@ import { DEFAULT_RUNTIME_CONFIG } from '../contracts';
 import { authStore } from './auth-store';
 import { applySignInConfig, SIGN_IN_UNAVAILABLE } from './sign-in-config';
 
-const COMPLETE = { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' };
+const COMPLETE = {
+  apiKey: 'k',
+  authDomain: 'd',
+  projectId: 'p',
+  storageBucket: 's',
+  messagingSenderId: 'm',
+  appId: 'a',
+};
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
-  authStore.setState({ user: null, loading: true, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: true,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());
@@ -20,8 +34,15 @@ describe('applySignInConfig', () => {
 
   it('names every missing setting, disables sign-in and ends loading', () => {
     expect(applySignInConfig(DEFAULT_RUNTIME_CONFIG)).toBe(false);
-    expect(consoleError).toHaveBeenCalledWith('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
-    expect(authStore.getState()).toMatchObject({ loading: false, disabled: true, disabledReason: SIGN_IN_UNAVAILABLE, user: null });
+    expect(consoleError).toHaveBeenCalledWith(
+      'Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId',
+    );
+    expect(authStore.getState()).toMatchObject({
+      loading: false,
+      disabled: true,
+      disabledReason: SIGN_IN_UNAVAILABLE,
+      user: null,
+    });
   });
 
   it('counts a blank setting as missing', () => {

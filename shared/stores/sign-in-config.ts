@@ -1,6 +1,10 @@
 // By its shared name, not '../contracts': the stores then use the page's contracts module from the
 // share scope, instead of carrying a second copy of it in their own chunk on the first page.
-import { firebaseConfigMissingMessage, missingFirebaseSettings, type RuntimeConfig } from '@arttoy/shared/contracts';
+import {
+  firebaseConfigMissingMessage,
+  missingFirebaseSettings,
+  type RuntimeConfig,
+} from '@arttoy/shared/contracts';
 import { authStore } from './auth-store';
 
 /** What the drawer and the login page say while sign-in cannot be offered. */

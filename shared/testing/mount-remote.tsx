@@ -6,7 +6,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, useNavigationType } from 'react-router';
-import { REMOTE_BASENAMES, type LifeCycles, type Navigator, type RemoteName, type RemoteProps } from '../contracts';
+import {
+  REMOTE_BASENAMES,
+  type LifeCycles,
+  type Navigator,
+  type RemoteName,
+  type RemoteProps,
+} from '../contracts';
 import { navigatorFor, ParcelOutlet } from '../federation';
 import { clearPageReads } from '@arttoy/shared/query';
 
@@ -58,13 +64,19 @@ export interface MountedRemote extends RenderResult {
 }
 
 /** Renders the remote's `./app` at `path`, as the shell would mount it there. */
-export function mountRemote(options: { name: RemoteName; app: LifeCycles<RemoteProps>; path: string }): MountedRemote {
+export function mountRemote(options: {
+  name: RemoteName;
+  app: LifeCycles<RemoteProps>;
+  path: string;
+}): MountedRemote {
   const { name, app } = options;
   // A mount is a page load: it starts with an empty page cache, as a visitor's new page does.
   clearPageReads();
   // Stable across renders: the outlet reloads the remote when `load` changes.
   const load = (): Promise<LifeCycles<RemoteProps>> => Promise.resolve(app);
-  const router = createMemoryRouter([{ path: '*', element: <OutletPage name={name} load={load} /> }], { initialEntries: [options.path] });
+  const router = createMemoryRouter([{ path: '*', element: <OutletPage name={name} load={load} /> }], {
+    initialEntries: [options.path],
+  });
   const navigator = navigatorFor({
     navigate: (to, opts) => router.navigate(to as never, opts),
     createHref: (location) => router.createHref(location),
@@ -87,19 +99,28 @@ export function mountRemote(options: { name: RemoteName; app: LifeCycles<RemoteP
 export function findPlaceholder(routeId: string): Promise<HTMLElement> {
   return waitFor(() => {
     const article = document.querySelector<HTMLElement>(`article[data-route="${routeId}"]`);
-    if (!article) throw new Error(`No placeholder of route ${routeId} on the page; found: ${placeholdersShown().join(', ') || 'none'}.`);
+    if (!article)
+      throw new Error(
+        `No placeholder of route ${routeId} on the page; found: ${placeholdersShown().join(', ') || 'none'}.`,
+      );
     return article;
   });
 }
 
 /** The route ids of the placeholders on the page. */
 export function placeholdersShown(): string[] {
-  return Array.from(document.querySelectorAll<HTMLElement>('article[data-route]'), (article) => article.dataset.route ?? '');
+  return Array.from(
+    document.querySelectorAll<HTMLElement>('article[data-route]'),
+    (article) => article.dataset.route ?? '',
+  );
 }
 
 /** The parameters a placeholder lists, by name. */
 export function paramsShown(placeholder: HTMLElement): Record<string, string> {
   return Object.fromEntries(
-    Array.from(placeholder.querySelectorAll<HTMLElement>('dd[data-param]'), (dd) => [dd.dataset.param ?? '', dd.textContent ?? '']),
+    Array.from(placeholder.querySelectorAll<HTMLElement>('dd[data-param]'), (dd) => [
+      dd.dataset.param ?? '',
+      dd.textContent ?? '',
+    ]),
   );
 }

@@ -28,11 +28,15 @@ export function sampleOf(route: SiteRoute): RouteSample {
   const params: Record<string, string> = {};
   const path = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
     const value = SAMPLE_PARAMS[name];
-    if (value === undefined) throw new Error(`No sample value for route parameter "${name}" (${route.id}): add one to SAMPLE_PARAMS.`);
+    if (value === undefined)
+      throw new Error(
+        `No sample value for route parameter "${name}" (${route.id}): add one to SAMPLE_PARAMS.`,
+      );
     params[name] = value;
     return value;
   });
-  if (!paramsAreValid(route, params)) throw new Error(`The sample parameters of ${route.id} fail its validation: fix SAMPLE_PARAMS.`);
+  if (!paramsAreValid(route, params))
+    throw new Error(`The sample parameters of ${route.id} fail its validation: fix SAMPLE_PARAMS.`);
   if (!matchPath(route.path, path)) throw new Error(`Sample path ${path} does not match ${route.path}.`);
   return { route, path, params };
 }
@@ -41,4 +45,3 @@ export function sampleOf(route: SiteRoute): RouteSample {
 export function routeSamples(name: AppName): RouteSample[] {
   return routesOf(name).map((route) => sampleOf(route));
 }
-

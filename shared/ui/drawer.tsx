@@ -13,7 +13,8 @@ export interface DrawerProps {
   closeLabel?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab cycling inside the dialog (the browser would otherwise move on to its own toolbar). */
 function cycleFocus(event: KeyboardEvent<HTMLDialogElement>): void {
@@ -36,7 +37,14 @@ function cycleFocus(event: KeyboardEvent<HTMLDialogElement>): void {
  * focus stays inside and returns to the control that opened it. The element marked
  * `data-autofocus` gets focus on open (else the first control, as the browser does).
  */
-export function Drawer({ open, onClose, label, children, className, closeLabel = `Close ${label.toLowerCase()}` }: DrawerProps): ReactNode {
+export function Drawer({
+  open,
+  onClose,
+  label,
+  children,
+  className,
+  closeLabel = `Close ${label.toLowerCase()}`,
+}: DrawerProps): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

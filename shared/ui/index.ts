@@ -1,6 +1,15 @@
 export { Button, type ButtonProps } from './button';
 export { Drawer, type DrawerProps } from './drawer';
-export { AppleIcon, ChevronIcon, CloseIcon, FacebookIcon, GoogleIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+export {
+  AppleIcon,
+  ChevronIcon,
+  CloseIcon,
+  FacebookIcon,
+  GoogleIcon,
+  MenuIcon,
+  SearchIcon,
+  UserIcon,
+} from './icons';
 export { lazyComponent, type LazyComponent, type LazyComponentOptions } from './lazy-component';
 export { Pagination, pageWindow, type PaginationProps } from './pagination';
 export { RemoteFallback } from './remote-fallback';

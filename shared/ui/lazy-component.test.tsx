@@ -19,7 +19,9 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null 
 /** A load that settles when the test says so. */
 function deferredLoad() {
   let settle!: { resolve: (component: typeof Greeting) => void; reject: (error: Error) => void };
-  const load = jest.fn(() => new Promise<typeof Greeting>((resolve, reject) => (settle = { resolve, reject })));
+  const load = jest.fn(
+    () => new Promise<typeof Greeting>((resolve, reject) => (settle = { resolve, reject })),
+  );
   return { load, settle: () => settle };
 }
 
@@ -83,7 +85,10 @@ describe('lazyComponent', () => {
 
   it('does not tell onLoadError of a failed preload', async () => {
     const onLoadError = jest.fn(() => true);
-    const LazyGreeting = lazyComponent(() => Promise.reject(new Error('prefetch failed')), { fallback: null, onLoadError });
+    const LazyGreeting = lazyComponent(() => Promise.reject(new Error('prefetch failed')), {
+      fallback: null,
+      onLoadError,
+    });
     await expect(LazyGreeting.preload()).rejects.toThrow('prefetch failed');
     expect(onLoadError).not.toHaveBeenCalled();
   });

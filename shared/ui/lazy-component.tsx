@@ -26,7 +26,10 @@ export interface LazyComponent<P extends object> {
  * waited 300 ms, on every first load of a remote's page and on every first navigation to one.
  * A failed load is not kept: the next render loads afresh.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyComponentOptions): LazyComponent<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  options: LazyComponentOptions,
+): LazyComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
 
@@ -43,7 +46,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 
   function Lazy(props: P): ReactNode {
     // Held in an object: React would call a component given to setState as an updater.
-    const [state, setState] = useState<{ component: ComponentType<P> | null; error: unknown }>(() => ({ component: loaded, error: null }));
+    const [state, setState] = useState<{ component: ComponentType<P> | null; error: unknown }>(() => ({
+      component: loaded,
+      error: null,
+    }));
     const waiting = state.component === null && state.error === null;
     useEffect(() => {
       if (!waiting) return;
@@ -53,7 +59,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
           if (active) setState({ component, error: null });
         },
         (error: unknown) => {
-          if (active && !options.onLoadError?.(error)) setState({ component: null, error: error ?? new Error('The page code failed to load.') });
+          if (active && !options.onLoadError?.(error))
+            setState({ component: null, error: error ?? new Error('The page code failed to load.') });
         },
       );
       return () => {

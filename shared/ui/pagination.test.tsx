@@ -12,9 +12,12 @@ describe('pageWindow', () => {
     [6, 12, [1, null, 5, 6, 7, null, 12]],
     [3, 12, [1, 2, 3, 4, null, 12]],
     [10, 12, [1, null, 9, 10, 11, 12]],
-  ])('shows page %i of %i as %j: first, last and the neighbours, gaps as null', (page, pageCount, expected) => {
-    expect(pageWindow(page, pageCount)).toEqual(expected);
-  });
+  ])(
+    'shows page %i of %i as %j: first, last and the neighbours, gaps as null',
+    (page, pageCount, expected) => {
+      expect(pageWindow(page, pageCount)).toEqual(expected);
+    },
+  );
 
   it.each([
     [4, 12, [1, 2, 3, 4, 5, null, 12]],
@@ -32,7 +35,13 @@ describe('pageWindow', () => {
 function renderPagination(page: number, pageCount: number): ReturnType<typeof render> {
   return render(
     <MemoryRouter>
-      <Pagination page={page} pageCount={pageCount} hrefFor={(target) => `/gallery?page=${target}`} Link={Link} label="Gallery pages" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(target) => `/gallery?page=${target}`}
+        Link={Link}
+        label="Gallery pages"
+      />
     </MemoryRouter>,
   );
 }
@@ -65,7 +74,8 @@ describe('Pagination', () => {
   it('marks the current page, and only it', () => {
     renderPagination(6, 12);
     expect(screen.getByRole('link', { name: 'Page 6' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Page 1', 'Page 5', 'Page 7', 'Page 12']) expect(screen.getByRole('link', { name })).not.toHaveAttribute('aria-current');
+    for (const name of ['Page 1', 'Page 5', 'Page 7', 'Page 12'])
+      expect(screen.getByRole('link', { name })).not.toHaveAttribute('aria-current');
   });
 
   it('has no previous link on the first page', () => {

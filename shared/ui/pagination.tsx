@@ -7,7 +7,13 @@ export interface PaginationProps {
   /** The URL of a page: pages are links, so each is shareable and works without JavaScript state. */
   hrefFor: (page: number) => string;
   /** The app's own router link (each app bundles its own react-router). */
-  Link: ComponentType<{ to: string; className?: string; 'aria-label'?: string; 'aria-current'?: 'page'; children?: ReactNode }>;
+  Link: ComponentType<{
+    to: string;
+    className?: string;
+    'aria-label'?: string;
+    'aria-current'?: 'page';
+    children?: ReactNode;
+  }>;
   label?: string;
 }
 
@@ -29,7 +35,13 @@ export function pageWindow(page: number, pageCount: number, neighbours = 1): Arr
 }
 
 /** Page links with previous / next; used by the gallery and the blog. */
-export function Pagination({ page, pageCount, hrefFor, Link, label = 'Pagination' }: PaginationProps): ReactNode {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+  Link,
+  label = 'Pagination',
+}: PaginationProps): ReactNode {
   if (pageCount <= 1) return null;
   const current = Math.min(Math.max(1, page), pageCount);
   return (
@@ -51,7 +63,11 @@ export function Pagination({ page, pageCount, hrefFor, Link, label = 'Pagination
             </li>
           ) : (
             <li key={entry}>
-              <Link to={hrefFor(entry)} aria-label={`Page ${entry}`} aria-current={entry === current ? 'page' : undefined}>
+              <Link
+                to={hrefFor(entry)}
+                aria-label={`Page ${entry}`}
+                aria-current={entry === current ? 'page' : undefined}
+              >
                 {entry}
               </Link>
             </li>

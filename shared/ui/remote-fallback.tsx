@@ -11,7 +11,15 @@ const SECTION_NAMES: Record<RemoteName, string> = {
 };
 
 /** What a visitor sees where a remote failed: plain words and a retry; the rest of the page keeps working. */
-export function RemoteFallback({ name, error, onRetry }: { name: RemoteName; error: Error; onRetry: () => void }): ReactNode {
+export function RemoteFallback({
+  name,
+  error,
+  onRetry,
+}: {
+  name: RemoteName;
+  error: Error;
+  onRetry: () => void;
+}): ReactNode {
   return (
     <section className="ui-fallback" role="alert" data-testid={`fallback-${appFolder(name)}`}>
       <h2>{SECTION_NAMES[name]} could not be loaded</h2>

@@ -1,5 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
-import { appFolder, relativeRoutePath, REMOTE_BASENAMES, routesOf, samplePath, type AppName } from '../contracts';
+import {
+  appFolder,
+  relativeRoutePath,
+  REMOTE_BASENAMES,
+  routesOf,
+  samplePath,
+  type AppName,
+} from '../contracts';
 import { signedInText, useAuthStore } from '../stores';
 
 interface PlaceholderProps {
@@ -19,7 +26,10 @@ interface RouterParts {
  * its owner and its parameters, the visitor as the shared auth store sees them, and links to the
  * app's other routes (through the app's own `<Link>`, so they drive the shell's one router).
  */
-export function createPlaceholderPage(owner: AppName, { Link, useParams }: RouterParts): ComponentType<PlaceholderProps> {
+export function createPlaceholderPage(
+  owner: AppName,
+  { Link, useParams }: RouterParts,
+): ComponentType<PlaceholderProps> {
   const basename = owner === 'shell' ? '/' : REMOTE_BASENAMES[owner];
   const siblings = routesOf(owner).filter((route) => route.id !== 'slug');
 
@@ -30,7 +40,8 @@ export function createPlaceholderPage(owner: AppName, { Link, useParams }: Route
       <article className="ui-placeholder" data-route={routeId} data-owner={owner}>
         <h1>{title}</h1>
         <p className="ui-placeholder__note">
-          This page is on its way. It is served by <code>{appFolder(owner)}</code> (route <code>{routeId}</code>).
+          This page is on its way. It is served by <code>{appFolder(owner)}</code> (route{' '}
+          <code>{routeId}</code>).
         </p>
         {params.length > 0 ? (
           <dl className="ui-placeholder__params" aria-label="Route parameters">

@@ -29,11 +29,27 @@ function stored(storage: Storage): unknown {
 }
 
 describe('channelOf', () => {
-  it.each(SPEC_ALIASES.flatMap((alias) => [[alias, alias.slice(1)] as const, [`${alias}/`, alias.slice(1)] as const]))('names %s the channel %s', (path, channel) => {
+  it.each(
+    SPEC_ALIASES.flatMap((alias) => [
+      [alias, alias.slice(1)] as const,
+      [`${alias}/`, alias.slice(1)] as const,
+    ]),
+  )('names %s the channel %s', (path, channel) => {
     expect(channelOf(path)).toBe(channel);
   });
 
-  it.each(['/', '', '/gallery', '/blog/list', '/fb/more', '/tiktok', '/1GK4', '/xofficialx', '/rules/privacy_policy', 'fb'])('gives %j no channel', (path) => {
+  it.each([
+    '/',
+    '',
+    '/gallery',
+    '/blog/list',
+    '/fb/more',
+    '/tiktok',
+    '/1GK4',
+    '/xofficialx',
+    '/rules/privacy_policy',
+    'fb',
+  ])('gives %j no channel', (path) => {
     expect(channelOf(path)).toBeNull();
   });
 });
@@ -79,7 +95,10 @@ describe('recordEntryChannel', () => {
     const session = new Map<string, string>();
     const local = new Map<string, string>();
     const asStorage = (map: Map<string, string>): Storage =>
-      ({ getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value) }) as Storage;
+      ({
+        getItem: (key: string) => map.get(key) ?? null,
+        setItem: (key: string, value: string) => void map.set(key, value),
+      }) as Storage;
     recordEntryChannel('/xofficial', 42, asStorage(session), asStorage(local));
     expect(JSON.parse(session.get(ENTRY_CHANNEL_KEY) ?? 'null')).toEqual({ channel: 'xofficial', at: 42 });
     expect(JSON.parse(local.get(ENTRY_CHANNEL_KEY) ?? 'null')).toEqual({ channel: 'xofficial', at: 42 });

@@ -18,7 +18,12 @@ export function channelOf(pathname: string): string | null {
  * Records the entry channel when the visitor arrives through a home alias: the session's first
  * channel (sessionStorage) and the first channel ever (localStorage), for attribution.
  */
-export function recordEntryChannel(pathname: string, now = Date.now(), session: Storage = sessionStorage, local: Storage = localStorage): EntryChannel | null {
+export function recordEntryChannel(
+  pathname: string,
+  now = Date.now(),
+  session: Storage = sessionStorage,
+  local: Storage = localStorage,
+): EntryChannel | null {
   const channel = channelOf(pathname);
   if (!channel) return null;
   const entry = JSON.stringify({ channel, at: now } satisfies EntryChannel);

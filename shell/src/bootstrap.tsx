@@ -37,7 +37,10 @@ const navigator = navigatorFor({
 });
 startAnalytics(window as Window & { gtag?: unknown }, router);
 // LCP, CLS, INP, FCP and TTFB to the same analytics; web-vitals loads once the first render has painted.
-startFieldMetrics(window as Window & { gtag?: unknown }, (task) => void shellLive.then(() => afterFirstPaint(task)));
+startFieldMetrics(
+  window as Window & { gtag?: unknown },
+  (task) => void shellLive.then(() => afterFirstPaint(task)),
+);
 // Subscribed before the router renders: it reads the page being left before React replaces it.
 followNavigations(router);
 
@@ -50,7 +53,8 @@ if (buildId) {
     onNewBuild: (id) => newBuildStore.setState({ buildId: id, checkProblem: null }),
     onCheckProblem: (problem) => newBuildStore.setState({ checkProblem: problem }),
     online: () => window.navigator.onLine,
-    connection: () => (window.navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
+    connection: () =>
+      (window.navigator as Navigator & { connection?: { effectiveType?: string } }).connection,
   });
 }
 

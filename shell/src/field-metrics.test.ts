@@ -6,9 +6,22 @@ type Name = (typeof FIELD_METRICS)[number];
 /** A stand-in for web-vitals: each `on<NAME>` keeps its callback, and the test reports through it. */
 function fakeWebVitals() {
   const callbacks = new Map<Name, (metric: Metric) => void>();
-  const module = Object.fromEntries(FIELD_METRICS.map((name) => [`on${name}`, jest.fn((report: (metric: Metric) => void) => callbacks.set(name, report))])) as Record<`on${Name}`, jest.Mock>;
+  const module = Object.fromEntries(
+    FIELD_METRICS.map((name) => [
+      `on${name}`,
+      jest.fn((report: (metric: Metric) => void) => callbacks.set(name, report)),
+    ]),
+  ) as Record<`on${Name}`, jest.Mock>;
   const report = (name: Name, value: number, delta = value) =>
-    callbacks.get(name)?.({ name, value, delta, id: `v4-${name}`, rating: 'good', entries: [], navigationType: 'navigate' } as Metric);
+    callbacks.get(name)?.({
+      name,
+      value,
+      delta,
+      id: `v4-${name}`,
+      rating: 'good',
+      entries: [],
+      navigationType: 'navigate',
+    } as Metric);
   return { module, report, load: jest.fn(async () => module) };
 }
 
@@ -29,7 +42,14 @@ describe('reportFieldMetrics', () => {
       ['event', 'CLS', 12],
       ['event', 'INP', 96],
     ]);
-    expect(gtag.mock.calls[3]![2]).toEqual({ value: 12, metric_id: 'v4-CLS', metric_value: 0.0123, metric_delta: 0.0123, metric_rating: 'good', non_interaction: true });
+    expect(gtag.mock.calls[3]![2]).toEqual({
+      value: 12,
+      metric_id: 'v4-CLS',
+      metric_value: 0.0123,
+      metric_delta: 0.0123,
+      metric_rating: 'good',
+      non_interaction: true,
+    });
   });
 
   it('sends each metric once, even when web-vitals reports it again (a page back from the back/forward cache)', async () => {
@@ -83,7 +103,10 @@ describe('startFieldMetrics', () => {
     const load = jest.fn(() => Promise.reject(new Error('ChunkLoadError')));
     startFieldMetrics({ gtag: jest.fn() }, (task) => task(), load);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(warn).toHaveBeenCalledWith('[shell] field metrics are not reported: their code did not load.', expect.any(Error));
+    expect(warn).toHaveBeenCalledWith(
+      '[shell] field metrics are not reported: their code did not load.',
+      expect.any(Error),
+    );
     warn.mockRestore();
   });
 });

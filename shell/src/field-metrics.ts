@@ -17,7 +17,10 @@ const loadWebVitals = (): Promise<WebVitals> => import(/* webpackChunkName: "web
  * layout shifts from the start; CLS and INP are sent when the page is hidden, as web-vitals settles them.
  * The event's `value` is an integer, as gtag wants: milliseconds, and CLS × 1000.
  */
-export async function reportFieldMetrics(gtag: Gtag, load: () => Promise<WebVitals> = loadWebVitals): Promise<void> {
+export async function reportFieldMetrics(
+  gtag: Gtag,
+  load: () => Promise<WebVitals> = loadWebVitals,
+): Promise<void> {
   const webVitals = await load();
   const sent = new Set<string>();
   const send = (metric: Metric): void => {
@@ -40,11 +43,17 @@ export async function reportFieldMetrics(gtag: Gtag, load: () => Promise<WebVita
  * passes "after the first paint", so nothing is added to what the first page loads and runs.
  * Returns whether they will be reported.
  */
-export function startFieldMetrics(scope: { gtag?: unknown }, schedule: (task: () => void) => void, load: () => Promise<WebVitals> = loadWebVitals): boolean {
+export function startFieldMetrics(
+  scope: { gtag?: unknown },
+  schedule: (task: () => void) => void,
+  load: () => Promise<WebVitals> = loadWebVitals,
+): boolean {
   if (typeof scope.gtag !== 'function') return false;
   const gtag = scope.gtag as Gtag;
   schedule(() => {
-    reportFieldMetrics(gtag, load).catch((error: unknown) => console.warn('[shell] field metrics are not reported: their code did not load.', error));
+    reportFieldMetrics(gtag, load).catch((error: unknown) =>
+      console.warn('[shell] field metrics are not reported: their code did not load.', error),
+    );
   });
   return true;
 }

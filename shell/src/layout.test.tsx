@@ -18,26 +18,38 @@ beforeEach(() => {
   signInMock.mockClear();
   // The layout's ScrollRestoration scrolls; jsdom has no layout to scroll.
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 });
 
 afterEach(() => jest.restoreAllMocks());
 
 async function openDrawer(): Promise<HTMLElement> {
-  const router = createMemoryRouter([{ path: '*', element: <Layout />, children: [{ index: true, element: <p>home</p> }] }]);
+  const router = createMemoryRouter([
+    { path: '*', element: <Layout />, children: [{ index: true, element: <p>home</p> }] },
+  ]);
   render(<RouterProvider router={router} />);
   await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
   return screen.getByRole('dialog', { name: 'Menu' });
 }
 
 describe('Layout and sign-in', () => {
-  it.each(['apple', 'google', 'facebook'] as const)('closes the drawer when the %s sign-in succeeds', async (provider: SignInProvider) => {
-    signInMock.mockResolvedValueOnce({ uid: 'u-1', displayName: null, email: null });
-    const drawer = await openDrawer();
-    await userEvent.click(await within(drawer).findByRole('button', { name: new RegExp(provider, 'i') }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
-    expect(signInMock.mock.calls).toEqual([[provider]]);
-  });
+  it.each(['apple', 'google', 'facebook'] as const)(
+    'closes the drawer when the %s sign-in succeeds',
+    async (provider: SignInProvider) => {
+      signInMock.mockResolvedValueOnce({ uid: 'u-1', displayName: null, email: null });
+      const drawer = await openDrawer();
+      await userEvent.click(await within(drawer).findByRole('button', { name: new RegExp(provider, 'i') }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+      expect(signInMock.mock.calls).toEqual([[provider]]);
+    },
+  );
 
   it('keeps the drawer open and shows why when a provider button fails (auth never started here)', async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -18,7 +18,11 @@ export function Layout(): ReactNode {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onOpenSearch={() => setSearchOpen(true)} />
+      <Header
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onOpenSearch={() => setSearchOpen(true)}
+      />
       <SiteDrawer
         open={menuOpen}
         onClose={() => setMenuOpen(false)}

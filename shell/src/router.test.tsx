@@ -23,7 +23,11 @@ const loadRemoteAppMock = jest.mocked(loadRemoteApp);
 // The catch-all asks the content API for a document at the path; here there is none.
 jest.mock('@arttoy/shared/http', () => ({
   ...jest.requireActual('@arttoy/shared/http'),
-  request: jest.fn((url: string) => Promise.reject(new (jest.requireActual('@arttoy/shared/http').HttpError)('No document.', 404, url, 'not_found'))),
+  request: jest.fn((url: string) =>
+    Promise.reject(
+      new (jest.requireActual('@arttoy/shared/http').HttpError)('No document.', 404, url, 'not_found'),
+    ),
+  ),
 }));
 
 /** A stand-in for each remote's `./app`: names itself and the location the shell gave it. */
@@ -38,11 +42,17 @@ function fakeRemote(name: RemoteName): LifeCycles<RemoteProps> {
     ),
   });
 }
-const FAKE_REMOTES = Object.fromEntries(REMOTE_NAMES.map((name) => [name, fakeRemote(name)])) as Record<RemoteName, LifeCycles<RemoteProps>>;
+const FAKE_REMOTES = Object.fromEntries(REMOTE_NAMES.map((name) => [name, fakeRemote(name)])) as Record<
+  RemoteName,
+  LifeCycles<RemoteProps>
+>;
 
 function renderSite(path: string): ReturnType<typeof createMemoryRouter> {
   const routes = siteRouteObjects();
-  const router = createMemoryRouter(routes, { initialEntries: [path], hydrationData: { loaderData: loadedRoutes(routes) } });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    hydrationData: { loaderData: loadedRoutes(routes) },
+  });
   const navigator = navigatorFor({
     navigate: (to, opts) => router.navigate(to as never, opts),
     createHref: (location) => router.createHref(location),
@@ -93,7 +103,10 @@ describe('the site router', () => {
     expect(loadRemoteAppMock).not.toHaveBeenCalled();
   });
 
-  const remoteRoutes = SITE_ROUTES.filter((route) => route.owner !== 'shell').map((route) => ({ ...sampleOf(route), owner: route.owner }));
+  const remoteRoutes = SITE_ROUTES.filter((route) => route.owner !== 'shell').map((route) => ({
+    ...sampleOf(route),
+    owner: route.owner,
+  }));
 
   it.each(remoteRoutes)('hands $path ($route.id) to $owner', async ({ path, owner }) => {
     renderSite(path);
@@ -110,7 +123,9 @@ describe('the site router', () => {
     ['/live', 'live'],
   ])('shows the shell page %s itself', (path, routeId) => {
     renderSite(path);
-    expect(document.querySelector(`article[data-route="${routeId}"][data-owner="shell"]`)).toBeInTheDocument();
+    expect(
+      document.querySelector(`article[data-route="${routeId}"][data-owner="shell"]`),
+    ).toBeInTheDocument();
     expect(loadRemoteAppMock).not.toHaveBeenCalled();
   });
 
@@ -138,7 +153,9 @@ describe('the site router', () => {
     renderSite('/gallery');
 
     const fallback = await screen.findByTestId('fallback-mf-gallery');
-    expect(within(fallback).getByRole('heading', { name: 'The gallery could not be loaded' })).toBeInTheDocument();
+    expect(
+      within(fallback).getByRole('heading', { name: 'The gallery could not be loaded' }),
+    ).toBeInTheDocument();
     expect(within(fallback).getByText('Remote mf_gallery failed to load (timeout).')).toBeInTheDocument();
     expectChrome();
 
@@ -189,7 +206,9 @@ describe("the document's title", () => {
   });
 
   it("is the site's on home after a remote page with a title of its own, and the remote's again on the way back", async () => {
-    loadRemoteAppMock.mockImplementation((name) => Promise.resolve(name === 'mf_gallery' ? seriesRemote : FAKE_REMOTES[name]));
+    loadRemoteAppMock.mockImplementation((name) =>
+      Promise.resolve(name === 'mf_gallery' ? seriesRemote : FAKE_REMOTES[name]),
+    );
     const router = renderSite('/gallery/series/cloud-bakery');
     await waitFor(() => expect(document.title).toBe('Cloud Bakery · ArtToy Club'));
     await act(() => router.navigate('/'));

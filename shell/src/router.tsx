@@ -46,15 +46,35 @@ function OwnedRoute({ route }: { route: SiteRoute }): ReactNode {
  * the document brought.
  */
 export function siteRouteObjects(): RouteObject[] {
-  const routes: RouteObject[] = SITE_ROUTES.map((route) => ({ id: route.id, path: route.path, loader: navigationPayloadLoader, element: <OwnedRoute route={route} /> }));
+  const routes: RouteObject[] = SITE_ROUTES.map((route) => ({
+    id: route.id,
+    path: route.path,
+    loader: navigationPayloadLoader,
+    element: <OwnedRoute route={route} />,
+  }));
   const home = SITE_ROUTES.find((route) => route.id === 'index')!;
-  const aliases: RouteObject[] = HOME_ALIASES.map((path) => ({ id: `alias:${path}`, path, loader: navigationPayloadLoader, element: <OwnedRoute route={home} /> }));
-  return [{ element: <Layout />, children: [{ errorElement: <RouteErrorPage />, children: [...routes, ...aliases] }] }];
+  const aliases: RouteObject[] = HOME_ALIASES.map((path) => ({
+    id: `alias:${path}`,
+    path,
+    loader: navigationPayloadLoader,
+    element: <OwnedRoute route={home} />,
+  }));
+  return [
+    {
+      element: <Layout />,
+      children: [{ errorElement: <RouteErrorPage />, children: [...routes, ...aliases] }],
+    },
+  ];
 }
 
 /** The page the document brought is ready as it is: its loaders do not run (nor hold up hydration). */
 export function loadedRoutes(routes: RouteObject[]): Record<string, null> {
-  return Object.fromEntries(routes.flatMap((route) => [...(route.id && route.loader ? [[route.id, null] as const] : []), ...Object.entries(loadedRoutes(route.children ?? []))]));
+  return Object.fromEntries(
+    routes.flatMap((route) => [
+      ...(route.id && route.loader ? [[route.id, null] as const] : []),
+      ...Object.entries(loadedRoutes(route.children ?? [])),
+    ]),
+  );
 }
 
 export function createSiteRouter(): ReturnType<typeof createBrowserRouter> {

@@ -30,10 +30,16 @@ describe("the shell's server module", () => {
   });
 
   it("puts the remote's HTML inside its outlet, shown as mounted", async () => {
-    const { html, head } = await renderToHtml({ location: at('/rules/authenticity'), data: {}, remote: { name: 'mf_rules', html: '<h1>Authenticity</h1>' } });
+    const { html, head } = await renderToHtml({
+      location: at('/rules/authenticity'),
+      data: {},
+      remote: { name: 'mf_rules', html: '<h1>Authenticity</h1>' },
+    });
     // The remote's page says what it is itself.
     expect(head).toBeNull();
-    expect(html).toContain('<div class="remote-outlet" data-remote="mf_rules" data-status="mounted" aria-busy="false"><div data-remote-page=""><h1>Authenticity</h1></div></div>');
+    expect(html).toContain(
+      '<div class="remote-outlet" data-remote="mf_rules" data-status="mounted" aria-busy="false"><div data-remote-page=""><h1>Authenticity</h1></div></div>',
+    );
   });
 
   it("renders a remote's page without its HTML as the outlet's loading state, as the browser's first render does", async () => {
@@ -43,7 +49,11 @@ describe("the shell's server module", () => {
 
   it('renders a content page from its document', async () => {
     const about = documentAt('/about', { title: 'About ArtToy Club', html: '<p>We make art toys.</p>' });
-    const { html, head } = await renderToHtml({ location: at('/about'), data: { [ABOUT]: documentResponse(about) }, remote: null });
+    const { html, head } = await renderToHtml({
+      location: at('/about'),
+      data: { [ABOUT]: documentResponse(about) },
+      remote: null,
+    });
     expect(html).toMatch(/<h1[^>]*>About ArtToy Club<\/h1>/);
     expect(head).toMatchObject({ title: 'About ArtToy Club', description: about.description });
     expect(html).toContain('<p>We make art toys.</p>');

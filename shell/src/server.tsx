@@ -6,7 +6,13 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
-import { HOME_ALIASES, SITE_ROUTES, type PageHead, type Path, type ShellServerModule } from '@arttoy/shared/contracts';
+import {
+  HOME_ALIASES,
+  SITE_ROUTES,
+  type PageHead,
+  type Path,
+  type ShellServerModule,
+} from '@arttoy/shared/contracts';
 import { contentDocumentUrl, previewRequested } from '@arttoy/shared/content';
 import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 import { serverNavigator } from '@arttoy/shared/server';
@@ -22,7 +28,10 @@ const CONTENT_ROUTE = SITE_ROUTES.find((route) => route.id === 'slug')!;
 /** True when the shell's catch-all content page owns the path (no other route matches it). */
 function isContentPage(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return !SITE_ROUTES.some((route) => route !== CONTENT_ROUTE && matchPath(route.path, path)) && matchPath(CONTENT_ROUTE.path, path) !== null;
+  return (
+    !SITE_ROUTES.some((route) => route !== CONTENT_ROUTE && matchPath(route.path, path)) &&
+    matchPath(CONTENT_ROUTE.path, path) !== null
+  );
 }
 
 const HOME_PATHS = new Set<string>(['/', ...HOME_ALIASES]);
@@ -41,7 +50,8 @@ export const renderToHtml: ShellServerModule['renderToHtml'] = async ({ location
   const handler = createStaticHandler(siteRouteObjects());
   const url = new URL(`${location.pathname}${location.search}`, 'http://site.invalid');
   const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`The shell's routes answered ${url.pathname} with a redirect; it has none to render.`);
+  if (context instanceof Response)
+    throw new Error(`The shell's routes answered ${url.pathname} with a redirect; it has none to render.`);
   const router = createStaticRouter(handler.dataRoutes, context);
   let head: PageHead | null = null;
   const html = renderToString(

@@ -37,15 +37,24 @@ describe('the answer cache', () => {
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     // A change the notices do not announce shows whether the second answer came from memory.
-    await silently(api, sql`update figures set name = 'Renamed Quietly' where slug = 'moonlit-forest-moth-lantern'`);
+    await silently(
+      api,
+      sql`update figures set name = 'Renamed Quietly' where slug = 'moonlit-forest-moth-lantern'`,
+    );
     const second = await api.app.inject({ url: '/api/figures?series=moonlit-forest&pageSize=12' });
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(etag);
     expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
-    const revalidated = await api.app.inject({ url: '/api/figures?series=moonlit-forest&pageSize=12', headers: { 'if-none-match': `W/"x", ${etag}` } });
+    const revalidated = await api.app.inject({
+      url: '/api/figures?series=moonlit-forest&pageSize=12',
+      headers: { 'if-none-match': `W/"x", ${etag}` },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
-    await silently(api, sql`update figures set name = 'Moth Lantern' where slug = 'moonlit-forest-moth-lantern'`);
+    await silently(
+      api,
+      sql`update figures set name = 'Moth Lantern' where slug = 'moonlit-forest-moth-lantern'`,
+    );
   });
 
   it('drops an answer once a table it read changes, whoever changed it', async () => {
@@ -73,16 +82,41 @@ describe('the answer cache', () => {
     await setStock(api, boxId, (_figure, index) => (index < 5 ? 1 : 0));
     const other = await startApiBeside(api, { orderSweepIntervalMs: 0, reconcilePayments: false });
     try {
-      const stockOn = async (app: typeof other) => (await app.inject({ url: `/api/box-models/${boxId}` })).json<BoxModelDetail>().stock;
-      expect(await eventually(() => stockOn(other), (stock) => stock === 5)).toBe(5);
+      const stockOn = async (app: typeof other) =>
+        (await app.inject({ url: `/api/box-models/${boxId}` })).json<BoxModelDetail>().stock;
+      expect(
+        await eventually(
+          () => stockOn(other),
+          (stock) => stock === 5,
+        ),
+      ).toBe(5);
       expect(await eventually(box, (value) => value.stock === 5)).toMatchObject({ stock: 5 });
       const order = await orderBox(api, buyer, boxId);
       expect((await box()).stock).toBe(4);
       // The other instance kept its answer in memory; the orders trigger's notice drops it.
-      expect(await eventually(() => stockOn(other), (stock) => stock === 4, 1_000)).toBe(4);
-      expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(buyer) }), 200);
+      expect(
+        await eventually(
+          () => stockOn(other),
+          (stock) => stock === 4,
+          1_000,
+        ),
+      ).toBe(4);
+      expectStatus(
+        await api.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.orderSn}/cancel`,
+          headers: bearer(buyer),
+        }),
+        200,
+      );
       expect((await box()).stock).toBe(5);
-      expect(await eventually(() => stockOn(other), (stock) => stock === 5, 1_000)).toBe(5);
+      expect(
+        await eventually(
+          () => stockOn(other),
+          (stock) => stock === 5,
+          1_000,
+        ),
+      ).toBe(5);
     } finally {
       await other.close();
     }
@@ -98,7 +132,10 @@ describe('the answer cache', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await eventually(box, (value) => value.stock === 4)).stock).toBe(4);
     // Time passing writes nothing: the order's hold runs out (moved into the past with no notice).
-    await silently(api, sql`update orders set created_at = created_at - interval '1 hour', expires_at = expires_at - interval '1 hour' where order_sn = ${order.orderSn}`);
+    await silently(
+      api,
+      sql`update orders set created_at = created_at - interval '1 hour', expires_at = expires_at - interval '1 hour' where order_sn = ${order.orderSn}`,
+    );
     const started = Date.now();
     expect((await box()).stock).toBe(4);
     const freed = await eventually(box, (value) => value.stock === 5, HELD_STOCK_MAX_AGE_MS + 3_000);
@@ -107,7 +144,9 @@ describe('the answer cache', () => {
   }, 30_000);
 
   it('keeps preview answers and refused requests out of the cache', async () => {
-    const preview = await api.app.inject({ url: '/api/content/document?path=/blog/displaying-your-figures&preview=true' });
+    const preview = await api.app.inject({
+      url: '/api/content/document?path=/blog/displaying-your-figures&preview=true',
+    });
     expect(preview.headers['cache-control']).toBe('private, no-store');
     expect(preview.headers.etag).toBeDefined();
     const bad = await api.app.inject({ url: '/api/figures?pageSize=9999' });

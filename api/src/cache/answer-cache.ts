@@ -49,7 +49,8 @@ interface Entry {
 }
 
 /** A strong validator: the same bytes, the same tag, on every instance. */
-export const strongEtag = (body: string | Buffer): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const strongEtag = (body: string | Buffer): string =>
+  `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** Whether an If-None-Match header names this tag (RFC 9110: weak comparison, `*` matches anything). */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
@@ -81,7 +82,11 @@ export class AnswerCache {
   get(url: string): Entry | null {
     const entry = this.#entries.get(url);
     if (!entry) return null;
-    if (!this.changes.live || !this.changes.unchangedSince(entry.tables, entry.snapshot) || (entry.until !== undefined && Date.now() >= entry.until)) {
+    if (
+      !this.changes.live ||
+      !this.changes.unchangedSince(entry.tables, entry.snapshot) ||
+      (entry.until !== undefined && Date.now() >= entry.until)
+    ) {
       this.#delete(url, entry);
       return null;
     }
@@ -144,7 +149,11 @@ export function registerAnswerCache(fastify: FastifyInstance, cache: AnswerCache
       return sendCached(request, reply, entry);
     }
     // Taken before anything is read: a change heard from here on keeps this answer out of the cache.
-    states.set(request, { snapshot: cache.changes.snapshot(cachedRead.tables), fromCache: false, at: Date.now() });
+    states.set(request, {
+      snapshot: cache.changes.snapshot(cachedRead.tables),
+      fromCache: false,
+      at: Date.now(),
+    });
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {
@@ -159,7 +168,15 @@ export function registerAnswerCache(fastify: FastifyInstance, cache: AnswerCache
     if (/\bpublic\b/.test(cacheControl)) {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const until = cachedRead.maxAgeMs === undefined ? undefined : state.at + cachedRead.maxAgeMs;
-      cache.set(request.url, { body, etag, contentType, cacheControl, tables: cachedRead.tables, snapshot: state.snapshot, until });
+      cache.set(request.url, {
+        body,
+        etag,
+        contentType,
+        cacheControl,
+        tables: cachedRead.tables,
+        snapshot: state.snapshot,
+        until,
+      });
     }
     if (noneMatchHits(request.headers['if-none-match'], etag)) {
       reply.code(304);

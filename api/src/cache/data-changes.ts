@@ -15,10 +15,18 @@ import type { Database } from '../db/connect';
 export const DATA_CHANGED_CHANNEL = 'arttoy_data_changed';
 
 /** The tables whose changes are announced (migration 0002_data_change_notices; orders, whose holds move the boxes on sale, 0008). */
-export const WATCHED_TABLES = ['styles', 'series', 'figures', 'box_models', 'box_model_figures', 'orders'] as const;
+export const WATCHED_TABLES = [
+  'styles',
+  'series',
+  'figures',
+  'box_models',
+  'box_model_figures',
+  'orders',
+] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-const isWatched = (name: string): name is WatchedTable => (WATCHED_TABLES as readonly string[]).includes(name);
+const isWatched = (name: string): name is WatchedTable =>
+  (WATCHED_TABLES as readonly string[]).includes(name);
 
 export class DataChanges {
   #counters = new Map<WatchedTable, number>(WATCHED_TABLES.map((table) => [table, 0]));
@@ -61,7 +69,11 @@ export class DataChanges {
 }
 
 /** Starts hearing the database's change notices; the returned function stops. */
-export async function watchDataChanges(database: Database, changes: DataChanges, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+export async function watchDataChanges(
+  database: Database,
+  changes: DataChanges,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
   changes.setLive(false);
   return database.listen(
     DATA_CHANGED_CHANNEL,

@@ -4,19 +4,39 @@ import path from 'node:path';
 import { buildContent, documentSearchEntries, loadContent, resolveContentPaths } from './build';
 import { compileDocument, contentHash, locateSource } from './compile';
 
-const post = (title: string, extra = '') => `---\ntitle: ${title}\ndescription: A post.\ndate: 2025-02-01\ntags: [care]\n${extra}---\n\n## First\n\nSome words here.\n`;
+const post = (title: string, extra = '') =>
+  `---\ntitle: ${title}\ndescription: A post.\ndate: 2025-02-01\ntags: [care]\n${extra}---\n\n## First\n\nSome words here.\n`;
 
 describe('locateSource', () => {
   it('maps files to site paths, stems, locales and folders', () => {
-    expect(locateSource('blog/caring-for-figures.md')).toEqual({ stem: 'blog/caring-for-figures', locale: 'en', path: '/blog/caring-for-figures', dir: 'blog' });
-    expect(locateSource('rules/privacy_policy.md')).toMatchObject({ path: '/rules/privacy_policy', dir: 'rules' });
+    expect(locateSource('blog/caring-for-figures.md')).toEqual({
+      stem: 'blog/caring-for-figures',
+      locale: 'en',
+      path: '/blog/caring-for-figures',
+      dir: 'blog',
+    });
+    expect(locateSource('rules/privacy_policy.md')).toMatchObject({
+      path: '/rules/privacy_policy',
+      dir: 'rules',
+    });
     expect(locateSource('help/index.md')).toMatchObject({ stem: 'help/index', path: '/help', dir: 'help' });
-    expect(locateSource('pages/about.md')).toMatchObject({ stem: 'pages/about', path: '/about', dir: 'pages' });
-    expect(locateSource('pages/about.fr.md')).toEqual({ stem: 'pages/about', locale: 'fr', path: '/about', dir: 'pages' });
+    expect(locateSource('pages/about.md')).toMatchObject({
+      stem: 'pages/about',
+      path: '/about',
+      dir: 'pages',
+    });
+    expect(locateSource('pages/about.fr.md')).toEqual({
+      stem: 'pages/about',
+      locale: 'fr',
+      path: '/about',
+      dir: 'pages',
+    });
   });
 
   it('refuses names that cannot be site paths', () => {
-    expect(() => locateSource('blog/Caring For.md')).toThrow('blog/Caring For.md: file names must be lower-case words');
+    expect(() => locateSource('blog/Caring For.md')).toThrow(
+      'blog/Caring For.md: file names must be lower-case words',
+    );
     expect(() => locateSource('loose.md')).toThrow('put the document in a folder');
   });
 });
@@ -33,12 +53,23 @@ describe('compileDocument', () => {
   });
 
   it('fills defaults: updated from date, no author, no cover, published', () => {
-    expect(compileDocument(post('One'), 'blog/one.md')).toMatchObject({ updated: '2025-02-01', author: null, cover: null, draft: false, readingMinutes: 1, slug: 'one' });
+    expect(compileDocument(post('One'), 'blog/one.md')).toMatchObject({
+      updated: '2025-02-01',
+      author: null,
+      cover: null,
+      draft: false,
+      readingMinutes: 1,
+      slug: 'one',
+    });
   });
 
   it('refuses a locale that disagrees with the file name, and an update before the date', () => {
-    expect(() => compileDocument(post('One', 'locale: fr\n'), 'blog/one.md')).toThrow('front matter says locale "fr" but the file name says "en"');
-    expect(() => compileDocument(post('One', 'updated: 2024-01-01\n'), 'blog/one.md')).toThrow('updated (2024-01-01) is before date (2025-02-01)');
+    expect(() => compileDocument(post('One', 'locale: fr\n'), 'blog/one.md')).toThrow(
+      'front matter says locale "fr" but the file name says "en"',
+    );
+    expect(() => compileDocument(post('One', 'updated: 2024-01-01\n'), 'blog/one.md')).toThrow(
+      'updated (2024-01-01) is before date (2025-02-01)',
+    );
   });
 });
 
@@ -67,10 +98,12 @@ describe('the content build', () => {
     fs.mkdirSync(path.join(root, 'src', 'about'));
     write('pages/about.md', post('About'));
     write('about/index.md', post('About too'));
-    expect(() => buildContent(paths().contentDir)).toThrow('pages/about.md: answers on /about (en) like about/index.md; rename one of them.');
+    expect(() => buildContent(paths().contentDir)).toThrow(
+      'pages/about.md: answers on /about (en) like about/index.md; rename one of them.',
+    );
   });
 
-  it('keeps drafts and other locales out of the search index, and the authors\' README out of the pages', () => {
+  it("keeps drafts and other locales out of the search index, and the authors' README out of the pages", () => {
     write('README.md', '# How to write content');
     write('blog/live.md', post('Live'));
     write('blog/draft.md', post('Draft', 'draft: true\n'));
@@ -78,7 +111,15 @@ describe('the content build', () => {
     const build = buildContent(paths().contentDir);
     expect(build.documents).toHaveLength(3);
     expect(documentSearchEntries(build)).toEqual([
-      { id: 'post:/blog/live', kind: 'post', path: '/blog/live', title: 'Live', description: 'A post.', headings: ['First'], text: 'First Some words here.' },
+      {
+        id: 'post:/blog/live',
+        kind: 'post',
+        path: '/blog/live',
+        title: 'Live',
+        description: 'A post.',
+        headings: ['First'],
+        text: 'First Some words here.',
+      },
     ]);
   });
 
@@ -112,7 +153,14 @@ describe('content/ itself', () => {
   it('compiles every file, with the documents the site links to', () => {
     const build = buildContent(resolveContentPaths({}, { INIT_CWD: __dirname }).contentDir);
     const paths = build.documents.map((document) => document._path);
-    for (const page of ['authenticity', 'privacy_policy', 'terms_of_service', 'shipping_and_refund', 'customer_service_center']) expect(paths).toContain(`/rules/${page}`);
+    for (const page of [
+      'authenticity',
+      'privacy_policy',
+      'terms_of_service',
+      'shipping_and_refund',
+      'customer_service_center',
+    ])
+      expect(paths).toContain(`/rules/${page}`);
     expect(paths).toEqual(expect.arrayContaining(['/help', '/about']));
     const posts = build.documents.filter((document) => document._dir === 'blog');
     expect(posts.filter((document) => !document.draft).length).toBeGreaterThanOrEqual(8);
@@ -123,19 +171,40 @@ describe('content/ itself', () => {
       expect(document.cover).toMatch(/^assets\/.+\.svg$/);
     }
     // Every post has related reading: it shares a tag with another published post.
-    const lonely = published.filter((document) => !published.some((other) => other !== document && other.tags.some((tag) => document.tags.includes(tag))));
+    const lonely = published.filter(
+      (document) =>
+        !published.some(
+          (other) => other !== document && other.tags.some((tag) => document.tags.includes(tag)),
+        ),
+    );
     expect(lonely.map((document) => document._path)).toEqual([]);
   });
 
   it('links only to pages that exist: content paths, site routes and gallery series', () => {
     const build = buildContent(resolveContentPaths({}, { INIT_CWD: __dirname }).contentDir);
-    const known = new Set(build.documents.filter((document) => !document.draft).map((document) => document._path));
+    const known = new Set(
+      build.documents.filter((document) => !document.draft).map((document) => document._path),
+    );
     const appRoutes = ['/gallery', '/locker', '/mysterybox/test', '/blog/list'];
-    const series = ['cloud-bakery', 'pastel-picnic', 'night-market', 'skate-spirits', 'moonlit-forest', 'tide-pool-tales', 'tin-guardians', 'star-courier'];
+    const series = [
+      'cloud-bakery',
+      'pastel-picnic',
+      'night-market',
+      'skate-spirits',
+      'moonlit-forest',
+      'tide-pool-tales',
+      'tin-guardians',
+      'star-courier',
+    ];
     const broken = build.documents.flatMap((document) =>
       [...document.html.matchAll(/href="(\/[^"]*)"/g)]
         .map(([, href]) => (href as string).split(/[?#]/)[0] as string)
-        .filter((target) => !known.has(target) && !appRoutes.includes(target) && !series.some((slug) => target === `/gallery/series/${slug}`))
+        .filter(
+          (target) =>
+            !known.has(target) &&
+            !appRoutes.includes(target) &&
+            !series.some((slug) => target === `/gallery/series/${slug}`),
+        )
         .map((target) => `${document._stem} → ${target}`),
     );
     expect(broken).toEqual([]);

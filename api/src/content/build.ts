@@ -30,7 +30,10 @@ export interface ContentPaths {
   outDir: string;
 }
 
-export function resolveContentPaths(options: Partial<ContentPaths> = {}, env: NodeJS.ProcessEnv = process.env): ContentPaths {
+export function resolveContentPaths(
+  options: Partial<ContentPaths> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ContentPaths {
   // The repository root: the folder that holds .data/ (found by the database's own lookup).
   const repo = path.dirname(path.dirname(defaultDataDir(env.INIT_CWD ?? process.cwd())));
   return {
@@ -41,7 +44,8 @@ export function resolveContentPaths(options: Partial<ContentPaths> = {}, env: No
 
 /** Every file under the folder, as sorted forward-slash paths relative to it. */
 function listFiles(root: string): string[] {
-  if (!fs.existsSync(root)) throw new ContentError(`The content folder ${root} does not exist. Set CONTENT_DIR or create it.`);
+  if (!fs.existsSync(root))
+    throw new ContentError(`The content folder ${root} does not exist. Set CONTENT_DIR or create it.`);
   return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
@@ -81,17 +85,26 @@ export function buildContent(contentDir: string): ContentBuild {
       const document = compileDocument(source, file);
       const key = `${document._locale}:${document._path}`;
       const other = seen.get(key);
-      if (other) throw new ContentError(`${file}: answers on ${document._path} (${document._locale}) like ${other}; rename one of them.`);
+      if (other)
+        throw new ContentError(
+          `${file}: answers on ${document._path} (${document._locale}) like ${other}; rename one of them.`,
+        );
       seen.set(key, file);
-      if (document.cover && !sources.assets.has(document.cover)) throw new ContentError(`${file}: cover ${document.cover} does not exist under content/.`);
+      if (document.cover && !sources.assets.has(document.cover))
+        throw new ContentError(`${file}: cover ${document.cover} does not exist under content/.`);
       documents.push(document);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       problems.push(error.message);
     }
   }
-  if (problems.length > 0) throw new ContentError(`${problems.length} content document(s) failed to compile:\n- ${problems.join('\n- ')}`);
-  const assets = Object.fromEntries([...sources.assets].map(([file, bytes]) => [file.slice('assets/'.length), contentHash(bytes)]));
+  if (problems.length > 0)
+    throw new ContentError(
+      `${problems.length} content document(s) failed to compile:\n- ${problems.join('\n- ')}`,
+    );
+  const assets = Object.fromEntries(
+    [...sources.assets].map(([file, bytes]) => [file.slice('assets/'.length), contentHash(bytes)]),
+  );
   return { pipelineVersion: PIPELINE_VERSION, sourceHash: sources.hash, documents, assets };
 }
 
@@ -99,7 +112,10 @@ export function buildContent(contentDir: string): ContentBuild {
  * The documents' search entries: published documents of the default locale only. `imageOf` gives a
  * document's picture (its cover's URL, which depends on where the API is mounted), if any.
  */
-export function documentSearchEntries(build: ContentBuild, imageOf: (document: CompiledDocument) => string | null = () => null): SearchEntry[] {
+export function documentSearchEntries(
+  build: ContentBuild,
+  imageOf: (document: CompiledDocument) => string | null = () => null,
+): SearchEntry[] {
   return build.documents
     .filter((document) => !document.draft && document._locale === DEFAULT_CONTENT_LOCALE)
     .map((document) => {
@@ -149,14 +165,24 @@ export interface LoadedContent {
  * The current build: the stored one if it matches the sources, else compiled now and stored (a
  * read-only output folder only costs the next start the same compile).
  */
-export function loadContent(paths: ContentPaths, warn: (message: string) => void = () => undefined): LoadedContent {
+export function loadContent(
+  paths: ContentPaths,
+  warn: (message: string) => void = () => undefined,
+): LoadedContent {
   const stored = readBuild(paths.outDir);
-  if (stored && stored.pipelineVersion === PIPELINE_VERSION && stored.sourceHash === readSources(paths.contentDir).hash) return { build: stored, origin: 'stored' };
+  if (
+    stored &&
+    stored.pipelineVersion === PIPELINE_VERSION &&
+    stored.sourceHash === readSources(paths.contentDir).hash
+  )
+    return { build: stored, origin: 'stored' };
   const build = buildContent(paths.contentDir);
   try {
     writeContentBuild(paths.outDir, build);
   } catch (error) {
-    warn(`Could not store the content build in ${paths.outDir} (${(error as Error).message}); it will be compiled again on the next start.`);
+    warn(
+      `Could not store the content build in ${paths.outDir} (${(error as Error).message}); it will be compiled again on the next start.`,
+    );
   }
   return { build, origin: 'compiled' };
 }

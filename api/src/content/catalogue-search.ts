@@ -16,12 +16,26 @@ import { formatMoney } from '../domain/payments/money';
 export async function catalogueSearchEntries(db: Db, urls: CatalogueUrls): Promise<SearchEntry[]> {
   const [seriesRows, figureRows, boxRows] = await Promise.all([
     db
-      .select({ id: series.id, slug: series.slug, name: series.name, description: series.description, style: styles.name, coverSlug: seriesColumns.coverSlug })
+      .select({
+        id: series.id,
+        slug: series.slug,
+        name: series.name,
+        description: series.description,
+        style: styles.name,
+        coverSlug: seriesColumns.coverSlug,
+      })
       .from(series)
       .innerJoin(styles, eq(series.styleId, styles.id))
       .orderBy(asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)),
     db
-      .select({ slug: figures.slug, name: figures.name, description: figures.description, rarity: figures.rarity, series: series.name, style: styles.name })
+      .select({
+        slug: figures.slug,
+        name: figures.name,
+        description: figures.description,
+        rarity: figures.rarity,
+        series: series.name,
+        style: styles.name,
+      })
       .from(figures)
       .innerJoin(series, eq(figures.seriesId, series.id))
       .innerJoin(styles, eq(series.styleId, styles.id))
@@ -31,7 +45,14 @@ export async function catalogueSearchEntries(db: Db, urls: CatalogueUrls): Promi
     // a box whose series was added between these reads is left to the next answer (the change that
     // added them drops this one from the cache).
     db
-      .select({ id: boxModels.id, seriesId: boxModels.seriesId, name: boxModels.name, description: boxModels.description, priceMinor: boxModels.priceMinor, currency: boxModels.currency })
+      .select({
+        id: boxModels.id,
+        seriesId: boxModels.seriesId,
+        name: boxModels.name,
+        description: boxModels.description,
+        priceMinor: boxModels.priceMinor,
+        currency: boxModels.currency,
+      })
       .from(boxModels)
       .where(eq(boxModels.active, true))
       .orderBy(asc(boxModels.id)),

@@ -3,7 +3,13 @@
  * `_locale`, `_dir`, `_hash`), its front matter, sanitised HTML, table of contents and search text.
  */
 import { createHash } from 'node:crypto';
-import { CONTENT_HASH_LENGTH, type ContentDocument, contentPathSchema, DEFAULT_CONTENT_LOCALE, type SearchEntryKind } from '@arttoy/shared/contracts/api';
+import {
+  CONTENT_HASH_LENGTH,
+  type ContentDocument,
+  contentPathSchema,
+  DEFAULT_CONTENT_LOCALE,
+  type SearchEntryKind,
+} from '@arttoy/shared/contracts/api';
 import { ContentError, parseFrontMatter } from './front-matter';
 import { readingMinutes, renderMarkdown } from './markdown';
 
@@ -18,7 +24,8 @@ export type CompiledDocument = Omit<ContentDocument, '_locale' | 'cover'> & {
 };
 
 /** SHA-256 of the text, cut to CONTENT_HASH_LENGTH hex characters. */
-export const contentHash = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex').slice(0, CONTENT_HASH_LENGTH);
+export const contentHash = (text: string | Buffer): string =>
+  createHash('sha256').update(text).digest('hex').slice(0, CONTENT_HASH_LENGTH);
 
 const FILE_PATTERN = /^((?:[a-z0-9]+(?:[-_][a-z0-9]+)*\/)*[a-z0-9]+(?:[-_][a-z0-9]+)*)(?:\.([a-z]{2}))?\.md$/;
 
@@ -29,15 +36,21 @@ const FILE_PATTERN = /^((?:[a-z0-9]+(?:[-_][a-z0-9]+)*\/)*[a-z0-9]+(?:[-_][a-z0-
 export function locateSource(file: string): { stem: string; locale: string; path: string; dir: string } {
   const match = FILE_PATTERN.exec(file);
   if (!match?.[1]) {
-    throw new ContentError(`${file}: file names must be lower-case words joined by - or _, ending in .md (or .<locale>.md, e.g. about.fr.md).`);
+    throw new ContentError(
+      `${file}: file names must be lower-case words joined by - or _, ending in .md (or .<locale>.md, e.g. about.fr.md).`,
+    );
   }
   const stem = match[1];
   const segments = stem.split('/');
-  if (segments.length < 2) throw new ContentError(`${file}: put the document in a folder (blog/, rules/, help/ or pages/).`);
+  if (segments.length < 2)
+    throw new ContentError(`${file}: put the document in a folder (blog/, rules/, help/ or pages/).`);
   const dir = segments[0] as string;
-  const routed = (dir === 'pages' ? segments.slice(1) : segments).filter((segment, index, all) => !(segment === 'index' && index === all.length - 1));
+  const routed = (dir === 'pages' ? segments.slice(1) : segments).filter(
+    (segment, index, all) => !(segment === 'index' && index === all.length - 1),
+  );
   const path = `/${routed.join('/')}`;
-  if (!contentPathSchema.safeParse(path).success) throw new ContentError(`${file}: answers on "${path}", which is not a valid site path.`);
+  if (!contentPathSchema.safeParse(path).success)
+    throw new ContentError(`${file}: answers on "${path}", which is not a valid site path.`);
   return { stem, locale: match[2] ?? DEFAULT_CONTENT_LOCALE, path, dir };
 }
 
@@ -46,9 +59,12 @@ export function compileDocument(source: string, file: string): CompiledDocument 
   const place = locateSource(file);
   const { data, body } = parseFrontMatter(source, file);
   if (data.locale && data.locale !== place.locale) {
-    throw new ContentError(`${file}: front matter says locale "${data.locale}" but the file name says "${place.locale}"; name the file x.${data.locale}.md or fix the field.`);
+    throw new ContentError(
+      `${file}: front matter says locale "${data.locale}" but the file name says "${place.locale}"; name the file x.${data.locale}.md or fix the field.`,
+    );
   }
-  if (data.updated && data.updated < data.date) throw new ContentError(`${file}: updated (${data.updated}) is before date (${data.date}).`);
+  if (data.updated && data.updated < data.date)
+    throw new ContentError(`${file}: updated (${data.updated}) is before date (${data.date}).`);
   const rendered = renderMarkdown(body);
   if (!rendered.text) throw new ContentError(`${file}: the document has no text after its front matter.`);
   return {

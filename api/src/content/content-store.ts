@@ -3,7 +3,13 @@
  * its neighbours and related posts, and a folder's list (newest first, by tag, paged). Drafts are
  * left out unless the caller says the request may see them (a valid preview token).
  */
-import type { ContentDocument, ContentDocumentResponse, ContentList, ContentLocale, ContentSummary } from '@arttoy/shared/contracts/api';
+import type {
+  ContentDocument,
+  ContentDocumentResponse,
+  ContentList,
+  ContentLocale,
+  ContentSummary,
+} from '@arttoy/shared/contracts/api';
 import type { ContentBuild } from './build';
 import type { CompiledDocument } from './compile';
 
@@ -21,7 +27,8 @@ export interface ListRequest extends Visibility {
 }
 
 /** Newest first; the path breaks ties so the order never changes between requests. */
-const newestFirst = (a: CompiledDocument, b: CompiledDocument) => b.date.localeCompare(a.date) || a._path.localeCompare(b._path);
+const newestFirst = (a: CompiledDocument, b: CompiledDocument) =>
+  b.date.localeCompare(a.date) || a._path.localeCompare(b._path);
 
 export class ContentStore {
   private readonly documents: readonly CompiledDocument[];
@@ -35,7 +42,9 @@ export class ContentStore {
   }
 
   private visible(visibility: Visibility): CompiledDocument[] {
-    return this.documents.filter((document) => document._locale === visibility.locale && (visibility.drafts || !document.draft));
+    return this.documents.filter(
+      (document) => document._locale === visibility.locale && (visibility.drafts || !document.draft),
+    );
   }
 
   /** The URL of the document's cover, or null when it has none. */
@@ -86,8 +95,11 @@ export class ContentStore {
   list(request: ListRequest): ContentList {
     const inFolder = this.visible(request).filter((document) => document._dir === request.dir);
     const counts = new Map<string, number>();
-    for (const document of inFolder) for (const tag of document.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-    const matching = request.tag ? inFolder.filter((document) => document.tags.includes(request.tag as string)) : inFolder;
+    for (const document of inFolder)
+      for (const tag of document.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    const matching = request.tag
+      ? inFolder.filter((document) => document.tags.includes(request.tag as string))
+      : inFolder;
     const start = (request.page - 1) * request.pageSize;
     return {
       items: matching.slice(start, start + request.pageSize).map((document) => this.toSummary(document)),
@@ -95,7 +107,9 @@ export class ContentStore {
       pageSize: request.pageSize,
       total: matching.length,
       totalPages: Math.ceil(matching.length / request.pageSize),
-      tags: [...counts].map(([tag, count]) => ({ tag, count })).toSorted((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+      tags: [...counts]
+        .map(([tag, count]) => ({ tag, count }))
+        .toSorted((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
     };
   }
 }

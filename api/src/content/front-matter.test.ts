@@ -1,16 +1,24 @@
 import { ContentError, parseFrontMatter } from './front-matter';
 
-const valid = '---\ntitle: Caring for figures\ndescription: Dust, light and heat.\ndate: 2025-01-10\ntags: [care, display]\n---\n\n# Body\n';
+const valid =
+  '---\ntitle: Caring for figures\ndescription: Dust, light and heat.\ndate: 2025-01-10\ntags: [care, display]\n---\n\n# Body\n';
 
 describe('parseFrontMatter', () => {
   it('parses the fields and defaults the optional ones; dates stay text', () => {
     const { data, body } = parseFrontMatter(valid, 'blog/care.md');
-    expect(data).toEqual({ title: 'Caring for figures', description: 'Dust, light and heat.', date: '2025-01-10', tags: ['care', 'display'], draft: false });
+    expect(data).toEqual({
+      title: 'Caring for figures',
+      description: 'Dust, light and heat.',
+      date: '2025-01-10',
+      tags: ['care', 'display'],
+      draft: false,
+    });
     expect(body).toBe('\n# Body\n');
   });
 
   it('names the file and every wrong field', () => {
-    const source = '---\ntitle: ""\ndescription: x\ndate: 10/01/2025\ntags: [Not A Slug]\ndraft: maybe\ncolour: red\n---\nBody';
+    const source =
+      '---\ntitle: ""\ndescription: x\ndate: 10/01/2025\ntags: [Not A Slug]\ndraft: maybe\ncolour: red\n---\nBody';
     expect(() => parseFrontMatter(source, 'blog/bad.md')).toThrow(ContentError);
     let message = '';
     try {
@@ -27,8 +35,12 @@ describe('parseFrontMatter', () => {
   });
 
   it('refuses a file without front matter and broken YAML, saying how to fix it', () => {
-    expect(() => parseFrontMatter('# Just markdown', 'pages/x.md')).toThrow('pages/x.md: no front matter. Start the file with a "---" line');
-    expect(() => parseFrontMatter('---\ntitle: [unclosed\n---\nx', 'pages/y.md')).toThrow(/^pages\/y\.md: the front matter is not valid YAML: /);
+    expect(() => parseFrontMatter('# Just markdown', 'pages/x.md')).toThrow(
+      'pages/x.md: no front matter. Start the file with a "---" line',
+    );
+    expect(() => parseFrontMatter('---\ntitle: [unclosed\n---\nx', 'pages/y.md')).toThrow(
+      /^pages\/y\.md: the front matter is not valid YAML: /,
+    );
   });
 
   it('refuses a cover that is not one of our SVG assets', () => {

@@ -17,7 +17,11 @@ export const frontMatterSchema = z.strictObject({
   date: z.iso.date('must be a date written YYYY-MM-DD'),
   updated: z.optional(z.iso.date('must be a date written YYYY-MM-DD')),
   author: z.optional(z.string().trim().min(1, 'must not be empty')),
-  cover: z.optional(z.nullable(z.string().regex(COVER_PATTERN, 'must name an SVG in content/assets, such as assets/cloud-bakery.svg'))),
+  cover: z.optional(
+    z.nullable(
+      z.string().regex(COVER_PATTERN, 'must name an SVG in content/assets, such as assets/cloud-bakery.svg'),
+    ),
+  ),
   tags: z.array(slugSchema).max(12).default([]),
   draft: z.boolean().default(false),
   /** Must agree with the file name: `x.md` is `en`, `x.fr.md` is `fr`. */
@@ -35,7 +39,10 @@ const FENCE = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 /** Splits a document into its validated front matter and its Markdown body. */
 export function parseFrontMatter(source: string, file: string): { data: FrontMatter; body: string } {
   const match = FENCE.exec(source.replace(/^\uFEFF/, ''));
-  if (!match) throw new ContentError(`${file}: no front matter. Start the file with a "---" line, the fields (title, description, date …), and another "---" line.`);
+  if (!match)
+    throw new ContentError(
+      `${file}: no front matter. Start the file with a "---" line, the fields (title, description, date …), and another "---" line.`,
+    );
   let raw: unknown;
   try {
     raw = parseYaml(match[1] ?? '');

@@ -2,7 +2,9 @@ import { readingMinutes, renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('gives headings unique ids and collects h2/h3 as the table of contents', () => {
-    const { html, toc, headings } = renderMarkdown('# Title\n\n## Care & *cleaning*\n\ntext\n\n### Dust\n\n## Care & cleaning\n\n#### Deep\n');
+    const { html, toc, headings } = renderMarkdown(
+      '# Title\n\n## Care & *cleaning*\n\ntext\n\n### Dust\n\n## Care & cleaning\n\n#### Deep\n',
+    );
     expect(toc).toEqual([
       { id: 'care-cleaning', depth: 2, text: 'Care & cleaning' },
       { id: 'dust', depth: 3, text: 'Dust' },
@@ -46,7 +48,9 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps tables, code and lists, and their text for search', () => {
-    const { html, text, words } = renderMarkdown('| Figure | Odds |\n|:--|--:|\n| Moon Stag | 0.69% |\n\n- one\n- two\n\n```\ncode here\n```\n');
+    const { html, text, words } = renderMarkdown(
+      '| Figure | Odds |\n|:--|--:|\n| Moon Stag | 0.69% |\n\n- one\n- two\n\n```\ncode here\n```\n',
+    );
     expect(html).toContain('<th style="text-align:left">Figure</th>');
     expect(html).toContain('<pre><code>code here\n</code></pre>');
     expect(text).toBe('Figure Odds Moon Stag 0.69% one two code here');

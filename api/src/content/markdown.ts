@@ -26,7 +26,15 @@ type Token = ReturnType<MarkdownIt['parse']>[number];
 /** The text a reader sees in an inline token (links, emphasis and code spans unwrapped). */
 function inlineText(token: Token | undefined): string {
   if (!token?.children) return token?.content ?? '';
-  return token.children.map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
+  return token.children
+    .map((child) =>
+      child.type === 'text' || child.type === 'code_inline'
+        ? child.content
+        : child.type === 'softbreak'
+          ? ' '
+          : '',
+    )
+    .join('');
 }
 
 /** GitHub-style anchor: lower case, letters, digits and dashes; `-2`, `-3` … for repeats. */
@@ -44,7 +52,9 @@ export function slugify(text: string, taken: Map<string, number>): string {
   return seen === 0 ? base : `${base}-${seen + 1}`;
 }
 
-const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'].filter((tag) => !['main', 'nav'].includes(tag));
+const ALLOWED_TAGS = [...sanitizeHtml.defaults.allowedTags, 'img', 'del', 'ins'].filter(
+  (tag) => !['main', 'nav'].includes(tag),
+);
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
@@ -58,7 +68,10 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     th: ['style'],
     ...Object.fromEntries(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, ['id']])),
   },
-  allowedStyles: { td: { 'text-align': [/^(left|right|center)$/] }, th: { 'text-align': [/^(left|right|center)$/] } },
+  allowedStyles: {
+    td: { 'text-align': [/^(left|right|center)$/] },
+    th: { 'text-align': [/^(left|right|center)$/] },
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   // Images only from our own origin: nothing loads from another host.
   allowedSchemesByTag: { img: [] },
@@ -90,7 +103,12 @@ export function renderMarkdown(body: string): RenderedMarkdown {
   });
   const html = sanitizeHtml(markdown.renderer.render(tokens, markdown.options, {}), SANITIZE_OPTIONS);
   // The search text is what the sanitised page shows, so nothing removed from it can be found.
-  const text = unescapeText(sanitizeHtml(html.replace(/<\/(p|li|h[1-6]|td|th|pre|blockquote|div)>/g, ' $&'), { allowedTags: [], allowedAttributes: {} }))
+  const text = unescapeText(
+    sanitizeHtml(html.replace(/<\/(p|li|h[1-6]|td|th|pre|blockquote|div)>/g, ' $&'), {
+      allowedTags: [],
+      allowedAttributes: {},
+    }),
+  )
     .replace(/\s+/g, ' ')
     .trim();
   return { html, toc, headings, text, words: text ? text.split(' ').length : 0 };
@@ -98,7 +116,10 @@ export function renderMarkdown(body: string): RenderedMarkdown {
 
 /** Undoes the escaping sanitize-html applies to text (it escapes exactly these four). */
 const unescapeText = (text: string): string =>
-  text.replace(/&(lt|gt|quot|amp);/g, (_entity, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name] as string);
+  text.replace(
+    /&(lt|gt|quot|amp);/g,
+    (_entity, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name] as string,
+  );
 
 /** Minutes at 220 words a minute, at least one. */
 export const readingMinutes = (words: number): number => Math.max(1, Math.ceil(words / 220));

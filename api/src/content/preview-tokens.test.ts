@@ -2,7 +2,9 @@ import { isPreviewToken, LOCAL_PREVIEW_TOKEN, resolvePreviewTokens } from './pre
 
 describe('resolvePreviewTokens', () => {
   it('reads PREVIEW_TOKENS, comma-separated, ignoring blanks', () => {
-    expect(resolvePreviewTokens(undefined, { PREVIEW_TOKENS: ' one ,two,, ', NODE_ENV: 'production' })).toEqual(['one', 'two']);
+    expect(
+      resolvePreviewTokens(undefined, { PREVIEW_TOKENS: ' one ,two,, ', NODE_ENV: 'production' }),
+    ).toEqual(['one', 'two']);
   });
 
   it('offers the local token only outside production', () => {
@@ -27,7 +29,8 @@ describe('isPreviewToken', () => {
   });
 
   it('refuses other, partial, longer, empty and missing tokens, and everything when none is configured', () => {
-    for (const candidate of ['first-toke', 'first-token ', 'FIRST-TOKEN', '', undefined]) expect(isPreviewToken(candidate, tokens)).toBe(false);
+    for (const candidate of ['first-toke', 'first-token ', 'FIRST-TOKEN', '', undefined])
+      expect(isPreviewToken(candidate, tokens)).toBe(false);
     expect(isPreviewToken('first-token', [])).toBe(false);
   });
 });

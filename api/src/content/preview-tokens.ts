@@ -9,7 +9,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export const LOCAL_PREVIEW_TOKEN = 'local-preview';
 export const PREVIEW_COOKIE = 'previewToken';
 
-export function resolvePreviewTokens(configured: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): string[] {
+export function resolvePreviewTokens(
+  configured: readonly string[] | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
   if (configured) return configured.filter((token) => token.length > 0);
   if (env.PREVIEW_TOKENS !== undefined) {
     return env.PREVIEW_TOKENS.split(',')

@@ -5,7 +5,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contracts';
-import { SHIP_OUT_FEE_TABLE_PLACEHOLDER, shipOutFeeText, type SearchEntry } from '@arttoy/shared/contracts/api';
+import {
+  SHIP_OUT_FEE_TABLE_PLACEHOLDER,
+  shipOutFeeText,
+  type SearchEntry,
+} from '@arttoy/shared/contracts/api';
 import { type ContentPaths, documentSearchEntries, loadContent, resolveContentPaths } from './build';
 import { ContentStore } from './content-store';
 import { resolvePreviewTokens } from './preview-tokens';
@@ -32,17 +36,31 @@ export interface SiteContent {
  * search text gets the same values here, so a search for the e-mail address finds the page.
  */
 export function fillContactText(text: string, contact: RuntimeConfig['contact']): string {
-  const values: Record<string, string> = { phone: contact.phone, phoneHref: contact.phone.replace(/[^+\d]/g, ''), email: contact.email };
-  return text.replace(/\{\{\s*contact\.(phone|phoneHref|email)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
+  const values: Record<string, string> = {
+    phone: contact.phone,
+    phoneHref: contact.phone.replace(/[^+\d]/g, ''),
+    email: contact.email,
+  };
+  return text.replace(
+    /\{\{\s*contact\.(phone|phoneHref|email)\s*\}\}/g,
+    (_match, name: string) => values[name] ?? '',
+  );
 }
 
 /** The shipping page shows the fee table where it says `{{fees.ship-out}}`; search reads the table as text there. */
-export const fillFeeText = (text: string): string => text.replaceAll(SHIP_OUT_FEE_TABLE_PLACEHOLDER, shipOutFeeText());
+export const fillFeeText = (text: string): string =>
+  text.replaceAll(SHIP_OUT_FEE_TABLE_PLACEHOLDER, shipOutFeeText());
 
 /** `assetUrl(prefix)`: the URL a cover is served at under the API's prefix; the hash makes it immutable. */
-export const coverUrl = (prefix: string) => (name: string, hash: string) => `${prefix}/content/assets/${encodeURIComponent(name)}?v=${hash}`;
+export const coverUrl = (prefix: string) => (name: string, hash: string) =>
+  `${prefix}/content/assets/${encodeURIComponent(name)}?v=${hash}`;
 
-export function loadSiteContent(options: ContentOptions = {}, prefix: string, log: FastifyBaseLogger, env: NodeJS.ProcessEnv = process.env): SiteContent {
+export function loadSiteContent(
+  options: ContentOptions = {},
+  prefix: string,
+  log: FastifyBaseLogger,
+  env: NodeJS.ProcessEnv = process.env,
+): SiteContent {
   const paths = resolveContentPaths(options, env);
   const { build, origin } = loadContent(paths, (message) => log.warn(message));
   log.info({ documents: build.documents.length, origin, contentDir: paths.contentDir }, 'content loaded');
@@ -55,6 +73,9 @@ export function loadSiteContent(options: ContentOptions = {}, prefix: string, lo
     contentDir: paths.contentDir,
     store,
     previewTokens: resolvePreviewTokens(options.previewTokens, env),
-    searchEntries: documentSearchEntries(build, (document) => store.coverOf(document)).map((entry) => ({ ...entry, text: fillFeeText(fillContactText(entry.text, contact)) })),
+    searchEntries: documentSearchEntries(build, (document) => store.coverOf(document)).map((entry) => ({
+      ...entry,
+      text: fillFeeText(fillContactText(entry.text, contact)),
+    })),
   };
 }

@@ -11,12 +11,18 @@ import type { Database } from './connect';
 export const LOCK_KEYS = { expirySweep: 7_142_604_114, reconcilePayments: 7_142_604_115 } as const;
 
 /** Runs `work` if no other instance is running the same work; otherwise resolves to null at once. */
-export async function ifNoOtherInstance<T>(database: Database, key: number, work: () => Promise<T>): Promise<T | null> {
+export async function ifNoOtherInstance<T>(
+  database: Database,
+  key: number,
+  work: () => Promise<T>,
+): Promise<T | null> {
   if (database.target.engine !== 'postgres') return work();
   const client = new Client({ connectionString: database.target.url, application_name: 'arttoy-api-lock' });
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key]);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      key,
+    ]);
     if (!rows[0]?.locked) return null;
     try {
       return await work();

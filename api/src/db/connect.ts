@@ -40,7 +40,11 @@ export interface Database {
    * notices may be missed from now on, `onState(true)` that they arrive again (call it after a
    * reconnect too: what changed in between was not heard). PGlite delivers in-process, always up.
    */
-  listen(channel: string, onNotice: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onState?: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -93,7 +97,10 @@ async function openPglite(target: Extract<DatabaseTarget, { engine: 'pglite' }>)
   };
 }
 
-async function openPostgres(target: Extract<DatabaseTarget, { engine: 'postgres' }>, options: OpenOptions): Promise<Database> {
+async function openPostgres(
+  target: Extract<DatabaseTarget, { engine: 'postgres' }>,
+  options: OpenOptions,
+): Promise<Database> {
   const { url } = target;
   const pool = new Pool({
     connectionString: url,
@@ -110,9 +117,12 @@ async function openPostgres(target: Extract<DatabaseTarget, { engine: 'postgres'
     client.release();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new Error(`Could not connect to ${description}: ${(error as Error).message}. Is the server running, and is DATABASE_URL right?`, {
-      cause: error,
-    });
+    throw new Error(
+      `Could not connect to ${description}: ${(error as Error).message}. Is the server running, and is DATABASE_URL right?`,
+      {
+        cause: error,
+      },
+    );
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
@@ -140,7 +150,11 @@ async function listenPostgres(
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: url, application_name: 'arttoy-api-listen', connectionTimeoutMillis: 5_000 });
+    const next = new Client({
+      connectionString: url,
+      application_name: 'arttoy-api-listen',
+      connectionTimeoutMillis: 5_000,
+    });
     const lost = () => {
       if (client !== next) return;
       client = null;

@@ -20,7 +20,10 @@ describe('the PGlite data directory lock', () => {
   it('sits beside the directory and is removed on release', () => {
     const lock = acquireDataDirLock(dataDir);
     expect(lock.path).toBe(path.join(root, 'pglite.lock'));
-    expect(JSON.parse(fs.readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, hostname: os.hostname() });
+    expect(JSON.parse(fs.readFileSync(lock.path, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      hostname: os.hostname(),
+    });
     lock.release();
     lock.release();
     expect(fs.existsSync(lock.path)).toBe(false);
@@ -31,7 +34,9 @@ describe('the PGlite data directory lock', () => {
     try {
       expect(() => acquireDataDirLock(dataDir)).toThrow(DataDirLockedError);
       expect(() => acquireDataDirLock(dataDir)).toThrow(
-        new RegExp(`already in use by process ${process.pid} on .*Stop the other API process.*DATABASE_URL=file:.*delete ${lock.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+        new RegExp(
+          `already in use by process ${process.pid} on .*Stop the other API process.*DATABASE_URL=file:.*delete ${lock.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        ),
       );
     } finally {
       lock.release();
@@ -40,7 +45,12 @@ describe('the PGlite data directory lock', () => {
   });
 
   it('takes over a lock left by a process that died', () => {
-    writeLock({ pid: deadPid(), hostname: os.hostname(), startedAt: '2020-01-01T00:00:00.000Z', token: 'crashed' });
+    writeLock({
+      pid: deadPid(),
+      hostname: os.hostname(),
+      startedAt: '2020-01-01T00:00:00.000Z',
+      token: 'crashed',
+    });
     const lock = acquireDataDirLock(dataDir);
     expect(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
     lock.release();
@@ -56,7 +66,12 @@ describe('the PGlite data directory lock', () => {
   });
 
   it('refuses a lock held from another host, which it cannot check', () => {
-    writeLock({ pid: deadPid(), hostname: 'another-host', startedAt: '2020-01-01T00:00:00.000Z', token: 'remote' });
+    writeLock({
+      pid: deadPid(),
+      hostname: 'another-host',
+      startedAt: '2020-01-01T00:00:00.000Z',
+      token: 'remote',
+    });
     expect(() => acquireDataDirLock(dataDir)).toThrow(/in use by process \d+ on another-host/);
   });
 

@@ -47,7 +47,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     if (holder !== null && isHeldBy(holder)) throw lockedError(dataDir, lockPath, holder);
     removeStale(lockPath, holder);
   }
-  throw new DataDirLockedError(`Could not take the lock ${lockPath} for the database in ${dataDir}: another process keeps re-creating it. Stop the other API process and retry.`);
+  throw new DataDirLockedError(
+    `Could not take the lock ${lockPath} for the database in ${dataDir}: another process keeps re-creating it. Stop the other API process and retry.`,
+  );
 }
 
 function tryCreate(lockPath: string, info: LockInfo): boolean {
@@ -143,7 +145,10 @@ function ownedLock(lockPath: string, token: string): DataDirLock {
 }
 
 function lockedError(dataDir: string, lockPath: string, holder: LockInfo): DataDirLockedError {
-  const who = holder.pid === -1 ? 'another process that is starting right now' : `process ${holder.pid} on ${holder.hostname}, since ${holder.startedAt}`;
+  const who =
+    holder.pid === -1
+      ? 'another process that is starting right now'
+      : `process ${holder.pid} on ${holder.hostname}, since ${holder.startedAt}`;
   return new DataDirLockedError(
     `The embedded database in ${dataDir} is already in use by ${who}. ` +
       'Two processes on one PGlite directory corrupt it, so this one will not start. ' +

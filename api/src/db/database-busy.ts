@@ -26,10 +26,15 @@ export const DATABASE_BUSY_RETRY_AFTER_S = 1;
 
 /** True for an error (or one it wraps, as drizzle wraps the driver's) that says the database is busy or unreachable. */
 export function isDatabaseBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth += 1
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
-    if (BUSY_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : ''))) return true;
+    if (BUSY_MESSAGES.some((pattern) => pattern.test(current instanceof Error ? current.message : '')))
+      return true;
   }
   return false;
 }

@@ -19,7 +19,10 @@ export interface DatabaseTargetOptions {
   dataDir?: string | undefined;
 }
 
-export function resolveDatabaseTarget(options: DatabaseTargetOptions, env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+export function resolveDatabaseTarget(
+  options: DatabaseTargetOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): DatabaseTarget {
   const startDir = env.INIT_CWD ?? process.cwd();
   const url = options.databaseUrl ?? (env.DATABASE_URL || undefined);
   if (url === undefined) {
@@ -29,7 +32,10 @@ export function resolveDatabaseTarget(options: DatabaseTargetOptions, env: NodeJ
   if (url === 'memory:' || url === 'memory://') return { engine: 'pglite', dataDir: null };
   if (url.startsWith('file:')) {
     const dir = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
-    if (dir === '') throw new Error('DATABASE_URL=file: names no directory: write file:.data/pglite or file:/absolute/dir.');
+    if (dir === '')
+      throw new Error(
+        'DATABASE_URL=file: names no directory: write file:.data/pglite or file:/absolute/dir.',
+      );
     return { engine: 'pglite', dataDir: path.resolve(startDir, dir) };
   }
   throw new Error(
@@ -43,7 +49,8 @@ export function defaultDataDir(startDir: string): string {
   let dir = path.resolve(startDir);
   for (;;) {
     const manifest = path.join(dir, 'package.json');
-    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object)) break;
+    if (fs.existsSync(manifest) && 'workspaces' in (JSON.parse(fs.readFileSync(manifest, 'utf8')) as object))
+      break;
     const parent = path.dirname(dir);
     if (parent === dir) {
       dir = path.resolve(startDir);

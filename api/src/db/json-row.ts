@@ -6,7 +6,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * ISO text), turned into the row drizzle's select gives: field names, and each value mapped by its
  * column (dates, int8 numbers, jsonb) as when read from the driver.
  */
-export function fromJsonRow<Table extends PgTable>(table: Table, json: Record<string, unknown>): Table['$inferSelect'] {
+export function fromJsonRow<Table extends PgTable>(
+  table: Table,
+  json: Record<string, unknown>,
+): Table['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(getTableColumns(table))) {
     const value = json[column.name];

@@ -24,7 +24,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   // The lock lives on its own connection, so a pool of size 1 still has one for the migration.
-  const lockClient = new Client({ connectionString: database.target.url, application_name: 'arttoy-api-migrate' });
+  const lockClient = new Client({
+    connectionString: database.target.url,
+    application_name: 'arttoy-api-migrate',
+  });
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

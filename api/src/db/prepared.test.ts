@@ -21,17 +21,26 @@ describe('preparedFor', () => {
     active: boxModels.active,
     createdAt: boxModels.createdAt,
     releasedOn: series.releasedOn,
-    lineCount: sql<number>`(select count(*) from ${figures} where ${figures.seriesId} = ${series.id})`.mapWith(Number),
+    lineCount:
+      sql<number>`(select count(*) from ${figures} where ${figures.seriesId} = ${series.id})`.mapWith(Number),
     missing: sql<string | null>`null::text`,
     label: sql<string>`upper(${boxModels.slug})`,
   };
-  const select = () => test.database.db.select(columns).from(boxModels).innerJoin(series, eq(boxModels.seriesId, series.id));
+  const select = () =>
+    test.database.db.select(columns).from(boxModels).innerJoin(series, eq(boxModels.seriesId, series.id));
 
   it('gives the same rows as drizzle’s own execution, value for value', async () => {
     const byId = preparedFor(test.database.db, 'test_box_models_by_series', (name) =>
-      select().where(eq(series.slug, sql.placeholder('series'))).orderBy(boxModels.id).prepare(name),
+      select()
+        .where(eq(series.slug, sql.placeholder('series')))
+        .orderBy(boxModels.id)
+        .prepare(name),
     );
-    const [{ slug }] = (await test.database.db.select({ slug: series.slug }).from(boxModels).innerJoin(series, eq(boxModels.seriesId, series.id)).limit(1)) as [{ slug: string }];
+    const [{ slug }] = (await test.database.db
+      .select({ slug: series.slug })
+      .from(boxModels)
+      .innerJoin(series, eq(boxModels.seriesId, series.id))
+      .limit(1)) as [{ slug: string }];
     const expected = await select().where(eq(series.slug, slug)).orderBy(boxModels.id);
     const rows = await byId.execute({ series: slug });
     expect(rows.length).toBeGreaterThan(0);
@@ -59,7 +68,9 @@ describe('preparedFor', () => {
   });
 
   it('builds a statement once per database and key', () => {
-    const build = jest.fn((name: string) => test.database.db.select({ id: series.id }).from(series).prepare(name));
+    const build = jest.fn((name: string) =>
+      test.database.db.select({ id: series.id }).from(series).prepare(name),
+    );
     const first = preparedFor(test.database.db, 'test_built_once', build);
     expect(preparedFor(test.database.db, 'test_built_once', build)).toBe(first);
     expect(build).toHaveBeenCalledTimes(1);

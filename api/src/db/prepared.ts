@@ -19,7 +19,11 @@ import type { Db } from './connect';
 
 const byDatabase = new WeakMap<Db, Map<string, unknown>>();
 
-export function preparedFor<Prepared extends object>(db: Db, key: string, build: (name: string) => Prepared): Prepared {
+export function preparedFor<Prepared extends object>(
+  db: Db,
+  key: string,
+  build: (name: string) => Prepared,
+): Prepared {
   let statements = byDatabase.get(db);
   if (!statements) byDatabase.set(db, (statements = new Map()));
   let statement = statements.get(key) as Prepared | undefined;
@@ -55,7 +59,12 @@ function withCompiledRows<Prepared extends object>(prepared: Prepared): Prepared
   if (!is(prepared, NodePgPreparedQuery)) return prepared;
   const query = prepared as unknown as NodePgInternals;
   // Internals a drizzle upgrade may rename: without them, drizzle's own execute runs.
-  if (typeof query.client?.query !== 'function' || typeof query.queryConfig?.text !== 'string' || !Array.isArray(query.params)) return prepared;
+  if (
+    typeof query.client?.query !== 'function' ||
+    typeof query.queryConfig?.text !== 'string' ||
+    !Array.isArray(query.params)
+  )
+    return prepared;
   const fields = query.fields;
   if (!fields || query.customResultMapper || fields.some(({ path }) => path.length !== 1)) return prepared;
   const keys = fields.map(({ path }) => path[0]!);

@@ -13,7 +13,9 @@ try {
   try {
     await migrateDatabase(database);
     const result = await seedCatalogue(database.db);
-    console.log(`Seeded ${describeTarget(target)}: ${result.styles} styles, ${result.series} series, ${result.figures} figures, ${result.boxModels} box models.`);
+    console.log(
+      `Seeded ${describeTarget(target)}: ${result.styles} styles, ${result.series} series, ${result.figures} figures, ${result.boxModels} box models.`,
+    );
   } finally {
     await database.close();
   }

@@ -16,7 +16,9 @@ describe('box odds', () => {
 
   it('checks that published odds sum to 1', () => {
     expect(() => assertOddsSumToOne('box-a', [500_000, 500_000])).not.toThrow();
-    expect(() => assertOddsSumToOne('box-a', [500_000, 499_999])).toThrow('Box box-a: odds sum to 999999 ppm, not 1000000 (= 1). Fix the odds before publishing it.');
+    expect(() => assertOddsSumToOne('box-a', [500_000, 499_999])).toThrow(
+      'Box box-a: odds sum to 999999 ppm, not 1000000 (= 1). Fix the odds before publishing it.',
+    );
     expect(() => assertOddsSumToOne('box-a', [1_000_001, -1])).toThrow(/positive integer/);
   });
 });

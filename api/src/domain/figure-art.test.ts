@@ -1,9 +1,31 @@
 import { SEED_SERIES } from '../db/seed/catalogue-data';
-import { FIGURE_KINDS, FIGURE_POSES, FIGURE_PROPS, figureOutline, renderFigureArt, type ArtInput } from './figure-art';
+import {
+  FIGURE_KINDS,
+  FIGURE_POSES,
+  FIGURE_PROPS,
+  figureOutline,
+  renderFigureArt,
+  type ArtInput,
+} from './figure-art';
 
-const figure: ArtInput = { artSeed: 'cloud-bakery-mochi-bunny', name: 'Mochi Bunny', styleSlug: 'kawaii-pop', rarity: 'regular', kind: 'rabbit', pose: 'stand', prop: null };
+const figure: ArtInput = {
+  artSeed: 'cloud-bakery-mochi-bunny',
+  name: 'Mochi Bunny',
+  styleSlug: 'kawaii-pop',
+  rarity: 'regular',
+  kind: 'rabbit',
+  pose: 'stand',
+  prop: null,
+};
 
-const seeded = SEED_SERIES.flatMap((series) => [...series.figures, series.secret].map(([name, description, art]) => ({ series: series.slug, name, description, art })));
+const seeded = SEED_SERIES.flatMap((series) =>
+  [...series.figures, series.secret].map(([name, description, art]) => ({
+    series: series.slug,
+    name,
+    description,
+    art,
+  })),
+);
 
 /** Words in a figure's name that say what it is, by kind. */
 const KIND_WORDS: Partial<Record<(typeof FIGURE_KINDS)[number], readonly string[]>> = {
@@ -48,13 +70,17 @@ describe('renderFigureArt', () => {
       expect(outlines.every((outline) => outline.length > 30)).toBe(true);
       expect(new Set(outlines).size).toBe(FIGURE_KINDS.length);
     }
-    expect(renderFigureArt({ ...figure, kind: 'duck' })).not.toBe(renderFigureArt({ ...figure, kind: 'moth' }));
+    expect(renderFigureArt({ ...figure, kind: 'duck' })).not.toBe(
+      renderFigureArt({ ...figure, kind: 'moth' }),
+    );
     expect(renderFigureArt({ ...figure, kind: 'bear' })).toContain('data-kind="bear"');
   });
 
   it('draws the pose and the prop', () => {
     const standing = renderFigureArt({ ...figure, kind: 'bear' });
-    expect(figureOutline({ ...figure, kind: 'bear', pose: 'curl' })).not.toBe(figureOutline({ ...figure, kind: 'bear' }));
+    expect(figureOutline({ ...figure, kind: 'bear', pose: 'curl' })).not.toBe(
+      figureOutline({ ...figure, kind: 'bear' }),
+    );
     expect(renderFigureArt({ ...figure, kind: 'bear', pose: 'lie' })).toContain('rotate(');
     for (const prop of FIGURE_PROPS) {
       const svg = renderFigureArt({ ...figure, kind: 'bear', prop });
@@ -68,7 +94,10 @@ describe('the seeded figures’ art', () => {
   it('names a kind, pose and prop the generator draws for every figure', () => {
     expect(seeded).toHaveLength(71);
     const undrawable = seeded.filter(
-      ({ art }) => !FIGURE_KINDS.includes(art.kind) || !FIGURE_POSES.includes(art.pose ?? 'stand') || (art.prop !== undefined && !FIGURE_PROPS.includes(art.prop)),
+      ({ art }) =>
+        !FIGURE_KINDS.includes(art.kind) ||
+        !FIGURE_POSES.includes(art.pose ?? 'stand') ||
+        (art.prop !== undefined && !FIGURE_PROPS.includes(art.prop)),
     );
     expect(undrawable.map(({ name }) => name)).toEqual([]);
     expect(new Set(seeded.map(({ art }) => art.kind)).size).toBeGreaterThanOrEqual(30);
@@ -78,12 +107,18 @@ describe('the seeded figures’ art', () => {
     const mismatches = seeded.flatMap(({ name, art }) => {
       const words = name.toLowerCase().split(/\s+/);
       const named = FIGURE_KINDS.filter((kind) => wordsOf(kind).some((word) => words.includes(word)));
-      return named.length > 0 && !named.includes(art.kind) ? [`${name}: drawn as ${art.kind}, named ${named.join('/')}`] : [];
+      return named.length > 0 && !named.includes(art.kind)
+        ? [`${name}: drawn as ${art.kind}, named ${named.join('/')}`]
+        : [];
     });
     expect(mismatches).toEqual([]);
   });
 
   it('draws the croissant cub as a curled bear holding a croissant', () => {
-    expect(seeded.find((item) => item.name === 'Croissant Cub')?.art).toEqual({ kind: 'bear', pose: 'curl', prop: 'croissant' });
+    expect(seeded.find((item) => item.name === 'Croissant Cub')?.art).toEqual({
+      kind: 'bear',
+      pose: 'curl',
+      prop: 'croissant',
+    });
   });
 });

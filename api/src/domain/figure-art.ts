@@ -67,11 +67,19 @@ const lightness = (hex: string) => {
 const MOUTHS: Record<Mouth, (x: number, y: number, ink: string) => string> = {
   smile: (x, y, ink) => stroke(`M${x - 11} ${y - 3} Q${x} ${y + 8} ${x + 11} ${y - 3}`, ink, 4),
   o: (x, y, ink) => ellipse(x, y, 5, 6, ink),
-  cat: (x, y, ink) => stroke(`M${x - 13} ${y - 3} Q${x - 6} ${y + 5} ${x} ${y - 3} Q${x + 6} ${y + 5} ${x + 13} ${y - 3}`, ink, 4),
-  grin: (x, y, ink) => `${path(`M${x - 16} ${y - 4} Q${x} ${y + 14} ${x + 16} ${y - 4}Z`, ink)}${path(`M${x - 8} ${y - 2} l4 5 l4 -5 l4 5 l4 -5`, 'none', ` stroke="${LIGHT}" stroke-width="2"`)}`,
-  fangs: (x, y, ink) => `${stroke(`M${x - 14} ${y - 2} Q${x} ${y + 8} ${x + 14} ${y - 2}`, ink, 4)}${path(`M${x - 9} ${y} l3 8 l3 -7Z M${x + 9} ${y} l-3 8 l-3 -7Z`, LIGHT)}`,
+  cat: (x, y, ink) =>
+    stroke(
+      `M${x - 13} ${y - 3} Q${x - 6} ${y + 5} ${x} ${y - 3} Q${x + 6} ${y + 5} ${x + 13} ${y - 3}`,
+      ink,
+      4,
+    ),
+  grin: (x, y, ink) =>
+    `${path(`M${x - 16} ${y - 4} Q${x} ${y + 14} ${x + 16} ${y - 4}Z`, ink)}${path(`M${x - 8} ${y - 2} l4 5 l4 -5 l4 5 l4 -5`, 'none', ` stroke="${LIGHT}" stroke-width="2"`)}`,
+  fangs: (x, y, ink) =>
+    `${stroke(`M${x - 14} ${y - 2} Q${x} ${y + 8} ${x + 14} ${y - 2}`, ink, 4)}${path(`M${x - 9} ${y} l3 8 l3 -7Z M${x + 9} ${y} l-3 8 l-3 -7Z`, LIGHT)}`,
   wide: (x, y, ink) => stroke(`M${x - 40} ${y - 6} Q${x} ${y + 14} ${x + 40} ${y - 6}`, ink, 4),
-  grille: (x, y) => `${rect(x - 18, y - 5, 36, 10, 3, LIGHT)}${stroke(`M${x - 6} ${y - 5} v10 M${x + 6} ${y - 5} v10`, DARK, 2)}`,
+  grille: (x, y) =>
+    `${rect(x - 18, y - 5, 36, 10, 3, LIGHT)}${stroke(`M${x - 6} ${y - 5} v10 M${x + 6} ${y - 5} v10`, DARK, 2)}`,
   none: () => '',
 };
 
@@ -80,11 +88,19 @@ function drawFace(face: Face, closed: boolean, bodyIsDark: boolean): string {
   const eyes = [face.x - face.gap, face.x + face.gap]
     .map((x) =>
       closed
-        ? stroke(`M${num(x - face.eye)} ${num(face.y)} Q${num(x)} ${num(face.y + face.eye)} ${num(x + face.eye)} ${num(face.y)}`, ink, 3)
+        ? stroke(
+            `M${num(x - face.eye)} ${num(face.y)} Q${num(x)} ${num(face.y + face.eye)} ${num(x + face.eye)} ${num(face.y)}`,
+            ink,
+            3,
+          )
         : `${circle(x, face.y, face.eye, ink)}${circle(x + face.eye / 3, face.y - face.eye / 3, Math.max(1.5, face.eye / 3.5), face.lightEyes || bodyIsDark ? DARK : '#ffffff')}`,
     )
     .join('');
-  const cheeks = face.cheeks ? [face.x - face.gap - 12, face.x + face.gap + 12].map((x) => ellipse(x, face.y + 18, 8, 6, '#f87171', ' opacity="0.45"')).join('') : '';
+  const cheeks = face.cheeks
+    ? [face.x - face.gap - 12, face.x + face.gap + 12]
+        .map((x) => ellipse(x, face.y + 18, 8, 6, '#f87171', ' opacity="0.45"'))
+        .join('')
+    : '';
   return `${eyes}${cheeks}${MOUTHS[face.mouth](face.x, face.mouthY, ink)}`;
 }
 
@@ -148,7 +164,14 @@ export function renderFigureArt(input: ArtInput): string {
   const backdrop = secret
     ? `<defs><radialGradient id="g"><stop offset="0" stop-color="#fff7cc"/><stop offset="1" stop-color="#d4a017"/></radialGradient></defs><rect width="300" height="300" fill="url(#g)"/>`
     : `<rect width="300" height="300" fill="${background}"/>`;
-  const shadow = ellipse(150, 274, input.pose === 'float' ? 50 : 88, input.pose === 'float' ? 6 : 10, '#000', ' opacity="0.12"');
+  const shadow = ellipse(
+    150,
+    274,
+    input.pose === 'float' ? 50 : 88,
+    input.pose === 'float' ? 6 : 10,
+    '#000',
+    ' opacity="0.12"',
+  );
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300" width="300" height="300" role="img" aria-label="${escapeXml(input.name)}">`,
@@ -158,7 +181,9 @@ export function renderFigureArt(input: ArtInput): string {
     // What a prop puts behind the figure stays level when the figure lies down on it (an eclair).
     prop?.back ?? '',
     transform ? `<g transform="${transform}">${figure}</g>` : figure,
-    secret ? `<text x="262" y="44" font-family="sans-serif" font-size="30" font-weight="700" fill="#7c5a00" text-anchor="middle">?</text>` : '',
+    secret
+      ? `<text x="262" y="44" font-family="sans-serif" font-size="30" font-weight="700" fill="#7c5a00" text-anchor="middle">?</text>`
+      : '',
     `</svg>`,
   ].join('');
 }

@@ -10,7 +10,10 @@ import { figureColumns, toFigure } from './catalogue/columns';
 import type { CatalogueUrls } from './catalogue/urls';
 
 /** When the owner got the item: their latest purchase of it from a collector, else its pull. */
-const acquiredAt = sql<Date>`coalesce((select max(${sales.createdAt}) from ${sales} where ${sales.lockerItemId} = ${lockerItems.id} and ${sales.buyerId} = ${lockerItems.userId}), ${lockerItems.createdAt})`.mapWith(lockerItems.createdAt);
+const acquiredAt =
+  sql<Date>`coalesce((select max(${sales.createdAt}) from ${sales} where ${sales.lockerItemId} = ${lockerItems.id} and ${sales.buyerId} = ${lockerItems.userId}), ${lockerItems.createdAt})`.mapWith(
+    lockerItems.createdAt,
+  );
 
 function selectLocker(db: Db, ownerId: number, itemId?: number) {
   return db
@@ -30,7 +33,9 @@ function selectLocker(db: Db, ownerId: number, itemId?: number) {
     .innerJoin(series, eq(figures.seriesId, series.id))
     .innerJoin(styles, eq(series.styleId, styles.id))
     .leftJoin(listings, and(eq(listings.lockerItemId, lockerItems.id), eq(listings.status, 'open')))
-    .where(and(eq(lockerItems.userId, ownerId), itemId === undefined ? undefined : eq(lockerItems.id, itemId)));
+    .where(
+      and(eq(lockerItems.userId, ownerId), itemId === undefined ? undefined : eq(lockerItems.id, itemId)),
+    );
 }
 
 type LockerRow = Awaited<ReturnType<typeof selectLocker>>[number];
@@ -56,7 +61,12 @@ export async function listLocker(db: Db, ownerId: number, urls: CatalogueUrls): 
   return rows.map((row) => toLockerItem(row, urls));
 }
 
-export async function getLockerItem(db: Db, ownerId: number, itemId: number, urls: CatalogueUrls): Promise<LockerItem | null> {
+export async function getLockerItem(
+  db: Db,
+  ownerId: number,
+  itemId: number,
+  urls: CatalogueUrls,
+): Promise<LockerItem | null> {
   const [row] = await selectLocker(db, ownerId, itemId);
   return row ? toLockerItem(row, urls) : null;
 }

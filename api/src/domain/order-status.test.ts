@@ -15,7 +15,8 @@ describe('the order status machine', () => {
     expect(canMoveOrder('paid', 'pending_payment')).toBe(false);
     expect(canMoveOrder('pending_payment', 'fulfilled')).toBe(false);
     expect(canMoveOrder('expired', 'paid')).toBe(false);
-    for (const final of ['expired', 'cancelled', 'refunded'] as const) expect(ORDER_TRANSITIONS[final]).toEqual([]);
+    for (const final of ['expired', 'cancelled', 'refunded'] as const)
+      expect(ORDER_TRANSITIONS[final]).toEqual([]);
   });
 
   it('covers every status', () => {

@@ -20,7 +20,13 @@ export async function toPage<Row extends { total: number }, Item>(
   countAll: () => Promise<number>,
 ): Promise<Page<Item>> {
   const total = rows[0]?.total ?? (query.page > 1 ? await countAll() : 0);
-  return { items: rows.map(toItem), page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) };
+  return {
+    items: rows.map(toItem),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
 }
 
 /** `%text%` for ILIKE, with the pattern characters of the text itself escaped. */

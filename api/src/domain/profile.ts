@@ -34,21 +34,32 @@ export async function handleOf(db: Db, userId: number): Promise<string | null> {
 export async function setHandle(db: Db, userId: number, handle: string): Promise<string> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.select({ handle: users.handle, changedAt: users.handleChangedAt }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await tx
+        .select({ handle: users.handle, changedAt: users.handleChangedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       if (!row || row.handle === handle) return;
       const since = row.changedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
       const next = new Date(since + HANDLE_CHANGE_DAYS * 86_400_000);
       if (row.handle !== null && next.getTime() > Date.now()) {
-        throw conflict(`Your handle changed on ${row.changedAt?.toISOString().slice(0, 10)}; a handle can change once every ${HANDLE_CHANGE_DAYS} days, so the next change is possible from ${next.toISOString().slice(0, 10)}.`, {
-          reason: 'handle_changed_recently',
-          nextChangeAt: next.toISOString(),
-        });
+        throw conflict(
+          `Your handle changed on ${row.changedAt?.toISOString().slice(0, 10)}; a handle can change once every ${HANDLE_CHANGE_DAYS} days, so the next change is possible from ${next.toISOString().slice(0, 10)}.`,
+          {
+            reason: 'handle_changed_recently',
+            nextChangeAt: next.toISOString(),
+          },
+        );
       }
       // The first choice is free; a change from one handle to another starts the wait.
-      await tx.update(users).set({ handle, handleChangedAt: row.handle === null ? null : sql`now()` }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ handle, handleChangedAt: row.handle === null ? null : sql`now()` })
+        .where(eq(users.id, userId));
     });
   } catch (error) {
-    if (violatesUnique(error, 'users_handle_unique')) throw conflict(`The handle "${handle}" is taken: choose another one.`, { reason: 'handle_taken' });
+    if (violatesUnique(error, 'users_handle_unique'))
+      throw conflict(`The handle "${handle}" is taken: choose another one.`, { reason: 'handle_taken' });
     throw error;
   }
   return handle;
@@ -56,8 +67,18 @@ export async function setHandle(db: Db, userId: number, handle: string): Promise
 
 /** The user's saved payment methods, newest first. */
 export async function savedMethodsOf(db: Db, userId: number): Promise<SavedPaymentMethod[]> {
-  const rows = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
-  return rows.map((row) => ({ id: row.id, provider: row.provider, vaultToken: row.vaultToken, label: row.label, createdAt: row.createdAt.toISOString() }));
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    vaultToken: row.vaultToken,
+    label: row.label,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** Removes one of the user's saved methods; false when they have none with this id. */

@@ -32,7 +32,10 @@ function toShipRequest(row: ShipRequestRow, orderSn: string | null): ShipRequest
     status: row.status,
     address: row.address,
     itemIds: row.itemIds,
-    fee: row.feeMinor === null || row.feeCurrency === null ? null : { amountMinor: row.feeMinor, currency: row.feeCurrency },
+    fee:
+      row.feeMinor === null || row.feeCurrency === null
+        ? null
+        : { amountMinor: row.feeMinor, currency: row.feeCurrency },
     orderSn,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -42,7 +45,12 @@ function toShipRequest(row: ShipRequestRow, orderSn: string | null): ShipRequest
   };
 }
 
-export async function createShipRequest(db: Db, ownerId: number, itemIds: number[], address: ShipOutAddress): Promise<ShipRequest> {
+export async function createShipRequest(
+  db: Db,
+  ownerId: number,
+  itemIds: number[],
+  address: ShipOutAddress,
+): Promise<ShipRequest> {
   return db.transaction(async (tx) => {
     const items = await tx
       .select({ id: lockerItems.id, status: lockerItems.status })
@@ -50,7 +58,8 @@ export async function createShipRequest(db: Db, ownerId: number, itemIds: number
       .where(and(eq(lockerItems.userId, ownerId), inArray(lockerItems.id, itemIds)))
       .for('update');
     const missing = itemIds.filter((id) => !items.some((item) => item.id === id));
-    if (missing.length > 0) throw notFound(`Locker item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, LOCKER_HINT);
+    if (missing.length > 0)
+      throw notFound(`Locker item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, LOCKER_HINT);
     const busy = items.filter((item) => item.status !== 'in_locker');
     if (busy.length > 0) {
       throw conflict(
@@ -62,7 +71,14 @@ export async function createShipRequest(db: Db, ownerId: number, itemIds: number
     const { fee } = quoteShipOut(address.country, itemIds.length);
     const [request] = await tx
       .insert(shipRequests)
-      .values({ userId: ownerId, status: 'awaiting_payment', address, itemIds, feeMinor: fee.amountMinor, feeCurrency: fee.currency })
+      .values({
+        userId: ownerId,
+        status: 'awaiting_payment',
+        address,
+        itemIds,
+        feeMinor: fee.amountMinor,
+        feeCurrency: fee.currency,
+      })
       .returning();
     if (!request) throw new Error('Inserting the ship request returned no row.');
     // Its fee is paid like a box: an order of its own, for the time a box is held, and swept the same way when unpaid.
@@ -84,7 +100,13 @@ export async function createShipRequest(db: Db, ownerId: number, itemIds: number
     if (!order) throw new Error('Inserting the ship-out order returned no row.');
     await tx
       .update(lockerItems)
-      .set({ status: 'ship_requested', shipRequestId: request.id, shipAddress: address, shipRequestedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: 'ship_requested',
+        shipRequestId: request.id,
+        shipAddress: address,
+        shipRequestedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(inArray(lockerItems.id, itemIds));
     return toShipRequest(request, order.orderSn);
   });
@@ -92,11 +114,18 @@ export async function createShipRequest(db: Db, ownerId: number, itemIds: number
 
 /** Requests with the reference of the order that pays their fee. */
 function selectRequests(db: Db, where: SQL | undefined) {
-  return db.select({ request: shipRequests, orderSn: orders.orderSn }).from(shipRequests).leftJoin(orders, eq(orders.shipRequestId, shipRequests.id)).where(where);
+  return db
+    .select({ request: shipRequests, orderSn: orders.orderSn })
+    .from(shipRequests)
+    .leftJoin(orders, eq(orders.shipRequestId, shipRequests.id))
+    .where(where);
 }
 
 export async function listShipRequests(db: Db, ownerId: number): Promise<ShipRequest[]> {
-  const rows = await selectRequests(db, eq(shipRequests.userId, ownerId)).orderBy(desc(shipRequests.createdAt), desc(shipRequests.id));
+  const rows = await selectRequests(db, eq(shipRequests.userId, ownerId)).orderBy(
+    desc(shipRequests.createdAt),
+    desc(shipRequests.id),
+  );
   return rows.map((row) => toShipRequest(row.request, row.orderSn));
 }
 
@@ -115,13 +144,22 @@ export async function cancelUnpaidShipRequests(tx: Db, ids: number[]): Promise<v
     .where(and(inArray(shipRequests.id, ids), eq(shipRequests.status, 'awaiting_payment')))
     .returning({ id: shipRequests.id });
   if (cancelled.length === 0) return;
-  await returnItems(tx, cancelled.map((row) => row.id));
+  await returnItems(
+    tx,
+    cancelled.map((row) => row.id),
+  );
 }
 
 function returnItems(tx: Db, requestIds: number[]) {
   return tx
     .update(lockerItems)
-    .set({ status: 'in_locker', shipRequestId: null, shipAddress: null, shipRequestedAt: null, updatedAt: sql`now()` })
+    .set({
+      status: 'in_locker',
+      shipRequestId: null,
+      shipAddress: null,
+      shipRequestedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(inArray(lockerItems.shipRequestId, requestIds));
 }
 
@@ -153,25 +191,43 @@ export type RefundFee = (tx: Db, order: typeof orders.$inferSelect) => Promise<s
  * cancelled; a paid one's fee is refunded in full through `refundFee` (without it, a paid request is
  * refused). Cancelling twice is a no-op. One whose payment the provider is completing right now is refused.
  */
-export async function cancelShipRequest(db: Db, ownerId: number, id: number, refundFee?: RefundFee): Promise<ShipRequest> {
+export async function cancelShipRequest(
+  db: Db,
+  ownerId: number,
+  id: number,
+  refundFee?: RefundFee,
+): Promise<ShipRequest> {
   return db.transaction(async (tx) => {
     const order = await lockFeeOrder(tx, id);
     const request = await lockRequest(tx, ownerId, id);
     const orderSn = order?.orderSn ?? null;
     if (request.status === 'cancelled') return toShipRequest(request, orderSn);
-    if (request.status === 'shipped') throw conflict(`Ship request ${id} has already shipped and can no longer be cancelled.`, { status: request.status });
+    if (request.status === 'shipped')
+      throw conflict(`Ship request ${id} has already shipped and can no longer be cancelled.`, {
+        status: request.status,
+      });
     const paid = order?.status === 'fulfilled' && request.status === 'requested';
     if (order && paid && refundFee) await refundFee(tx, order);
     else if (order && order.status !== 'pending_payment') {
-      throw conflict(`Ship request ${id}'s fee is paid (order ${order.orderSn}), so it is with the warehouse and can no longer be cancelled here. Contact support to stop it and get the fee back.`, {
-        status: request.status,
-        orderStatus: order.status,
-      });
+      throw conflict(
+        `Ship request ${id}'s fee is paid (order ${order.orderSn}), so it is with the warehouse and can no longer be cancelled here. Contact support to stop it and get the fee back.`,
+        {
+          status: request.status,
+          orderStatus: order.status,
+        },
+      );
     }
     if (order?.captureStartedAt) {
-      throw conflict(`Ship request ${id}'s fee is being paid right now (order ${order.orderSn}): it cannot be cancelled now. Check it again in a minute.`, { status: request.status });
+      throw conflict(
+        `Ship request ${id}'s fee is being paid right now (order ${order.orderSn}): it cannot be cancelled now. Check it again in a minute.`,
+        { status: request.status },
+      );
     }
-    if (order && !paid) await tx.update(orders).set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    if (order && !paid)
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id));
     const [cancelled] = await tx
       .update(shipRequests)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
@@ -190,28 +246,48 @@ export async function cancelShipRequest(db: Db, ownerId: number, id: number, ref
 export async function markShipped(db: Db, id: number, tracking: MarkShippedBody): Promise<ShipRequest> {
   const parsed = markShippedBodySchema.safeParse(tracking);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), reason: issue.message }));
-    throw invalidRequest(`Cannot mark ship request ${id} shipped: ${issues.map((issue) => `${issue.field} ${issue.reason}`).join('; ')}.`, { issues });
+    const issues = parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.'),
+      reason: issue.message,
+    }));
+    throw invalidRequest(
+      `Cannot mark ship request ${id} shipped: ${issues.map((issue) => `${issue.field} ${issue.reason}`).join('; ')}.`,
+      { issues },
+    );
   }
   const { trackingNumber, carrier } = parsed.data;
   return db.transaction(async (tx) => {
     const order = await lockFeeOrder(tx, id);
     const request = await lockRequest(tx, null, id);
     const orderSn = order?.orderSn ?? null;
-    if (request.status === 'shipped' && request.trackingNumber === trackingNumber && request.carrier === carrier) return toShipRequest(request, orderSn);
-    if (request.status !== 'requested') throw conflict(`Ship request ${id} is ${request.status.replace('_', ' ')}${request.trackingNumber ? ` (${request.carrier} ${request.trackingNumber})` : ''}; only a requested one can ship.`, { status: request.status });
+    if (
+      request.status === 'shipped' &&
+      request.trackingNumber === trackingNumber &&
+      request.carrier === carrier
+    )
+      return toShipRequest(request, orderSn);
+    if (request.status !== 'requested')
+      throw conflict(
+        `Ship request ${id} is ${request.status.replace('_', ' ')}${request.trackingNumber ? ` (${request.carrier} ${request.trackingNumber})` : ''}; only a requested one can ship.`,
+        { status: request.status },
+      );
     const [shipped] = await tx
       .update(shipRequests)
       .set({ status: 'shipped', carrier, trackingNumber, shippedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(shipRequests.id, id))
       .returning();
-    await tx.update(lockerItems).set({ status: 'shipped', shippedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(lockerItems.shipRequestId, id));
+    await tx
+      .update(lockerItems)
+      .set({ status: 'shipped', shippedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(lockerItems.shipRequestId, id));
     return toShipRequest(shipped ?? request, orderSn);
   });
 }
 
 /** Every user's requests in one status, oldest first: what the warehouse has to pack (operators). */
 export async function shipRequestsIn(db: Db, status: ShipRequestStatus, limit = 100): Promise<ShipRequest[]> {
-  const rows = await selectRequests(db, eq(shipRequests.status, status)).orderBy(shipRequests.createdAt, shipRequests.id).limit(limit);
+  const rows = await selectRequests(db, eq(shipRequests.status, status))
+    .orderBy(shipRequests.createdAt, shipRequests.id)
+    .limit(limit);
   return rows.map((row) => toShipRequest(row.request, row.orderSn));
 }

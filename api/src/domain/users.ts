@@ -30,12 +30,21 @@ const LAST_SEEN_EVERY_MS = 60 * 60_000;
 const KEEP_MS = 60_000;
 const KEEP_AT_MOST = 10_000;
 
-const rowColumns = { id: users.id, firebaseUid: users.firebaseUid, email: users.email, displayName: users.displayName, createdAt: users.createdAt };
+const rowColumns = {
+  id: users.id,
+  firebaseUid: users.firebaseUid,
+  email: users.email,
+  displayName: users.displayName,
+  createdAt: users.createdAt,
+};
 
 const kept = new WeakMap<Db, Map<string, { row: UserRow; until: number }>>();
 
 /** What the row should say: the token's e-mail, its name when it has one (providers may omit it). */
-const wanted = (row: UserRow, identity: VerifiedIdentity) => ({ email: identity.email, displayName: identity.displayName ?? row.displayName });
+const wanted = (row: UserRow, identity: VerifiedIdentity) => ({
+  email: identity.email,
+  displayName: identity.displayName ?? row.displayName,
+});
 
 /** The user of a verified token, created on first sight; safe under concurrent first requests. */
 export async function userOf(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
@@ -43,7 +52,12 @@ export async function userOf(db: Db, identity: VerifiedIdentity): Promise<UserRo
   if (!rows) kept.set(db, (rows = new Map()));
   const hit = rows.get(identity.uid);
   const now = Date.now();
-  if (hit && hit.until > now && hit.row.email === identity.email && (identity.displayName === null || hit.row.displayName === identity.displayName)) {
+  if (
+    hit &&
+    hit.until > now &&
+    hit.row.email === identity.email &&
+    (identity.displayName === null || hit.row.displayName === identity.displayName)
+  ) {
     return hit.row;
   }
   const row = await readOrCreate(db, identity);
@@ -67,7 +81,11 @@ async function readOrCreate(db: Db, identity: VerifiedIdentity): Promise<UserRow
     const next = wanted(row, identity);
     const stale = Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS;
     if (!stale && next.email === row.email && next.displayName === row.displayName) return row;
-    const [updated] = await db.update(users).set({ ...next, lastSeenAt: sql`now()` }).where(eq(users.id, row.id)).returning(rowColumns);
+    const [updated] = await db
+      .update(users)
+      .set({ ...next, lastSeenAt: sql`now()` })
+      .where(eq(users.id, row.id))
+      .returning(rowColumns);
     return updated ?? row;
   }
   const [created] = await db

@@ -44,8 +44,13 @@ describe('pretty server logs', () => {
 
   it('write a start-up line as its message alone, in bold green when colours are on', () => {
     const { lines, log } = loggedApp('pretty');
-    log.logger.info({ ...STARTUP, database: 'PGlite in memory', ms: 120 }, 'Database: PGlite in memory, ready in 120 ms');
-    expect(lines).toEqual([expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Database: PGlite in memory, ready in 120 ms$/)]);
+    log.logger.info(
+      { ...STARTUP, database: 'PGlite in memory', ms: 120 },
+      'Database: PGlite in memory, ready in 120 ms',
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: Database: PGlite in memory, ready in 120 ms$/),
+    ]);
 
     const coloured: string[] = [];
     const destination = new Writable({
@@ -54,7 +59,10 @@ describe('pretty server logs', () => {
         done();
       },
     });
-    createServerLog('pretty', { destination, colorize: true }).logger.info(STARTUP, 'ArtToy Club is served at http://localhost:3000');
+    createServerLog('pretty', { destination, colorize: true }).logger.info(
+      STARTUP,
+      'ArtToy Club is served at http://localhost:3000',
+    );
     expect(coloured.join('')).toContain('\u001b[1m\u001b[32mArtToy Club is served at http://localhost:3000');
   });
 });
@@ -65,7 +73,11 @@ describe('JSON server logs', () => {
     log.logger.info({ ...STARTUP, database: 'PGlite in memory' }, 'Database: PGlite in memory');
     await app.inject({ method: 'GET', url: '/gallery' });
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.map((entry) => entry.msg)).toEqual(['Database: PGlite in memory', 'incoming request', 'request completed']);
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      'Database: PGlite in memory',
+      'incoming request',
+      'request completed',
+    ]);
     expect(entries[0]).toMatchObject({ level: 30, startup: true, database: 'PGlite in memory' });
     expect(entries[1]).toMatchObject({ req: { method: 'GET', url: '/gallery' } });
     expect(entries[2]).toMatchObject({ res: { statusCode: 200 } });

@@ -51,9 +51,18 @@ class OneLineRequestLog extends LogController {
     else reply.log.info(error.message);
   }
 
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (this.isLogDisabled(request)) return;
-    const line: RequestLine = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line: RequestLine = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
     if (error) reply.log.error({ request: line, err: error }, 'request errored');
     else reply.log.info({ request: line }, 'request completed');
   }
@@ -65,12 +74,16 @@ export const prettyMessage: MessageFormatFunc = (log, messageKey, _levelLabel, {
   if (log.startup === true) return colors.bold(colors.green(message));
   const request = log.request as RequestLine | undefined;
   if (!request) return message;
-  const status = request.statusCode >= 500 ? colors.red : request.statusCode >= 400 ? colors.yellow : colors.green;
+  const status =
+    request.statusCode >= 500 ? colors.red : request.statusCode >= 400 ? colors.yellow : colors.green;
   return `${request.method} ${request.url} ${status(String(request.statusCode))} ${colors.gray(`${request.ms} ms`)}`;
 };
 
 export function createServerLog(format: LogFormat, settings: ServerLogSettings = {}): ServerLog {
-  const options = { level: settings.level ?? 'info', ...(settings.redact ? { redact: settings.redact } : {}) };
+  const options = {
+    level: settings.level ?? 'info',
+    ...(settings.redact ? { redact: settings.redact } : {}),
+  };
   if (format === 'json') {
     const logger = settings.destination ? pino(options, settings.destination) : pino(options);
     return { logger, format, fastifyOptions: { loggerInstance: logger } };
@@ -93,5 +106,9 @@ export function createServerLog(format: LogFormat, settings: ServerLogSettings =
     },
     stream,
   );
-  return { logger, format, fastifyOptions: { loggerInstance: logger, logController: new OneLineRequestLog() } };
+  return {
+    logger,
+    format,
+    fastifyOptions: { loggerInstance: logger, logController: new OneLineRequestLog() },
+  };
 }

@@ -47,7 +47,10 @@ export function resolveAuthOptions(
   };
 }
 
-export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv = process.env): Authenticator {
+export function createAuthenticator(
+  options: AuthOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Authenticator {
   // A named app per API instance: two instances in one process (tests, a site server) never share one.
   const app: App = initializeApp({ projectId: options.projectId }, `arttoy-api-${randomUUID()}`);
   const auth = getAuth(app);
@@ -73,9 +76,15 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
       // ahead of the clock (beyond a little skew), so such a token was made by someone else.
       const latest = Date.now() + MAX_CLOCK_SKEW_MS;
       if (decoded.iat * 1000 > latest || decoded.auth_time * 1000 > latest) {
-        throw unauthenticated('The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.');
+        throw unauthenticated(
+          'The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.',
+        );
       }
-      const identity = { uid: decoded.uid, email: decoded.email ?? null, displayName: typeof decoded.name === 'string' ? decoded.name : null };
+      const identity = {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        displayName: typeof decoded.name === 'string' ? decoded.name : null,
+      };
       verified?.keep(token, identity, decoded.exp * 1000);
       return identity;
     },
@@ -85,14 +94,20 @@ export function createAuthenticator(options: AuthOptions, env: NodeJS.ProcessEnv
 
 function bearerToken(authorization: string | undefined): string {
   if (!authorization) {
-    throw unauthenticated("Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'.");
+    throw unauthenticated(
+      "Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'.",
+    );
   }
   const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
   if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
-    throw unauthenticated(`The Authorization header must be 'Bearer <Firebase ID token>' (got a '${scheme ?? ''}' header).`);
+    throw unauthenticated(
+      `The Authorization header must be 'Bearer <Firebase ID token>' (got a '${scheme ?? ''}' header).`,
+    );
   }
   if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) {
-    throw unauthenticated('The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url parts). Send what getIdToken() returns.');
+    throw unauthenticated(
+      'The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url parts). Send what getIdToken() returns.',
+    );
   }
   return token;
 }
@@ -101,14 +116,28 @@ function bearerToken(authorization: string | undefined): string {
 function toAuthError(error: unknown): ApiError {
   const { code = '', message = '' } = error as { code?: string; message?: string };
   if (code === 'auth/id-token-expired') {
-    return unauthenticated('The ID token has expired. Get a fresh one (user.getIdToken(true)) and retry.', 'token_expired');
+    return unauthenticated(
+      'The ID token has expired. Get a fresh one (user.getIdToken(true)) and retry.',
+      'token_expired',
+    );
   }
   if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
     return unauthenticated('This sign-in session was revoked or the account is disabled. Sign in again.');
   }
-  if (code === 'auth/user-not-found') return unauthenticated('The ID token names a user who does not exist. Sign in again.');
-  if (code === 'auth/argument-error' || code === 'auth/invalid-argument' || code === 'auth/invalid-id-token') {
-    return unauthenticated(`The ID token is not valid: ${message.split(' See https://')[0]} Sign in again to get a new one.`);
+  if (code === 'auth/user-not-found')
+    return unauthenticated('The ID token names a user who does not exist. Sign in again.');
+  if (
+    code === 'auth/argument-error' ||
+    code === 'auth/invalid-argument' ||
+    code === 'auth/invalid-id-token'
+  ) {
+    return unauthenticated(
+      `The ID token is not valid: ${message.split(' See https://')[0]} Sign in again to get a new one.`,
+    );
   }
-  return new ApiError(503, 'unavailable', `Could not verify the ID token right now (${code || 'no code'}: ${message}). Retry shortly.`);
+  return new ApiError(
+    503,
+    'unavailable',
+    `Could not verify the ID token right now (${code || 'no code'}: ${message}). Retry shortly.`,
+  );
 }

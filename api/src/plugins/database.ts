@@ -13,12 +13,16 @@ export interface DatabaseStartOptions extends DatabaseTargetOptions {
   seed?: SeedPolicy | undefined;
 }
 
-export async function startDatabase(options: DatabaseStartOptions, log: FastifyBaseLogger): Promise<Database> {
+export async function startDatabase(
+  options: DatabaseStartOptions,
+  log: FastifyBaseLogger,
+): Promise<Database> {
   const target = resolveDatabaseTarget(options);
   const started = Date.now();
   const database = await openDatabase(target, {
     poolSize: options.poolSize,
-    onPoolError: (error) => log.warn({ err: error }, 'idle PostgreSQL connection failed; the pool reconnects'),
+    onPoolError: (error) =>
+      log.warn({ err: error }, 'idle PostgreSQL connection failed; the pool reconnects'),
   });
   try {
     await migrateDatabase(database);
@@ -27,7 +31,10 @@ export async function startDatabase(options: DatabaseStartOptions, log: FastifyB
     const seedPolicy = options.seed ?? (database.engine === 'pglite' ? 'if-empty' : 'never');
     const seeded = seedPolicy === 'if-empty' ? await seedIfEmpty(database.db) : null;
     const ms = Date.now() - started;
-    log.info({ ...STARTUP, database: database.description, seeded, ms }, `Database: ${database.description}, ready in ${ms} ms${seeded ? ', seeded with the catalogue' : ''}.`);
+    log.info(
+      { ...STARTUP, database: database.description, seeded, ms },
+      `Database: ${database.description}, ready in ${ms} ms${seeded ? ', seeded with the catalogue' : ''}.`,
+    );
     return database;
   } catch (error) {
     await database.close().catch(() => undefined);

@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 export function drainMsFrom(value: string | undefined): number {
   if (value === undefined || value === '') return 1_500;
   const ms = Number(value);
-  if (!/^\d+$/.test(value.trim()) || ms > 60_000) throw new Error(`API_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${value}".`);
+  if (!/^\d+$/.test(value.trim()) || ms > 60_000)
+    throw new Error(`API_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "${value}".`);
   return ms;
 }
 

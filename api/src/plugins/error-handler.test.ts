@@ -27,7 +27,9 @@ describe('the error shape', () => {
       });
       // As drizzle throws it: the driver's error as the cause.
       scope.get('/wrapped', async () => {
-        throw new Error('Failed query: select 1', { cause: pgError('57P03', 'the database system is starting up') });
+        throw new Error('Failed query: select 1', {
+          cause: pgError('57P03', 'the database system is starting up'),
+        });
       });
       scope.get('/pool', async () => {
         throw new Error('timeout exceeded when trying to connect');
@@ -38,7 +40,12 @@ describe('the error shape', () => {
     });
     for (const url of ['/api/full', '/api/wrapped', '/api/pool']) {
       const busy = await app.inject({ url });
-      expect({ url, status: busy.statusCode, retryAfter: busy.headers['retry-after'], code: busy.json().error.code }).toEqual({ url, status: 503, retryAfter: '1', code: 'unavailable' });
+      expect({
+        url,
+        status: busy.statusCode,
+        retryAfter: busy.headers['retry-after'],
+        code: busy.json().error.code,
+      }).toEqual({ url, status: 503, retryAfter: '1', code: 'unavailable' });
     }
     const bug = await app.inject({ url: '/api/bug' });
     expect(bug.statusCode).toBe(500);
@@ -47,33 +54,70 @@ describe('the error shape', () => {
 
   it('maps conflicts, JSON syntax errors and our own bugs, never a 500 for a client’s mistake', async () => {
     const app = await appWith((scope) => {
-      scope.withTypeProvider<ZodTypeProvider>().post('/things', { schema: { body: z.object({ name: z.string().min(2), address: z.object({ zip: z.string() }) }) } }, async () => {
-        throw conflict('That thing already exists.', { name: 'x' });
-      });
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/things',
+          { schema: { body: z.object({ name: z.string().min(2), address: z.object({ zip: z.string() }) }) } },
+          async () => {
+            throw conflict('That thing already exists.', { name: 'x' });
+          },
+        );
       scope.get('/boom', async () => {
         throw new TypeError('secret internals');
       });
     });
-    const taken = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'ok', address: { zip: '1' } } });
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: 'ok', address: { zip: '1' } },
+    });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: { code: 'conflict', message: 'That thing already exists.', details: { name: 'x' } } });
+    expect(taken.json()).toEqual({
+      error: { code: 'conflict', message: 'That thing already exists.', details: { name: 'x' } },
+    });
 
-    const invalid = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', address: {} } });
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: 'x', address: {} },
+    });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().error.details.issues.map((issue: { field: string }) => issue.field)).toEqual(['body.name', 'body.address.zip']);
-    expect(invalid.json().error.message).toMatch(/^Invalid body field name: .*\(and 1 more: see details\.issues\)\.$/);
+    expect(invalid.json().error.details.issues.map((issue: { field: string }) => issue.field)).toEqual([
+      'body.name',
+      'body.address.zip',
+    ]);
+    expect(invalid.json().error.message).toMatch(
+      /^Invalid body field name: .*\(and 1 more: see details\.issues\)\.$/,
+    );
 
-    const badJson = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const badJson = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error.code).toBe('invalid_request');
 
-    const badType = await app.inject({ method: 'POST', url: '/api/things', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const badType = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(badType.statusCode).toBe(415);
     expect(badType.json().error.code).toBe('unsupported_media_type');
 
     const bug = await app.inject({ method: 'GET', url: '/api/boom' });
     expect(bug.statusCode).toBe(500);
-    expect(bug.json()).toEqual({ error: { code: 'internal', message: expect.stringMatching(/our side/), details: { requestId: expect.any(String) } } });
+    expect(bug.json()).toEqual({
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(/our side/),
+        details: { requestId: expect.any(String) },
+      },
+    });
     expect(bug.body).not.toMatch(/secret internals/);
     await app.close();
   });
@@ -83,7 +127,12 @@ describe('the error shape', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/api/nothing/here?x=1' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: { code: 'not_found', message: `${method} /api/nothing/here was not found. The API's routes are listed in /api/openapi.json.` } });
+      expect(response.json()).toEqual({
+        error: {
+          code: 'not_found',
+          message: `${method} /api/nothing/here was not found. The API's routes are listed in /api/openapi.json.`,
+        },
+      });
     }
     await app.close();
   });
@@ -92,6 +141,10 @@ describe('the error shape', () => {
     const error = new ApiError(409, 'conflict', 'x');
     expect(toApiError(error)).toBe(error);
     expect(toApiError(new Error('boom'))).toMatchObject({ statusCode: 500, code: 'internal' });
-    expect(toApiError(Object.assign(new Error('Too big'), { statusCode: 413 }))).toMatchObject({ statusCode: 413, code: 'payload_too_large', message: 'Too big' });
+    expect(toApiError(Object.assign(new Error('Too big'), { statusCode: 413 }))).toMatchObject({
+      statusCode: 413,
+      code: 'payload_too_large',
+      message: 'Too big',
+    });
   });
 });

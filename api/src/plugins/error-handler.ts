@@ -22,10 +22,22 @@ const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
 };
 
 /** Where a request part is named in field paths: `query.page`, `path.slug`, `body.address.city`. */
-const PART_NAMES: Record<string, string> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
-const PART_LABELS: Record<string, string> = { query: 'query parameter', path: 'path parameter', body: 'body field', header: 'header' };
+const PART_NAMES: Record<string, string> = {
+  querystring: 'query',
+  params: 'path',
+  body: 'body',
+  headers: 'header',
+};
+const PART_LABELS: Record<string, string> = {
+  query: 'query parameter',
+  path: 'path parameter',
+  body: 'body field',
+  header: 'header',
+};
 
-function validationError(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): ApiError {
+function validationError(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+): ApiError {
   const part = PART_NAMES[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
   const issues: FieldIssue[] = error.validation.map((issue) => {
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
@@ -34,7 +46,12 @@ function validationError(error: FastifyError & { validation: { instancePath: str
   const [first] = issues;
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more: see details.issues)` : '';
   const name = first?.field.slice(part.length + 1) || part;
-  return new ApiError(400, 'invalid_request', `Invalid ${PART_LABELS[part] ?? part} ${name}: ${first?.reason ?? 'is invalid'}${more}.`, { issues });
+  return new ApiError(
+    400,
+    'invalid_request',
+    `Invalid ${PART_LABELS[part] ?? part} ${name}: ${first?.reason ?? 'is invalid'}${more}.`,
+    { issues },
+  );
 }
 
 export function toApiError(error: unknown): ApiError {
@@ -42,10 +59,25 @@ export function toApiError(error: unknown): ApiError {
   if (hasZodFastifySchemaValidationErrors(error)) return validationError(error as never);
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ApiError(status, CODE_BY_STATUS[status] ?? 'invalid_request', fastifyError.message ?? 'Bad request.');
-  if (status === 503) return new ApiError(503, 'unavailable', fastifyError.message ?? 'Service unavailable; retry shortly.');
-  if (isDatabaseBusy(error)) return new ApiError(503, 'unavailable', 'The site is busy right now; try again in a moment (an order or payment retried with the same Idempotency-Key is made once).');
-  return new ApiError(500, 'internal', 'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.');
+  if (status >= 400 && status < 500)
+    return new ApiError(
+      status,
+      CODE_BY_STATUS[status] ?? 'invalid_request',
+      fastifyError.message ?? 'Bad request.',
+    );
+  if (status === 503)
+    return new ApiError(503, 'unavailable', fastifyError.message ?? 'Service unavailable; retry shortly.');
+  if (isDatabaseBusy(error))
+    return new ApiError(
+      503,
+      'unavailable',
+      'The site is busy right now; try again in a moment (an order or payment retried with the same Idempotency-Key is made once).',
+    );
+  return new ApiError(
+    500,
+    'internal',
+    'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.',
+  );
 }
 
 /** Answers `error` in the API's shape (`{ error: { code, message, details? } }`) with its status. */
@@ -61,13 +93,21 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 }
 
 /** The handler, plus a catch-all route so unknown API paths answer in JSON even beside a site's own `/*` route. */
-export function registerErrorHandling(fastify: FastifyInstance, notFoundLimit: RateLimitPolicy | undefined): void {
+export function registerErrorHandling(
+  fastify: FastifyInstance,
+  notFoundLimit: RateLimitPolicy | undefined,
+): void {
   fastify.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   const unknownPath = (request: FastifyRequest) =>
-    notFound(`${request.method} ${request.url.split('?')[0]}`, `The API's routes are listed in ${fastify.prefix}/openapi.json.`);
+    notFound(
+      `${request.method} ${request.url.split('?')[0]}`,
+      `The API's routes are listed in ${fastify.prefix}/openapi.json.`,
+    );
   // Methods no route takes (PROPFIND, …) end here: limited like the catch-all below.
   const limitUnknown = notFoundLimit ? { preHandler: fastify.rateLimit(notFoundLimit) } : {};
-  fastify.setNotFoundHandler(limitUnknown, (request, reply) => sendError(request, reply, unknownPath(request)));
+  fastify.setNotFoundHandler(limitUnknown, (request, reply) =>
+    sendError(request, reply, unknownPath(request)),
+  );
   fastify.route({
     // OPTIONS too: no route answers it (no CORS), so it is an unknown path on every URL.
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

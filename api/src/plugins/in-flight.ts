@@ -66,6 +66,10 @@ export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRA
       new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs))),
     ]);
     clearTimeout(timer);
-    if (running.size > 0) fastify.log.warn({ running: running.size }, `closing with requests still running after ${timeoutMs} ms`);
+    if (running.size > 0)
+      fastify.log.warn(
+        { running: running.size },
+        `closing with requests still running after ${timeoutMs} ms`,
+      );
   });
 }

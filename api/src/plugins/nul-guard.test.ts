@@ -29,17 +29,33 @@ describe('the NUL guard', () => {
       handled.push(request.body);
       void reply.send({ ok: true });
     });
-    const refused = await server.inject({ method: 'POST', url: '/things', payload: { address: { city: 'Ox\u0000ford' } } });
+    const refused = await server.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { address: { city: 'Ox\u0000ford' } },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({
       error: {
         code: 'invalid_request',
-        message: 'Invalid body.address.city: contains a NUL character (\\u0000), which no field accepts. Remove it and send the request again.',
-        details: { issues: [{ field: 'body.address.city', reason: 'contains a NUL character (\\u0000), which no field accepts' }] },
+        message:
+          'Invalid body.address.city: contains a NUL character (\\u0000), which no field accepts. Remove it and send the request again.',
+        details: {
+          issues: [
+            {
+              field: 'body.address.city',
+              reason: 'contains a NUL character (\\u0000), which no field accepts',
+            },
+          ],
+        },
       },
     });
     expect(handled).toEqual([]);
-    const accepted = await server.inject({ method: 'POST', url: '/things', payload: { address: { city: 'Oxford' } } });
+    const accepted = await server.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { address: { city: 'Oxford' } },
+    });
     expect(accepted.statusCode).toBe(200);
     await server.close();
   });

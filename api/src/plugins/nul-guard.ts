@@ -32,9 +32,17 @@ export function findNul(value: unknown, root: string): string | null {
 /** Refuses, with a 400 naming the field, any request whose parameters or body hold a NUL character. */
 export function registerNulGuard(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
-    const field = findNul(request.query, 'query') ?? findNul(request.params, 'path') ?? findNul(request.body, 'body');
+    const field =
+      findNul(request.query, 'query') ?? findNul(request.params, 'path') ?? findNul(request.body, 'body');
     if (field === null) return done();
     const reason = 'contains a NUL character (\\u0000), which no field accepts';
-    done(new ApiError(400, 'invalid_request', `Invalid ${field}: ${reason}. Remove it and send the request again.`, { issues: [{ field, reason }] }));
+    done(
+      new ApiError(
+        400,
+        'invalid_request',
+        `Invalid ${field}: ${reason}. Remove it and send the request again.`,
+        { issues: [{ field, reason }] },
+      ),
+    );
   });
 }

@@ -78,7 +78,10 @@ export function registerOpenApiComponents(): void {
   registered = true;
   for (const [id, schema] of Object.entries(OPENAPI_COMPONENTS)) {
     const existing = z.globalRegistry.get(schema)?.id;
-    if (existing !== undefined && existing !== id) throw new Error(`The schema named ${id} in OPENAPI_COMPONENTS is already registered as ${String(existing)}: give each schema one name.`);
+    if (existing !== undefined && existing !== id)
+      throw new Error(
+        `The schema named ${id} in OPENAPI_COMPONENTS is already registered as ${String(existing)}: give each schema one name.`,
+      );
     z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
   }
 }
@@ -93,7 +96,12 @@ function mapRefs(node: Json, rename: (name: string) => string): Json {
   if (Array.isArray(node)) return node.map((item) => mapRefs(item, rename));
   if (node === null || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX) ? REF_PREFIX + rename(value.slice(REF_PREFIX.length)) : mapRefs(value, rename)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)
+        ? REF_PREFIX + rename(value.slice(REF_PREFIX.length))
+        : mapRefs(value, rename),
+    ]),
   );
 }
 
@@ -101,7 +109,8 @@ function refsIn(node: Json, found: Set<string>): Set<string> {
   if (Array.isArray(node)) for (const item of node) refsIn(item, found);
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)) found.add(value.slice(REF_PREFIX.length));
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX))
+        found.add(value.slice(REF_PREFIX.length));
       else refsIn(value, found);
     }
   }
@@ -112,7 +121,10 @@ function refsIn(node: Json, found: Set<string>): Set<string> {
 function canonical(node: Json): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
   if (node === null || typeof node !== 'object') return JSON.stringify(node);
-  return `{${Object.keys(node).toSorted().map((key) => `${JSON.stringify(key)}:${canonical((node as Record<string, Json>)[key])}`).join(',')}}`;
+  return `{${Object.keys(node)
+    .toSorted()
+    .map((key) => `${JSON.stringify(key)}:${canonical((node as Record<string, Json>)[key])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -126,7 +138,8 @@ export function tidyComponents<T extends Document>(document: T): T {
   const rename = new Map<string, string>();
   for (const name of Object.keys(schemas)) {
     const output = name.endsWith('Input') ? name.slice(0, -'Input'.length) : null;
-    if (output && output in schemas && canonical(schemas[name]) === canonical(schemas[output])) rename.set(name, output);
+    if (output && output in schemas && canonical(schemas[name]) === canonical(schemas[output]))
+      rename.set(name, output);
   }
   let renamed = mapRefs(document, (name) => rename.get(name) ?? name) as T;
 
@@ -141,6 +154,10 @@ export function tidyComponents<T extends Document>(document: T): T {
   }
   renamed = mapRefs(renamed, (name) => plain.get(name) ?? name) as T;
   const kept = renamed.components?.schemas ?? {};
-  const tidy = Object.fromEntries([...reached].map((name) => [plain.get(name) ?? name, kept[name]]).toSorted(([a], [b]) => String(a).localeCompare(String(b))));
+  const tidy = Object.fromEntries(
+    [...reached]
+      .map((name) => [plain.get(name) ?? name, kept[name]])
+      .toSorted(([a], [b]) => String(a).localeCompare(String(b))),
+  );
   return { ...renamed, components: { ...renamed.components, schemas: tidy } };
 }

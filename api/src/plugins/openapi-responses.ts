@@ -16,7 +16,7 @@ export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   401: "Sign-in required: send the user's Firebase ID token as Authorization: Bearer <token> (the message says what was wrong with the one sent)",
   403: 'Forbidden: the request is understood but not allowed (the message says why)',
   404: 'Not found: nothing by that name or id, or it is not yours',
-  409: "Conflict with the current state (sold out, already paid, a key reused…): the message says what, details.reason says it for code",
+  409: 'Conflict with the current state (sold out, already paid, a key reused…): the message says what, details.reason says it for code',
   413: 'The request body is too large',
   415: 'The request body is not of a media type this route takes',
   422: 'The request is well-formed but cannot be carried out: the message says why',
@@ -54,7 +54,9 @@ export function impliedResponses(route: RouteFacts): Record<string, object> {
 export function describeStatus(status: string, route: string): string {
   const description = RESPONSE_DESCRIPTIONS[status];
   if (description === undefined) {
-    throw new Error(`${route} answers ${status}, which the OpenAPI document has no description for: add one to RESPONSE_DESCRIPTIONS in api/src/plugins/openapi-responses.ts.`);
+    throw new Error(
+      `${route} answers ${status}, which the OpenAPI document has no description for: add one to RESPONSE_DESCRIPTIONS in api/src/plugins/openapi-responses.ts.`,
+    );
   }
   return description;
 }
@@ -64,8 +66,12 @@ export function describeStatus(status: string, route: string): string {
  * schema becomes `{ description, content: { 'application/json': { schema } } }`; a content-typed
  * response keeps its own description; a body-less one (`type: 'null'`) stays body-less.
  */
-export function describedResponse(response: Record<string, unknown>, description: string): Record<string, unknown> {
-  if (typeof response.content === 'object' && response.content !== null) return { ...response, description: response.description ?? description };
+export function describedResponse(
+  response: Record<string, unknown>,
+  description: string,
+): Record<string, unknown> {
+  if (typeof response.content === 'object' && response.content !== null)
+    return { ...response, description: response.description ?? description };
   if (response.type === 'null') return { ...response, description: response.description ?? description };
   return { description, content: { 'application/json': { schema: response } } };
 }

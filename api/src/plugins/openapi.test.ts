@@ -3,7 +3,13 @@ import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { operationIdFor } from './openapi';
 import { tidyComponents } from './openapi-components';
 
-type Schema = Record<string, unknown> & { $ref?: string; properties?: Record<string, Schema>; items?: Schema; required?: string[]; enum?: unknown[] };
+type Schema = Record<string, unknown> & {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  required?: string[];
+  enum?: unknown[];
+};
 interface Operation {
   operationId: string;
   security?: Record<string, string[]>[];
@@ -20,7 +26,14 @@ interface Document {
 }
 
 const operationsOf = (document: Document) =>
-  Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method, path, operation })));
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      operation,
+    })),
+  );
 
 /** A JSON schema with its `$ref` followed into the components. */
 function resolved(document: Document, schema: Schema | undefined): Schema {
@@ -35,7 +48,8 @@ describe('GET /api/openapi.json', () => {
     // Rate limits on, as the API runs: the document then says which routes answer 429.
     api = await buildTestApi({ rateLimits: {} });
     const response = await api.app.inject({ method: 'GET', url: '/api/openapi.json' });
-    if (response.statusCode !== 200) throw new Error(`GET /api/openapi.json answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`GET /api/openapi.json answered ${response.statusCode}: ${response.body}`);
     document = response.json();
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
@@ -44,55 +58,78 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([expect.objectContaining({ url: '/api' })]);
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/'))).toEqual([]);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining([
-      '/box-models',
-      '/box-models/{id}',
-      '/content/assets/{name}',
-      '/content/document',
-      '/content/documents',
-      '/content/preview',
-      '/draws',
-      '/draws/{id}',
-      '/figures',
-      '/figures/{slug}',
-      '/figures/{slug}/art.svg',
-      '/gallery-paths/{slug}',
-      '/health',
-      '/locker',
-      '/locker/ship-requests',
-      '/locker/ship-requests/{id}',
-      '/locker/{id}',
-      '/me',
-      '/me/client-seed',
-      '/me/fairness',
-      '/me/handle',
-      '/me/payment-methods',
-      '/me/payment-methods/{id}',
-      '/me/server-seed/rotate',
-      '/orders',
-      '/orders/{orderSn}',
-      '/orders/{orderSn}/cancel',
-      '/orders/{orderSn}/payments',
-      '/payments/capture',
-      '/payments/providers',
-      '/payments/sandbox/checkout',
-      '/payments/webhook/{provider}',
-      '/search.json',
-      '/series',
-      '/series/{slug}',
-      '/styles',
-      '/styles/{slug}',
-    ]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/box-models',
+        '/box-models/{id}',
+        '/content/assets/{name}',
+        '/content/document',
+        '/content/documents',
+        '/content/preview',
+        '/draws',
+        '/draws/{id}',
+        '/figures',
+        '/figures/{slug}',
+        '/figures/{slug}/art.svg',
+        '/gallery-paths/{slug}',
+        '/health',
+        '/locker',
+        '/locker/ship-requests',
+        '/locker/ship-requests/{id}',
+        '/locker/{id}',
+        '/me',
+        '/me/client-seed',
+        '/me/fairness',
+        '/me/handle',
+        '/me/payment-methods',
+        '/me/payment-methods/{id}',
+        '/me/server-seed/rotate',
+        '/orders',
+        '/orders/{orderSn}',
+        '/orders/{orderSn}/cancel',
+        '/orders/{orderSn}/payments',
+        '/payments/capture',
+        '/payments/providers',
+        '/payments/sandbox/checkout',
+        '/payments/webhook/{provider}',
+        '/search.json',
+        '/series',
+        '/series/{slug}',
+        '/styles',
+        '/styles/{slug}',
+      ]),
+    );
     const listFigures = document.paths['/figures']!.get!;
-    expect(listFigures.parameters!.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['page', 'pageSize', 'style', 'series', 'rarity', 'q', 'sort']));
-    expect(resolved(document, listFigures.responses['200']!.content!['application/json']!.schema).properties!.items!.type).toBe('array');
-    expect(resolved(document, listFigures.responses['400']!.content!['application/json']!.schema).properties!.error).toBeDefined();
+    expect(listFigures.parameters!.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['page', 'pageSize', 'style', 'series', 'rarity', 'q', 'sort']),
+    );
+    expect(
+      resolved(document, listFigures.responses['200']!.content!['application/json']!.schema).properties!
+        .items!.type,
+    ).toBe('array');
+    expect(
+      resolved(document, listFigures.responses['400']!.content!['application/json']!.schema).properties!
+        .error,
+    ).toBeDefined();
     expect(document.paths['/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
-    const handleBody = resolved(document, document.paths['/me/handle']!.put!.requestBody!.content['application/json']!.schema);
+    const handleBody = resolved(
+      document,
+      document.paths['/me/handle']!.put!.requestBody!.content['application/json']!.schema,
+    );
     expect(handleBody.properties!.handle!.pattern).toBe('^[a-z0-9_]{3,20}$');
-    expect(Object.keys(document.paths['/me/handle']!.put!.responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
-    expect(Object.keys(document.paths['/me/payment-methods/{id}']!.delete!.responses)).toEqual(expect.arrayContaining(['200', '404']));
-    const searchEntry = resolved(document, resolved(document, document.paths['/search.json']!.get!.responses['200']!.content!['application/json']!.schema).items);
+    expect(Object.keys(document.paths['/me/handle']!.put!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '409']),
+    );
+    expect(Object.keys(document.paths['/me/payment-methods/{id}']!.delete!.responses)).toEqual(
+      expect.arrayContaining(['200', '404']),
+    );
+    const searchEntry = resolved(
+      document,
+      resolved(
+        document,
+        document.paths['/search.json']!.get!.responses['200']!.content!['application/json']!.schema,
+      ).items,
+    );
     expect(searchEntry.properties!.kind!.enum).toContain('box');
     expect(searchEntry.properties!.image!.type).toBe('string');
     expect(searchEntry.required).not.toContain('image');
@@ -111,8 +148,14 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every response by its status, with the answers the plugins give', () => {
-    const descriptions = operationsOf(document).flatMap(({ key, operation }) => Object.entries(operation.responses).map(([status, response]) => [`${key} ${status}`, response.description] as const));
-    expect(descriptions.filter(([, description]) => !description || description === 'Default Response')).toEqual([]);
+    const descriptions = operationsOf(document).flatMap(({ key, operation }) =>
+      Object.entries(operation.responses).map(
+        ([status, response]) => [`${key} ${status}`, response.description] as const,
+      ),
+    );
+    expect(
+      descriptions.filter(([, description]) => !description || description === 'Default Response'),
+    ).toEqual([]);
     const order = document.paths['/orders']!.post!.responses;
     expect(order['201']!.description).toBe('Created');
     expect(order['400']!.description).toMatch(/says which field/);
@@ -120,20 +163,38 @@ describe('GET /api/openapi.json', () => {
     // Catalogue reads answer 304 from memory and are not limited per IP.
     expect(Object.keys(document.paths['/figures']!.get!.responses).toSorted()).toEqual(['200', '304', '400']);
     expect(document.paths['/figures']!.get!.responses['304']!.content).toBeUndefined();
-    expect(document.paths['/content/preview']!.get!.responses['303']!.description).toBe('To the redirect path');
+    expect(document.paths['/content/preview']!.get!.responses['303']!.description).toBe(
+      'To the redirect path',
+    );
   });
 
   it('writes shared schemas once, as components, and references them', () => {
     const { schemas } = document.components;
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['ApiError', 'Money', 'Order', 'Figure', 'SeriesSummary', 'BoxModelSummary', 'DrawProof', 'SavedAddressList']));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining([
+        'ApiError',
+        'Money',
+        'Order',
+        'Figure',
+        'SeriesSummary',
+        'BoxModelSummary',
+        'DrawProof',
+        'SavedAddressList',
+      ]),
+    );
     // The address book's answers and the ship-out's share the address, by reference.
     expect(JSON.stringify(schemas.SavedAddress)).toContain('#/components/schemas/ShipOutAddress');
     const json = JSON.stringify(document.paths);
     // Every refusal in JSON has the one error body, by reference (health's 503 is its own report).
     const refusals = operationsOf(document).flatMap(({ key, operation }) =>
       Object.entries(operation.responses)
-        .filter(([status, response]) => Number(status) >= 400 && response.content?.['application/json'] && key !== 'GET /health')
-        .map(([status, response]) => `${key} ${status} ${response.content!['application/json']!.schema.$ref}`),
+        .filter(
+          ([status, response]) =>
+            Number(status) >= 400 && response.content?.['application/json'] && key !== 'GET /health',
+        )
+        .map(
+          ([status, response]) => `${key} ${status} ${response.content!['application/json']!.schema.$ref}`,
+        ),
     );
     expect(refusals.length).toBeGreaterThan(100);
     expect(refusals.filter((refusal) => !refusal.endsWith(' #/components/schemas/ApiError'))).toEqual([]);
@@ -154,16 +215,29 @@ describe('GET /api/openapi.json', () => {
     expect(mismatched).toEqual([]);
     expect(document.paths['/styles']!.get!.security).toEqual([]);
     // Asked without a token, each body-less operation answers 401 exactly when it says it needs one.
-    const sample: Record<string, string> = { id: '1', slug: 'x', orderSn: 'AT0000000000000000', provider: 'sandbox', name: 'x.svg' };
+    const sample: Record<string, string> = {
+      id: '1',
+      slug: 'x',
+      orderSn: 'AT0000000000000000',
+      provider: 'sandbox',
+      name: 'x.svg',
+    };
     const wrong: string[] = [];
     let client = 0;
     for (const { key, method, path, operation } of operationsOf(document)) {
       if (operation.requestBody) continue;
       client += 1;
       const url = `/api${path.replace(/\{([^}]+)\}/g, (_match, name: string) => sample[name] ?? 'x')}`;
-      const response = await api.app.inject({ method: method.toUpperCase() as 'GET', url, remoteAddress: `198.51.100.${client}` });
+      const response = await api.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        remoteAddress: `198.51.100.${client}`,
+      });
       const needsToken = (operation.security?.length ?? 0) > 0;
-      if ((response.statusCode === 401) !== needsToken) wrong.push(`${key}: ${response.statusCode}, documented ${needsToken ? 'with' : 'without'} bearerAuth`);
+      if ((response.statusCode === 401) !== needsToken)
+        wrong.push(
+          `${key}: ${response.statusCode}, documented ${needsToken ? 'with' : 'without'} bearerAuth`,
+        );
     }
     expect(client).toBeGreaterThan(25);
     expect(wrong).toEqual([]);
@@ -171,7 +245,9 @@ describe('GET /api/openapi.json', () => {
 
   it('groups operations under tags the document describes', () => {
     const described = new Set(document.tags.filter((tag) => tag.description).map((tag) => tag.name));
-    const used = new Set(operationsOf(document).flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []));
+    const used = new Set(
+      operationsOf(document).flatMap(({ operation }) => (operation as { tags?: string[] }).tags ?? []),
+    );
     expect([...used].filter((tag) => !described.has(tag))).toEqual([]);
   });
 
@@ -187,7 +263,10 @@ describe('GET /api/openapi.json', () => {
       expect(assets.length).toBeGreaterThanOrEqual(4);
       for (const asset of assets) {
         expect(asset).not.toMatch(/^(https?:)?\/\//);
-        const answer = await api.app.inject({ method: 'GET', url: new URL(asset, 'http://site.invalid/api/docs/').pathname });
+        const answer = await api.app.inject({
+          method: 'GET',
+          url: new URL(asset, 'http://site.invalid/api/docs/').pathname,
+        });
         expect(`${asset} ${answer.statusCode}`).toBe(`${asset} 200`);
       }
       // The page reads the same document.
@@ -205,7 +284,10 @@ describe('GET /api/openapi.json', () => {
 
 describe('the API reference page in production', () => {
   let api: TestApi;
-  const saved = { NODE_ENV: process.env.NODE_ENV, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST };
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  };
   beforeAll(async () => {
     process.env.NODE_ENV = 'production';
     // The API refuses to start in production with the emulator named (its tokens are unsigned).
@@ -219,7 +301,12 @@ describe('the API reference page in production', () => {
   afterAll(() => api?.close());
 
   it('is not served, while the document still is', async () => {
-    for (const url of ['/api/docs/', '/api/docs', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/json']) {
+    for (const url of [
+      '/api/docs/',
+      '/api/docs',
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/json',
+    ]) {
       expect(`${url} ${(await api.app.inject({ method: 'GET', url })).statusCode}`).toBe(`${url} 404`);
     }
     expect((await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
@@ -250,7 +337,13 @@ describe('tidyComponents', () => {
         },
       },
     });
-    expect(tidy.paths).toEqual({ '/a': { post: { body: ref('Same'), answer: ref('Same'), other: ref('Lone') } } });
-    expect(tidy.components.schemas).toEqual({ Lone: { type: 'number' }, Money: { type: 'integer' }, Same: { type: 'object', properties: { m: ref('Money') } } });
+    expect(tidy.paths).toEqual({
+      '/a': { post: { body: ref('Same'), answer: ref('Same'), other: ref('Lone') } },
+    });
+    expect(tidy.components.schemas).toEqual({
+      Lone: { type: 'number' },
+      Money: { type: 'integer' },
+      Same: { type: 'object', properties: { m: ref('Money') } },
+    });
   });
 });

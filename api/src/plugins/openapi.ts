@@ -16,14 +16,34 @@ import { describedResponse, describeStatus, impliedResponses } from './openapi-r
 
 /** What every route is grouped under, with what the reference page says of each group. */
 const TAGS = [
-  { name: 'catalogue', description: 'Styles, series and figures, with their art. Public, served from memory with ETags.' },
-  { name: 'mystery box', description: 'Mystery box models: price, boxes on sale and the published odds of each figure. Public.' },
-  { name: 'content', description: 'Blog, rules and help documents, their covers, preview mode and the site search index.' },
-  { name: 'account', description: 'The signed-in user: profile, handle, address book, provably fair seeds and saved payment methods.' },
+  {
+    name: 'catalogue',
+    description: 'Styles, series and figures, with their art. Public, served from memory with ETags.',
+  },
+  {
+    name: 'mystery box',
+    description: 'Mystery box models: price, boxes on sale and the published odds of each figure. Public.',
+  },
+  {
+    name: 'content',
+    description: 'Blog, rules and help documents, their covers, preview mode and the site search index.',
+  },
+  {
+    name: 'account',
+    description:
+      'The signed-in user: profile, handle, address book, provably fair seeds and saved payment methods.',
+  },
   { name: 'locker', description: 'Figures the user owns and their ship-out requests.' },
   { name: 'orders', description: 'Orders and their payments: the sandbox provider (test mode) and PayPal.' },
-  { name: 'draws', description: 'The provably fair draws that fulfilled my orders, with what re-computes each one.' },
-  { name: 'market', description: "Collectors' listings, buying one, what a figure sells for, sellers' balances and payouts, and the live room's feed of pulls and sales." },
+  {
+    name: 'draws',
+    description: 'The provably fair draws that fulfilled my orders, with what re-computes each one.',
+  },
+  {
+    name: 'market',
+    description:
+      "Collectors' listings, buying one, what a figure sells for, sellers' balances and payouts, and the live room's feed of pulls and sales.",
+  },
   { name: 'meta', description: 'The API itself: health for load balancers.' },
 ];
 
@@ -45,7 +65,11 @@ export function operationIdFor(method: string, path: string): string {
   const words = path
     .split('/')
     .filter(Boolean)
-    .flatMap((segment) => (segment.startsWith(':') ? ['by', ...segment.slice(1).split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/)))
+    .flatMap((segment) =>
+      segment.startsWith(':')
+        ? ['by', ...segment.slice(1).split(/[^A-Za-z0-9]+/)]
+        : segment.split(/[^A-Za-z0-9]+/),
+    )
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
@@ -65,10 +89,18 @@ function documentRoute(prefix: string): SwaggerTransform {
 
     const original = (input.schema ?? {}) as Record<string, unknown>;
     const declared = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
-    const takesInput = ['querystring', 'params', 'headers', 'body'].some((part) => original[part] !== undefined);
+    const takesInput = ['querystring', 'params', 'headers', 'body'].some(
+      (part) => original[part] !== undefined,
+    );
     const responses: Record<string, Record<string, unknown>> = {};
-    for (const [status, response] of Object.entries({ ...impliedResponses({ takesInput, config: route.config }), ...declared })) {
-      responses[status] = describedResponse(response as Record<string, unknown>, describeStatus(status, name));
+    for (const [status, response] of Object.entries({
+      ...impliedResponses({ takesInput, config: route.config }),
+      ...declared,
+    })) {
+      responses[status] = describedResponse(
+        response as Record<string, unknown>,
+        describeStatus(status, name),
+      );
     }
     const documented = {
       ...schema,
@@ -82,7 +114,10 @@ function documentRoute(prefix: string): SwaggerTransform {
 }
 
 /** Registers the document, the route serving it and, when asked, the reference page. */
-export async function registerOpenApi(fastify: FastifyInstance, { reference = process.env.NODE_ENV !== 'production' } = {}): Promise<void> {
+export async function registerOpenApi(
+  fastify: FastifyInstance,
+  { reference = process.env.NODE_ENV !== 'production' } = {},
+): Promise<void> {
   registerOpenApiComponents();
   const prefix = fastify.prefix;
   const components = createJsonSchemaTransformObject({ schemaRegistry: z.globalRegistry });
@@ -99,12 +134,21 @@ export async function registerOpenApi(fastify: FastifyInstance, { reference = pr
       // Paths are relative to where the API is mounted on the site's origin (stripped from them).
       servers: [{ url: prefix || '/', description: "This site's API, on the site's own origin" }],
       tags: TAGS,
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
+        },
+      },
     },
     transform: documentRoute(prefix),
-    transformObject: (input) => tidyComponents(components(input) as Parameters<typeof tidyComponents>[0]) as ReturnType<typeof components>,
+    transformObject: (input) =>
+      tidyComponents(components(input) as Parameters<typeof tidyComponents>[0]) as ReturnType<
+        typeof components
+      >,
   });
-  fastify.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(fastify.swagger()));
+  fastify.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(fastify.swagger()),
+  );
   if (!reference) return;
   await fastify.register(swaggerUi, {
     routePrefix: API_REFERENCE_PATH,

@@ -28,12 +28,19 @@ export async function connectRedis(value: string, log: FastifyBaseLogger): Promi
   const url = parseRedisUrl(value);
   const shown = `${url.protocol}//${url.host}`;
   // The rate-limit plugin's advice: fail fast instead of queueing behind a dead connection.
-  const redis = new Redis(url.toString(), { connectTimeout: 1_000, maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(url.toString(), {
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  });
   let reported = false;
   redis.on('error', (error: Error) => {
     if (reported) return;
     reported = true;
-    log.warn({ err: error }, `Redis at ${shown} failed: shared rate limits are skipped until it answers again`);
+    log.warn(
+      { err: error },
+      `Redis at ${shown} failed: shared rate limits are skipped until it answers again`,
+    );
   });
   redis.on('ready', () => (reported = false));
   try {
@@ -41,9 +48,12 @@ export async function connectRedis(value: string, log: FastifyBaseLogger): Promi
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`Could not reach Redis at ${shown} (REDIS_URL): ${(error as Error).message}. Start it, or unset REDIS_URL to keep limits per process.`, {
-      cause: error,
-    });
+    throw new Error(
+      `Could not reach Redis at ${shown} (REDIS_URL): ${(error as Error).message}. Start it, or unset REDIS_URL to keep limits per process.`,
+      {
+        cause: error,
+      },
+    );
   }
   return redis;
 }

@@ -42,7 +42,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HELMET_OPTIONS: HelmetOptions = {
   // JSON and SVG only: nothing may load or run anything. Without `useDefaults: false` helmet adds
   // its own page defaults to these (style-src and font-src from any https origin, script-src 'self').
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
   // Figure art is shown by the site's pages, on the same origin.
   crossOriginResourcePolicy: { policy: 'same-origin' },
   // Set per answer, over TLS only: on plain http it is meaningless and tells of a misconfigured proxy.
@@ -57,12 +60,17 @@ const HELMET_OPTIONS: HelmetOptions = {
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name.toLowerCase(), String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
     getHeader: (name: string) => headers.get(name.toLowerCase()),
   };
   let failure: unknown = null;
-  helmet(options)({ headers: {}, method: 'GET', url: '/' } as never, response as never, (error?: unknown) => (failure = error ?? null));
+  helmet(options)(
+    { headers: {}, method: 'GET', url: '/' } as never,
+    response as never,
+    (error?: unknown) => (failure = error ?? null),
+  );
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   if (headers.size === 0) throw new Error('helmet set no header: its middleware API has changed.');
   return Object.fromEntries(headers);
@@ -75,11 +83,17 @@ export function apiSecurityHeaders(): Record<string, string> {
   return computedHeaders;
 }
 
-export function resolveRateLimits(option: Partial<RateLimitPolicies> | false | undefined): RateLimitPolicies | null {
+export function resolveRateLimits(
+  option: Partial<RateLimitPolicies> | false | undefined,
+): RateLimitPolicies | null {
   return option === false ? null : { ...DEFAULT_RATE_LIMITS, ...option };
 }
 
-export async function registerSecurity(fastify: FastifyInstance, limits: RateLimitPolicies | null, shared: { redis: Redis; prefix: string } | null = null): Promise<void> {
+export async function registerSecurity(
+  fastify: FastifyInstance,
+  limits: RateLimitPolicies | null,
+  shared: { redis: Redis; prefix: string } | null = null,
+): Promise<void> {
   const headers = Object.entries(apiSecurityHeaders());
   // Every answer (errors, 404s and cached answers included) carries them, unless its route set its
   // own (the sandbox checkout page's CSP); HSTS over TLS only.
@@ -101,6 +115,10 @@ export async function registerSecurity(fastify: FastifyInstance, limits: RateLim
     global: false,
     ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new ApiError(context.statusCode, 'rate_limited', `Too many requests: at most ${context.max} in this window. Retry in ${context.after}.`),
+      new ApiError(
+        context.statusCode,
+        'rate_limited',
+        `Too many requests: at most ${context.max} in this window. Retry in ${context.after}.`,
+      ),
   });
 }

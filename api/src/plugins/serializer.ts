@@ -28,7 +28,12 @@ const NO_METADATA = z.registry<Record<string, unknown>>();
 /** JSON Schema (draft 7) of what the zod schema outputs, or null when it has parts JSON Schema cannot say. */
 export function outputJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
-    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw', metadata: NO_METADATA });
+    const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
+      io: 'output',
+      target: 'draft-7',
+      unrepresentable: 'throw',
+      metadata: NO_METADATA,
+    });
     return jsonSchema;
   } catch {
     return null;
@@ -41,4 +46,3 @@ export const compiledSerializerCompiler = (route: SerializerCompiler) => {
   if (!jsonSchema) return zodSerializerCompiler(route);
   return fastJson(jsonSchema) as (data: unknown) => string;
 };
-

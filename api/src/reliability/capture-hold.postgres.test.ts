@@ -12,8 +12,21 @@ import { orders } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { eventually } from '../test/eventually';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
-import { ageOrder, capture, orderBox, postOrder, seedBoxId, setStock, startPayment, totalStock } from '../test/purchase';
+import {
+  PAYPAL_TEST_CREDENTIALS,
+  type PayPalTestServer,
+  startPayPalTestServer,
+} from '../test/paypal-test-server';
+import {
+  ageOrder,
+  capture,
+  orderBox,
+  postOrder,
+  seedBoxId,
+  setStock,
+  startPayment,
+  totalStock,
+} from '../test/purchase';
 
 /** The first buyer's order runs out this many seconds after its capture starts. */
 const RUNS_OUT_IN_SECONDS = 5;
@@ -27,7 +40,14 @@ describe('a capture that outlasts the order’s time (PostgreSQL)', () => {
 
   beforeAll(async () => {
     paypal = await startPayPalTestServer();
-    api = await buildTestApi({ orderSweepIntervalMs: 0, paypal: { ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url, webhookId: PAYPAL_TEST_CREDENTIALS.webhookId } });
+    api = await buildTestApi({
+      orderSweepIntervalMs: 0,
+      paypal: {
+        ...PAYPAL_TEST_CREDENTIALS,
+        apiBase: paypal.url,
+        webhookId: PAYPAL_TEST_CREDENTIALS.webhookId,
+      },
+    });
     [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
     boxId = await seedBoxId(api, 'skate-spirits-blind-box');
   }, SETUP_TIMEOUT);
@@ -42,14 +62,23 @@ describe('a capture that outlasts the order’s time (PostgreSQL)', () => {
     const token = (await startPayment(api, alice, order.orderSn, { provider: 'paypal' })).payment.token ?? '';
     paypal.approve(token);
     // Its time plus the capture grace ends a few seconds from now.
-    await ageOrder(api, order.orderSn, ORDER_RESERVATION_MINUTES + CAPTURE_GRACE_SECONDS / 60 - RUNS_OUT_IN_SECONDS / 60);
+    await ageOrder(
+      api,
+      order.orderSn,
+      ORDER_RESERVATION_MINUTES + CAPTURE_GRACE_SECONDS / 60 - RUNS_OUT_IN_SECONDS / 60,
+    );
 
     const slowProvider = paypal.holdNextCapture();
     const aliceCapture = capture(api, alice, token);
     await slowProvider.reached;
     // PayPal is still answering when the order's own time (and grace) runs out.
     const ranOut = await eventually(
-      async () => rowsOf<{ over: boolean }>(await api.db.execute(sql`select now() >= ${orders.expiresAt} + make_interval(secs => ${CAPTURE_GRACE_SECONDS}) as over from ${orders} where ${orders.id} = ${order.id}`)),
+      async () =>
+        rowsOf<{ over: boolean }>(
+          await api.db.execute(
+            sql`select now() >= ${orders.expiresAt} + make_interval(secs => ${CAPTURE_GRACE_SECONDS}) as over from ${orders} where ${orders.id} = ${order.id}`,
+          ),
+        ),
       (rows) => rows[0]?.over === true,
       (RUNS_OUT_IN_SECONDS + 20) * 1_000,
     );
@@ -68,7 +97,10 @@ describe('a capture that outlasts the order’s time (PostgreSQL)', () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json<CaptureResult>().order).toMatchObject({ orderSn: order.orderSn, status: 'fulfilled' });
     expect(await totalStock(api, boxId)).toBe(0);
-    const [row] = await api.db.select({ captureStartedAt: orders.captureStartedAt }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await api.db
+      .select({ captureStartedAt: orders.captureStartedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row?.captureStartedAt).toBeNull();
   }, 60_000);
 });

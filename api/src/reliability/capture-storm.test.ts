@@ -12,7 +12,11 @@ import { draws, lockerItems, orders, payments } from '../db/schema';
 import type { PayPalWebhookEvent } from '../domain/payments/paypal/paypal-types';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
+import {
+  PAYPAL_TEST_CREDENTIALS,
+  type PayPalTestServer,
+  startPayPalTestServer,
+} from '../test/paypal-test-server';
 import { capture, orderBox, seedBoxId, startPayment } from '../test/purchase';
 
 const ORDERS = 6;
@@ -43,7 +47,12 @@ describe('captures and webhooks in a storm', () => {
     paypal = await startPayPalTestServer();
     // The storm's 36 events at once all get in (the webhook's cap, 20 by default, would ask some to
     // retry later): this is about what concurrent events do, not how many are taken.
-    api = await buildTestApi({ orderSweepIntervalMs: 0, siteOrigin: 'https://arttoy.example', paypal: { ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url }, webhookConcurrency: 100 });
+    api = await buildTestApi({
+      orderSweepIntervalMs: 0,
+      siteOrigin: 'https://arttoy.example',
+      paypal: { ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url },
+      webhookConcurrency: 100,
+    });
     buyers = await Promise.all([0, 1, 2].map((index) => signInTestUser(`storm${index}`)));
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
@@ -53,13 +62,27 @@ describe('captures and webhooks in a storm', () => {
   });
 
   const webhook = (event: PayPalWebhookEvent) =>
-    api.app.inject({ method: 'POST', url: '/api/payments/webhook/paypal', headers: { 'content-type': 'application/json', ...paypal.signWebhook(event) }, payload: event });
-  const approvedEvent = (token: string, id: string) => ({ id, event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'checkout-order', resource: { id: token, status: 'APPROVED' } });
+    api.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/paypal',
+      headers: { 'content-type': 'application/json', ...paypal.signWebhook(event) },
+      payload: event,
+    });
+  const approvedEvent = (token: string, id: string) => ({
+    id,
+    event_type: 'CHECKOUT.ORDER.APPROVED',
+    resource_type: 'checkout-order',
+    resource: { id: token, status: 'APPROVED' },
+  });
   const completedEvent = (token: string, id: string) => ({
     id,
     event_type: 'PAYMENT.CAPTURE.COMPLETED',
     resource_type: 'capture',
-    resource: { id: `CAP-${id}`, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: token } } },
+    resource: {
+      id: `CAP-${id}`,
+      status: 'COMPLETED',
+      supplementary_data: { related_ids: { order_id: token } },
+    },
   });
 
   /** An approved PayPal payment for a new order of `buyer`: its order id and PayPal token. */
@@ -67,7 +90,10 @@ describe('captures and webhooks in a storm', () => {
     const order = await orderBox(api, buyer, boxId);
     const token = (await startPayment(api, buyer, order.orderSn, { provider: 'paypal' })).payment.token ?? '';
     paypal.approve(token);
-    const [row] = await api.db.select({ id: orders.id }).from(orders).where(eq(orders.orderSn, order.orderSn));
+    const [row] = await api.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderSn, order.orderSn));
     return { orderId: row?.id ?? 0, token };
   }
 
@@ -76,14 +102,18 @@ describe('captures and webhooks in a storm', () => {
     const calls = targets.flatMap(({ buyer, token }) => [
       ...Array.from({ length: CAPTURES_PER_ORDER }, () => () => capture(api, buyer, token)),
       // The same event delivered again and again (PayPal retries), and distinct events about the same order.
-      ...Array.from({ length: REPLAYS_PER_ORDER }, () => () => webhook(approvedEvent(token, `WH-A-${token}`))),
+      ...Array.from(
+        { length: REPLAYS_PER_ORDER },
+        () => () => webhook(approvedEvent(token, `WH-A-${token}`)),
+      ),
       () => webhook(completedEvent(token, `WH-C-${token}`)),
       () => webhook(approvedEvent(token, `WH-B-${token}`)),
     ]);
     return Promise.all(shuffled(calls).map((call) => call()));
   }
 
-  const capturesAtPayPal = (token: string) => paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`);
+  const capturesAtPayPal = (token: string) =>
+    paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`);
 
   it(
     'gives exactly one captured payment, one draw and one locker item per order',
@@ -94,27 +124,58 @@ describe('captures and webhooks in a storm', () => {
         targets.push({ buyer, ...(await approvedOrder(buyer)) });
       }
       const responses = await storm(targets);
-      expect(responses.filter((response) => response.statusCode >= 300).map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+      expect(
+        responses
+          .filter((response) => response.statusCode >= 300)
+          .map((response) => `${response.statusCode} ${response.body}`),
+      ).toEqual([]);
 
       const orderIds = targets.map((target) => target.orderId);
-      const drawn = await api.db.select({ orderId: draws.orderId, n: count() }).from(draws).where(inArray(draws.orderId, orderIds)).groupBy(draws.orderId);
-      const captured = await api.db.select({ orderId: payments.orderId, n: count() }).from(payments).where(inArray(payments.orderId, orderIds)).groupBy(payments.orderId);
-      const items = await api.db.select({ orderId: draws.orderId, n: count() }).from(lockerItems).innerJoin(draws, eq(lockerItems.drawId, draws.id)).where(inArray(draws.orderId, orderIds)).groupBy(draws.orderId);
-      const statuses = await api.db.select({ status: orders.status, payment: payments.status }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(inArray(orders.id, orderIds));
+      const drawn = await api.db
+        .select({ orderId: draws.orderId, n: count() })
+        .from(draws)
+        .where(inArray(draws.orderId, orderIds))
+        .groupBy(draws.orderId);
+      const captured = await api.db
+        .select({ orderId: payments.orderId, n: count() })
+        .from(payments)
+        .where(inArray(payments.orderId, orderIds))
+        .groupBy(payments.orderId);
+      const items = await api.db
+        .select({ orderId: draws.orderId, n: count() })
+        .from(lockerItems)
+        .innerJoin(draws, eq(lockerItems.drawId, draws.id))
+        .where(inArray(draws.orderId, orderIds))
+        .groupBy(draws.orderId);
+      const statuses = await api.db
+        .select({ status: orders.status, payment: payments.status })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(inArray(orders.id, orderIds));
       const one = orderIds.map((orderId) => ({ orderId, n: 1 })).toSorted((a, b) => a.orderId - b.orderId);
-      const byOrder = (rows: { orderId: number; n: number }[]) => rows.toSorted((a, b) => a.orderId - b.orderId);
+      const byOrder = (rows: { orderId: number; n: number }[]) =>
+        rows.toSorted((a, b) => a.orderId - b.orderId);
       expect(byOrder(drawn)).toEqual(one);
       expect(byOrder(captured)).toEqual(one);
       expect(byOrder(items)).toEqual(one);
       expect(statuses).toEqual(orderIds.map(() => ({ status: 'fulfilled', payment: 'captured' })));
-      for (const { token } of targets) expect(new Set(capturesAtPayPal(token).map((call) => call.requestId)).size).toBe(1);
+      for (const { token } of targets)
+        expect(new Set(capturesAtPayPal(token).map((call) => call.requestId)).size).toBe(1);
     },
     TIMEOUT_MS,
   );
 
   it.each([
-    ['amount', (server: PayPalTestServer) => (server.captureAmountOverride = '0.01'), /its amount is 1, not \d+ minor units/],
-    ['currency', (server: PayPalTestServer) => (server.captureCurrencyOverride = 'EUR'), /its currency is EUR, not USD/],
+    [
+      'amount',
+      (server: PayPalTestServer) => (server.captureAmountOverride = '0.01'),
+      /its amount is 1, not \d+ minor units/,
+    ],
+    [
+      'currency',
+      (server: PayPalTestServer) => (server.captureCurrencyOverride = 'EUR'),
+      /its currency is EUR, not USD/,
+    ],
   ])(
     'refuses a capture whose %s is not our order’s, however often it is retried or announced, and draws nothing',
     async (_what, tamper, reason) => {
@@ -126,10 +187,15 @@ describe('captures and webhooks in a storm', () => {
       // Captures: 409 with the reason; webhooks: acknowledged (the refusal is final, PayPal need not retry).
       expect(statuses.filter((status) => status === 409)).toHaveLength(CAPTURES_PER_ORDER);
       expect(statuses.filter((status) => status !== 409).every((status) => status < 300)).toBe(true);
-      for (const response of responses.filter((r) => r.statusCode === 409)) expect(response.json().error.message).toMatch(reason);
+      for (const response of responses.filter((r) => r.statusCode === 409))
+        expect(response.json().error.message).toMatch(reason);
       const [drawCount] = await api.db.select({ n: count() }).from(draws).where(eq(draws.orderId, orderId));
       expect(drawCount?.n).toBe(0);
-      const [row] = await api.db.select({ status: orders.status, payment: payments.status }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(eq(orders.id, orderId));
+      const [row] = await api.db
+        .select({ status: orders.status, payment: payments.status })
+        .from(orders)
+        .innerJoin(payments, eq(payments.orderId, orders.id))
+        .where(eq(orders.id, orderId));
       expect(row).toEqual({ status: 'pending_payment', payment: 'failed' });
       expect(new Set(capturesAtPayPal(token).map((call) => call.requestId)).size).toBe(1);
     },

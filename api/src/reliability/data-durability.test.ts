@@ -18,23 +18,39 @@ import { createEmptyDatabaseUrl } from '../test/test-database';
 import { API_START_TIMEOUT_MS } from '../server-options';
 
 type Rows = Record<string, unknown>[];
-const rowsOf = async (db: Db, query: ReturnType<typeof sql>): Promise<Rows> => ((await db.execute(query)) as unknown as { rows: Rows }).rows;
+const rowsOf = async (db: Db, query: ReturnType<typeof sql>): Promise<Rows> =>
+  ((await db.execute(query)) as unknown as { rows: Rows }).rows;
 
 /** The schema as the catalogue describes it: columns, constraints and indexes of every table. */
 async function schemaOf(db: Db): Promise<unknown> {
   return {
-    columns: await rowsOf(db, sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = 'public' order by 1, 2`),
-    constraints: await rowsOf(db, sql`select conrelid::regclass::text as "table", conname, pg_get_constraintdef(oid) as def from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`),
-    indexes: await rowsOf(db, sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`),
+    columns: await rowsOf(
+      db,
+      sql`select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns where table_schema = 'public' order by 1, 2`,
+    ),
+    constraints: await rowsOf(
+      db,
+      sql`select conrelid::regclass::text as "table", conname, pg_get_constraintdef(oid) as def from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`,
+    ),
+    indexes: await rowsOf(
+      db,
+      sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`,
+    ),
   };
 }
 
 /** Every row of every table (and the migrations journal), as a digest per table. */
 async function rowsDigest(db: Db): Promise<Record<string, string>> {
-  const tables = await rowsOf(db, sql`select table_schema || '.' || table_name as name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`);
+  const tables = await rowsOf(
+    db,
+    sql`select table_schema || '.' || table_name as name from information_schema.tables where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
+  );
   const digest: Record<string, string> = {};
   for (const { name } of tables as { name: string }[]) {
-    const [row] = await rowsOf(db, sql`select count(*)::int || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as d from ${sql.raw(name)} t`);
+    const [row] = await rowsOf(
+      db,
+      sql`select count(*)::int || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as d from ${sql.raw(name)} t`,
+    );
     digest[name] = String(row?.d);
   }
   return digest;
@@ -67,21 +83,44 @@ describe('data across migrations and restarts', () => {
     /** The API owning its database, as `npm start` runs it: its close closes the database. */
     const start = async (): Promise<FastifyInstance> => {
       const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
-      await app.register(apiPlugin, { prefix: '/api', databaseUrl: place.url, seed: 'if-empty', rateLimits: false, orderSweepIntervalMs: 0, firebaseProjectId: TEST_PROJECT_ID });
+      await app.register(apiPlugin, {
+        prefix: '/api',
+        databaseUrl: place.url,
+        seed: 'if-empty',
+        rateLimits: false,
+        orderSweepIntervalMs: 0,
+        firebaseProjectId: TEST_PROJECT_ID,
+      });
       await app.ready();
       return app;
     };
-    const mine = async (app: FastifyInstance, url: string) => (await app.inject({ method: 'GET', url, headers: bearer(alice) })).json<{ items: unknown[] }>().items;
-    const state = async (app: FastifyInstance) => ({ orders: await mine(app, '/api/orders'), locker: await mine(app, '/api/locker'), draws: await mine(app, '/api/draws') });
+    const mine = async (app: FastifyInstance, url: string) =>
+      (await app.inject({ method: 'GET', url, headers: bearer(alice) })).json<{ items: unknown[] }>().items;
+    const state = async (app: FastifyInstance) => ({
+      orders: await mine(app, '/api/orders'),
+      locker: await mine(app, '/api/locker'),
+      draws: await mine(app, '/api/draws'),
+    });
     try {
       const first = await start();
       let before: Awaited<ReturnType<typeof state>>;
       try {
-        const boxes = (await first.inject({ method: 'GET', url: '/api/box-models' })).json<{ items: { id: number; stock: number }[] }>().items;
+        const boxes = (await first.inject({ method: 'GET', url: '/api/box-models' })).json<{
+          items: { id: number; stock: number }[];
+        }>().items;
         const boxId = boxes.find((box) => box.stock > 2)?.id ?? 0;
         await buyOverHttp(first, alice, boxId);
         await buyOverHttp(first, alice, boxId);
-        expect((await first.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(alice), 'idempotency-key': 'kept-across-restart' }, payload: { boxModelId: boxId } })).statusCode).toBe(201);
+        expect(
+          (
+            await first.inject({
+              method: 'POST',
+              url: '/api/orders',
+              headers: { ...bearer(alice), 'idempotency-key': 'kept-across-restart' },
+              payload: { boxModelId: boxId },
+            })
+          ).statusCode,
+        ).toBe(201);
         before = await state(first);
         expect([before.orders.length, before.locker.length, before.draws.length]).toEqual([3, 2, 2]);
       } finally {
@@ -102,11 +141,31 @@ describe('data across migrations and restarts', () => {
 /** The purchase over HTTP only (this API's database is its own): order, sandbox payment, approval, capture. */
 async function buyOverHttp(app: FastifyInstance, user: TestUser, boxModelId: number): Promise<void> {
   const headers = bearer(user);
-  const order = await app.inject({ method: 'POST', url: '/api/orders', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { boxModelId } });
+  const order = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    payload: { boxModelId },
+  });
   const orderSn = order.json<{ orderSn: string }>().orderSn;
-  const started = await app.inject({ method: 'POST', url: `/api/orders/${orderSn}/payments`, headers, payload: { provider: 'sandbox' } });
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderSn}/payments`,
+    headers,
+    payload: { provider: 'sandbox' },
+  });
   const token = started.json<{ payment: { token: string } }>().payment.token;
-  await app.inject({ method: 'POST', url: '/api/payments/sandbox/checkout', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ token, action: 'approve' }).toString() });
-  const captured = await app.inject({ method: 'POST', url: '/api/payments/capture', headers, payload: { token } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/checkout',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, action: 'approve' }).toString(),
+  });
+  const captured = await app.inject({
+    method: 'POST',
+    url: '/api/payments/capture',
+    headers,
+    payload: { token },
+  });
   if (captured.statusCode !== 200) throw new Error(`Capture failed: ${captured.statusCode} ${captured.body}`);
 }

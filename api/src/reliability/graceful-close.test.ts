@@ -40,7 +40,14 @@ describe('closing the API with requests in flight', () => {
       hold.arrived();
       await hold.opened;
     });
-    await app.register(apiPlugin, { prefix: '/api', databaseUrl: place.url, seed: 'if-empty', rateLimits: false, orderSweepIntervalMs: 0, firebaseProjectId: 'demo-arttoy' });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      databaseUrl: place.url,
+      seed: 'if-empty',
+      rateLimits: false,
+      orderSweepIntervalMs: 0,
+      firebaseProjectId: 'demo-arttoy',
+    });
     await app.ready();
     return app;
   }
@@ -48,29 +55,48 @@ describe('closing the API with requests in flight', () => {
   it.each([
     ['a catalogue read', { method: 'GET' as const, url: '/api/box-models' }, false],
     ['an order (a transaction and reads after it)', { method: 'POST' as const, url: '/api/orders' }, true],
-  ])('lets %s finish before the database closes', async (_what, route, signedIn) => {
-    const hold = gate();
-    const app = await startApi(hold);
-    let boxModelId = 0;
-    if (signedIn) {
-      const boxes = (await app.inject({ method: 'GET', url: '/api/box-models' })).json<{ items: { id: number; stock: number }[] }>();
-      boxModelId = boxes.items.find((box) => box.stock > 0)?.id ?? 0;
-    }
-    const inFlight = app.inject({
-      ...route,
-      headers: { 'x-hold': '1', ...(signedIn ? { authorization: `Bearer ${alice.idToken}`, 'idempotency-key': `close-${Date.now()}` } : {}) },
-      ...(signedIn ? { payload: { boxModelId } } : {}),
-    });
-    // Set up wrong, the request would answer before reaching the hold: then it fails here, not by timeout.
-    await Promise.race([hold.held, inFlight.then((early) => Promise.reject(new Error(`Answered before the hold: ${early.statusCode} ${early.body}`)))]);
-    const closed = app.close();
-    // The close has begun (its first hooks ran) while the request waits.
-    await new Promise((resolve) => setImmediate(resolve));
-    hold.open();
-    const response = await inFlight;
-    await closed;
-    expect({ status: response.statusCode, body: response.statusCode >= 500 ? response.body : '' }).toEqual({ status: signedIn ? 201 : 200, body: '' });
-  }, 60_000);
+  ])(
+    'lets %s finish before the database closes',
+    async (_what, route, signedIn) => {
+      const hold = gate();
+      const app = await startApi(hold);
+      let boxModelId = 0;
+      if (signedIn) {
+        const boxes = (await app.inject({ method: 'GET', url: '/api/box-models' })).json<{
+          items: { id: number; stock: number }[];
+        }>();
+        boxModelId = boxes.items.find((box) => box.stock > 0)?.id ?? 0;
+      }
+      const inFlight = app.inject({
+        ...route,
+        headers: {
+          'x-hold': '1',
+          ...(signedIn
+            ? { authorization: `Bearer ${alice.idToken}`, 'idempotency-key': `close-${Date.now()}` }
+            : {}),
+        },
+        ...(signedIn ? { payload: { boxModelId } } : {}),
+      });
+      // Set up wrong, the request would answer before reaching the hold: then it fails here, not by timeout.
+      await Promise.race([
+        hold.held,
+        inFlight.then((early) =>
+          Promise.reject(new Error(`Answered before the hold: ${early.statusCode} ${early.body}`)),
+        ),
+      ]);
+      const closed = app.close();
+      // The close has begun (its first hooks ran) while the request waits.
+      await new Promise((resolve) => setImmediate(resolve));
+      hold.open();
+      const response = await inFlight;
+      await closed;
+      expect({ status: response.statusCode, body: response.statusCode >= 500 ? response.body : '' }).toEqual({
+        status: signedIn ? 201 : 200,
+        body: '',
+      });
+    },
+    60_000,
+  );
 
   it('does not wait for a request whose client hung up, once its handler has answered', async () => {
     const hold = gate();
@@ -92,7 +118,14 @@ describe('closing the API with requests in flight', () => {
     app.addHook('onSend', async (request) => {
       if (request.headers['x-hold'] === '1') answered();
     });
-    await app.register(apiPlugin, { prefix: '/api', databaseUrl: place.url, seed: 'if-empty', rateLimits: false, orderSweepIntervalMs: 0, firebaseProjectId: 'demo-arttoy' });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      databaseUrl: place.url,
+      seed: 'if-empty',
+      rateLimits: false,
+      orderSweepIntervalMs: 0,
+      firebaseProjectId: 'demo-arttoy',
+    });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     // The client sends, then gives up while the request waits at the hold (a load test's end, a closed tab).
     const outgoing = http.request(`${address}/api/box-models`, { headers: { 'x-hold': '1' } });

@@ -19,7 +19,17 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { API_START_TIMEOUT_MS } from '../server-options';
 
 /** Tables that grow with every visitor and purchase (the catalogue's are small and fixed). */
-const GROWING = ['users', 'orders', 'payments', 'sandbox_checkouts', 'payment_methods', 'server_seeds', 'draws', 'locker_items', 'ship_requests'];
+const GROWING = [
+  'users',
+  'orders',
+  'payments',
+  'sandbox_checkouts',
+  'payment_methods',
+  'server_seeds',
+  'draws',
+  'locker_items',
+  'ship_requests',
+];
 /** Other buyers' orders (each with a failed payment) already in the shop. */
 const HISTORY = 20_000;
 /** Rows the whole journey may read from one table: its own, and what an index walk passes on the way. */
@@ -59,7 +69,8 @@ describe('queries of a buyer’s journey', () => {
 
   it('read no growing table whole', async () => {
     const setupStart = (await once<{ now: string }>('select now()::text as now'))[0]!.now;
-    await once(`
+    await once(
+      `
       with other as (insert into users (firebase_uid) values ('history-buyer') returning id),
       box as (select id, price_minor, currency from box_models order by id limit 1),
       placed as (
@@ -69,7 +80,9 @@ describe('queries of a buyer’s journey', () => {
         from other, box, generate_series(1, $1::int) as n
         returning id, total_minor, currency)
       insert into payments (order_id, provider, provider_order_id, idempotency_key, amount_minor, currency, status)
-      select id, 'sandbox', 'history-' || id, 'history-payment-' || id, total_minor, currency, 'failed' from placed`, [HISTORY]);
+      select id, 'sandbox', 'history-' || id, 'history-payment-' || id, total_minor, currency, 'failed' from placed`,
+      [HISTORY],
+    );
     await once('analyze');
     await gone(['arttoy-test-admin'], setupStart);
     const journeyStart = (await once<{ now: string }>('select pg_stat_reset(), now()::text as now'))[0]!.now;
@@ -77,12 +90,25 @@ describe('queries of a buyer’s journey', () => {
     const apiDatabase = await openDatabase({ engine: 'postgres', url: database.url });
     const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
     try {
-      await app.register(apiPlugin, { prefix: '/api', database: apiDatabase, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, orderSweepIntervalMs: 0 });
+      await app.register(apiPlugin, {
+        prefix: '/api',
+        database: apiDatabase,
+        rateLimits: false,
+        firebaseProjectId: TEST_PROJECT_ID,
+        orderSweepIntervalMs: 0,
+      });
       await app.ready();
-      const api: TestApi = { app, database: apiDatabase, db: apiDatabase.db, engine: 'postgres', close: () => app.close() };
+      const api: TestApi = {
+        app,
+        database: apiDatabase,
+        db: apiDatabase.db,
+        engine: 'postgres',
+        close: () => app.close(),
+      };
       const buyer = await signInTestUser(`indexed-${Date.now()}`);
       const boxId = await seedBoxId(api, 'skate-spirits-blind-box');
-      const get = async (url: string) => expectStatus(await app.inject({ method: 'GET', url, headers: bearer(buyer) }), 200);
+      const get = async (url: string) =>
+        expectStatus(await app.inject({ method: 'GET', url, headers: bearer(buyer) }), 200);
       await get('/api/me');
       await get(`/api/box-models/${boxId}`);
       const bought: BoxCapture = await buyBox(api, buyer, boxId);
@@ -93,7 +119,14 @@ describe('queries of a buyer’s journey', () => {
       await get('/api/locker');
       await get(`/api/locker/${bought.order.lockerItemId}`);
       const unpaid: Order = await orderBox(api, buyer, boxId);
-      expectStatus(await app.inject({ method: 'POST', url: `/api/orders/${unpaid.orderSn}/cancel`, headers: bearer(buyer) }), 200);
+      expectStatus(
+        await app.inject({
+          method: 'POST',
+          url: `/api/orders/${unpaid.orderSn}/cancel`,
+          headers: bearer(buyer),
+        }),
+        200,
+      );
     } finally {
       await app.close();
       await apiDatabase.close();

@@ -33,9 +33,20 @@ describe('two API instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env = { DATABASE_URL: database.url, REDIS_URL, REDIS_PREFIX: `test-${randomUUID()}:`, TRUST_PROXY: '1' };
-    instances = await Promise.all([startApiProcess('src/server.ts', env), startApiProcess('src/server.ts', env)]);
-    const [row] = await database.database.db.select({ id: boxModels.id }).from(boxModels).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      REDIS_PREFIX: `test-${randomUUID()}:`,
+      TRUST_PROXY: '1',
+    };
+    instances = await Promise.all([
+      startApiProcess('src/server.ts', env),
+      startApiProcess('src/server.ts', env),
+    ]);
+    const [row] = await database.database.db
+      .select({ id: boxModels.id })
+      .from(boxModels)
+      .where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     boxId = row?.id ?? 0;
   }, 120_000);
   afterAll(async () => {
@@ -44,17 +55,24 @@ describe('two API instances on one PostgreSQL database', () => {
     await database?.dispose();
   });
 
-  const box = (instance: ApiProcess) => request(agent, `${instance.base}/api/box-models/${boxId}`).then((answer) => json<BoxModelDetail>(answer));
+  const box = (instance: ApiProcess) =>
+    request(agent, `${instance.base}/api/box-models/${boxId}`).then((answer) => json<BoxModelDetail>(answer));
 
   it('shows a change made beside them on both, within the bound', async () => {
     const [first, second] = instances as [ApiProcess, ApiProcess];
     const before = await box(first);
     await box(second);
     const changed = Date.now();
-    await database.database.db.execute(sql`update box_models set price_minor = price_minor + 250 where id = ${boxId}`);
+    await database.database.db.execute(
+      sql`update box_models set price_minor = price_minor + 250 where id = ${boxId}`,
+    );
     const seen = await Promise.all(
       [first, second].map(async (instance) => {
-        const after = await eventually(() => box(instance), (value) => value.price.amountMinor === before.price.amountMinor + 250, VISIBLE_WITHIN_MS * 3);
+        const after = await eventually(
+          () => box(instance),
+          (value) => value.price.amountMinor === before.price.amountMinor + 250,
+          VISIBLE_WITHIN_MS * 3,
+        );
         return { price: after.price.amountMinor, ms: Date.now() - changed };
       }),
     );
@@ -71,21 +89,37 @@ describe('two API instances on one PostgreSQL database', () => {
       sql`update box_model_figures set stock = 1 where box_model_id = ${boxId} and figure_id in (select figure_id from box_model_figures where box_model_id = ${boxId} order by figure_id limit ${UNITS})`,
     );
     const buyers: (TestUser & { ip: string })[] = await Promise.all(
-      Array.from({ length: BUYERS }, async (_, index) => ({ ...(await signInTestUser(`storm${index}`)), ip: clientIp(index) })),
+      Array.from({ length: BUYERS }, async (_, index) => ({
+        ...(await signInTestUser(`storm${index}`)),
+        ip: clientIp(index),
+      })),
     );
     const statuses: number[] = [];
-    const attempt = async (buyer: TestUser & { ip: string }, index: number): Promise<CaptureResult | null> => {
+    const attempt = async (
+      buyer: TestUser & { ip: string },
+      index: number,
+    ): Promise<CaptureResult | null> => {
       const instance = instances[index % 2] as ApiProcess;
-      const headers = { authorization: `Bearer ${buyer.idToken}`, 'x-forwarded-for': buyer.ip, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${buyer.idToken}`,
+        'x-forwarded-for': buyer.ip,
+        'content-type': 'application/json',
+      };
       const call = async (url: string, body: object, extra: Record<string, string> = {}) => {
-        const answer = await request(agent, `${instance.base}${url}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
+        const answer = await request(agent, `${instance.base}${url}`, {
+          method: 'POST',
+          headers: { ...headers, ...extra },
+          body: JSON.stringify(body),
+        });
         statuses.push(answer.status);
         return answer;
       };
       const ordered = await call('/api/orders', { boxModelId: boxId }, { 'idempotency-key': randomUUID() });
       if (ordered.status !== 201) return null;
       const order = json<Order>(ordered);
-      const started = json<StartPaymentResult>(await call(`/api/orders/${order.orderSn}/payments`, { provider: 'sandbox' }));
+      const started = json<StartPaymentResult>(
+        await call(`/api/orders/${order.orderSn}/payments`, { provider: 'sandbox' }),
+      );
       const token = started.payment.token ?? '';
       const approve = await request(agent, `${instance.base}/api/payments/sandbox/checkout`, {
         method: 'POST',
@@ -96,37 +130,72 @@ describe('two API instances on one PostgreSQL database', () => {
       const captured = await call('/api/payments/capture', { token });
       return captured.status === 200 ? json<CaptureResult>(captured) : null;
     };
-    const results = await Promise.all(buyers.flatMap((buyer, b) => Array.from({ length: ATTEMPTS_PER_BUYER }, (_, a) => attempt(buyer, b * ATTEMPTS_PER_BUYER + a))));
+    const results = await Promise.all(
+      buyers.flatMap((buyer, b) =>
+        Array.from({ length: ATTEMPTS_PER_BUYER }, (_, a) => attempt(buyer, b * ATTEMPTS_PER_BUYER + a)),
+      ),
+    );
 
     const serverErrors = statuses.filter((status) => status >= 500);
     // A 5xx here is a defect of ours: the failure carries what the instances logged as errors (CI keeps no other trace of it).
     if (serverErrors.length > 0) {
-      const logged = instances.flatMap((instance) => instance.output().split('\n').filter((line) => /"level":(50|60)/.test(line)));
-      throw new Error(`${serverErrors.length} answers were 5xx (${serverErrors.join(', ')}); the instances logged:\n${logged.join('\n')}`);
+      const logged = instances.flatMap((instance) =>
+        instance
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line)),
+      );
+      throw new Error(
+        `${serverErrors.length} answers were 5xx (${serverErrors.join(', ')}); the instances logged:\n${logged.join('\n')}`,
+      );
     }
     const sold = results.filter((result): result is CaptureResult => result !== null);
     expect(sold).toHaveLength(UNITS);
     const [stock] = await db
-      .select({ left: sql<number>`coalesce(sum(${boxModelFigures.stock}), 0)::int`, negative: sql<number>`count(*) filter (where ${boxModelFigures.stock} < 0)::int` })
+      .select({
+        left: sql<number>`coalesce(sum(${boxModelFigures.stock}), 0)::int`,
+        negative: sql<number>`count(*) filter (where ${boxModelFigures.stock} < 0)::int`,
+      })
       .from(boxModelFigures)
       .where(eq(boxModelFigures.boxModelId, boxId));
     expect(stock).toEqual({ left: 0, negative: 0 });
-    const paid = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.boxModelId, boxId), eq(orders.status, 'fulfilled')));
+    const paid = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.boxModelId, boxId), eq(orders.status, 'fulfilled')));
     expect(paid).toHaveLength(UNITS);
-    const drawRows = await db.select({ orderId: draws.orderId, id: draws.id }).from(draws).where(eq(draws.boxModelId, boxId));
+    const drawRows = await db
+      .select({ orderId: draws.orderId, id: draws.id })
+      .from(draws)
+      .where(eq(draws.boxModelId, boxId));
     expect(drawRows.map((row) => row.orderId).toSorted()).toEqual(paid.map((row) => row.id).toSorted());
-    const items = await db.select({ drawId: lockerItems.drawId }).from(lockerItems).innerJoin(draws, eq(lockerItems.drawId, draws.id)).where(eq(draws.boxModelId, boxId));
+    const items = await db
+      .select({ drawId: lockerItems.drawId })
+      .from(lockerItems)
+      .innerJoin(draws, eq(lockerItems.drawId, draws.id))
+      .where(eq(draws.boxModelId, boxId));
     expect(items.map((row) => row.drawId).toSorted()).toEqual(drawRows.map((row) => row.id).toSorted());
 
     // Both instances show the box sold out: the selling one at once, the other within the bound.
-    for (const instance of instances) expect((await eventually(() => box(instance), (value) => value.stock === 0, VISIBLE_WITHIN_MS)).stock).toBe(0);
+    for (const instance of instances)
+      expect(
+        (
+          await eventually(
+            () => box(instance),
+            (value) => value.stock === 0,
+            VISIBLE_WITHIN_MS,
+          )
+        ).stock,
+      ).toBe(0);
   }, 180_000);
 
   it('limits a burst spread over both instances as one', async () => {
     const ip = clientIp(251);
     const statuses = await Promise.all(
       Array.from({ length: 90 }, (_, index) =>
-        request(agent, `${(instances[index % 2] as ApiProcess).base}/api/no-such-thing-${index}`, { headers: { 'x-forwarded-for': ip } }).then((answer) => answer.status),
+        request(agent, `${(instances[index % 2] as ApiProcess).base}/api/no-such-thing-${index}`, {
+          headers: { 'x-forwarded-for': ip },
+        }).then((answer) => answer.status),
       ),
     );
     // The unknown-path policy: 60 a minute per client (plugins/security.ts), counted in Redis.
@@ -141,7 +210,12 @@ describe('a rolling restart of the API cluster', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    clusterProcess = await startApiProcess('src/cluster.ts', { DATABASE_URL: database.url, API_INSTANCES: '2', API_DRAIN_MS: '500', LOG_LEVEL: 'info' });
+    clusterProcess = await startApiProcess('src/cluster.ts', {
+      DATABASE_URL: database.url,
+      API_INSTANCES: '2',
+      API_DRAIN_MS: '500',
+      LOG_LEVEL: 'info',
+    });
     await clusterProcess.waitForOutput(/API instances ready/);
   }, 120_000);
   afterAll(async () => {
@@ -151,13 +225,18 @@ describe('a rolling restart of the API cluster', () => {
 
   it('answers every request while each instance is replaced in turn', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const before = [...clusterProcess.output().matchAll(/"instance listening","pid":(\d+)/g)].map((match) => match[1]);
+    const before = [...clusterProcess.output().matchAll(/"instance listening","pid":(\d+)/g)].map(
+      (match) => match[1],
+    );
     const load = { running: true };
     const statuses: number[] = [];
     const failures: string[] = [];
     const client = async (n: number) => {
       for (let i = 0; load.running; i += 1) {
-        const url = i % 3 === 0 ? '/api/health' : `/api/figures?series=moonlit-forest&pageSize=12&page=${1 + ((n + i) % 2)}`;
+        const url =
+          i % 3 === 0
+            ? '/api/health'
+            : `/api/figures?series=moonlit-forest&pageSize=12&page=${1 + ((n + i) % 2)}`;
         await request(agent, `${clusterProcess.base}${url}`).then(
           (answer) => statuses.push(answer.status),
           (error: Error) => failures.push(`${url}: ${error.message}`),
@@ -173,7 +252,8 @@ describe('a rolling restart of the API cluster', () => {
     await clients;
     agent.destroy();
 
-    const after = /"rolling restart done","pids":\[([\d,]+)\]/.exec(clusterProcess.output())?.[1]?.split(',') ?? [];
+    const after =
+      /"rolling restart done","pids":\[([\d,]+)\]/.exec(clusterProcess.output())?.[1]?.split(',') ?? [];
     expect(after).toHaveLength(2);
     for (const pid of after) expect(before).not.toContain(pid);
     expect(failures).toEqual([]);

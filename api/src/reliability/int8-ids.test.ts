@@ -9,15 +9,34 @@ import type { DrawProof, LockerItem, Order, ShipRequest } from '@arttoy/shared/c
 import { rowsOf } from '../db/connect';
 import { signInTestUser } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { type BoxCapture, bearer, decideOnSandboxPage, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
+import {
+  type BoxCapture,
+  bearer,
+  decideOnSandboxPage,
+  expectStatus,
+  orderBox,
+  seedBoxId,
+  startPayment,
+} from '../test/purchase';
 
 const INT4_MAX = 2_147_483_647;
-const TABLES = ['users', 'orders', 'payments', 'payment_methods', 'webhook_events', 'server_seeds', 'draws', 'locker_items', 'ship_requests'];
+const TABLES = [
+  'users',
+  'orders',
+  'payments',
+  'payment_methods',
+  'webhook_events',
+  'server_seeds',
+  'draws',
+  'locker_items',
+  'ship_requests',
+];
 
 /** Every value under a key that names an id (`id`, `orderId`, `itemIds`…), wherever it is in the answer. */
 function idsIn(value: unknown, key = ''): unknown[] {
   if (Array.isArray(value)) return value.flatMap((item) => idsIn(item, key));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([name, inner]) => idsIn(inner, name));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, inner]) => idsIn(inner, name));
   return /(^id|Id|Ids)$/.test(key) && value !== null ? [value] : [];
 }
 
@@ -28,7 +47,9 @@ describe('ids beyond int4', () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
     for (const [index, table] of TABLES.entries()) {
       // Apart from each other, so an id read from the wrong table would show.
-      await api.db.execute(sql.raw(`alter table ${table} alter column id restart with ${3_000_000_000 + index * 1_000_000}`));
+      await api.db.execute(
+        sql.raw(`alter table ${table} alter column id restart with ${3_000_000_000 + index * 1_000_000}`),
+      );
     }
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
@@ -36,13 +57,26 @@ describe('ids beyond int4', () => {
   it('serves a buyer’s whole journey, every id a JSON number above int4', async () => {
     const buyer = await signInTestUser('int8-buyer');
     const get = (url: string) => api.app.inject({ url, headers: bearer(buyer) });
-    const answers: unknown[] = [expectStatus(await get('/api/me'), 200).json(), expectStatus(await get('/api/me/fairness'), 200).json()];
+    const answers: unknown[] = [
+      expectStatus(await get('/api/me'), 200).json(),
+      expectStatus(await get('/api/me/fairness'), 200).json(),
+    ];
 
     const boxId = await seedBoxId(api, 'night-market-blind-box');
     const order = await orderBox(api, buyer, boxId);
-    const token = (await startPayment(api, buyer, order.orderSn, { provider: 'sandbox', saveMethod: true })).payment.token ?? '';
+    const token =
+      (await startPayment(api, buyer, order.orderSn, { provider: 'sandbox', saveMethod: true })).payment
+        .token ?? '';
     await decideOnSandboxPage(api, token, 'approve');
-    const captured = expectStatus(await api.app.inject({ method: 'POST', url: '/api/payments/capture', headers: bearer(buyer), payload: { token } }), 200).json<BoxCapture>();
+    const captured = expectStatus(
+      await api.app.inject({
+        method: 'POST',
+        url: '/api/payments/capture',
+        headers: bearer(buyer),
+        payload: { token },
+      }),
+      200,
+    ).json<BoxCapture>();
     // Paid again with the saved method: a payment method row, and a capture at once.
     const second = await orderBox(api, buyer, boxId);
     const vaultToken = captured.vaultToken ?? '';
@@ -55,7 +89,17 @@ describe('ids beyond int4', () => {
         method: 'POST',
         url: '/api/locker/ship-requests',
         headers: bearer(buyer),
-        payload: { itemIds: [itemId], address: { name: 'Ada', line1: '1 Loop Road', city: 'London', postalCode: 'N1 1AA', country: 'GB', phone: '+44 20 0000 0000' } },
+        payload: {
+          itemIds: [itemId],
+          address: {
+            name: 'Ada',
+            line1: '1 Loop Road',
+            city: 'London',
+            postalCode: 'N1 1AA',
+            country: 'GB',
+            phone: '+44 20 0000 0000',
+          },
+        },
       }),
       201,
     ).json<ShipRequest>();
@@ -72,7 +116,14 @@ describe('ids beyond int4', () => {
       expectStatus(await get(`/api/locker/${itemId}`), 200).json<LockerItem>(),
       expectStatus(await get('/api/locker/ship-requests'), 200).json(),
       expectStatus(await get('/api/me/payment-methods'), 200).json(),
-      expectStatus(await api.app.inject({ method: 'DELETE', url: `/api/locker/ship-requests/${shipped.id}`, headers: bearer(buyer) }), 200).json<ShipRequest>(),
+      expectStatus(
+        await api.app.inject({
+          method: 'DELETE',
+          url: `/api/locker/ship-requests/${shipped.id}`,
+          headers: bearer(buyer),
+        }),
+        200,
+      ).json<ShipRequest>(),
     );
 
     const ids = idsIn(answers);
@@ -85,7 +136,11 @@ describe('ids beyond int4', () => {
   }, 60_000);
 
   it('reads int8 from raw SQL as a number on this engine, exactly, and never rounds one past 2^53', async () => {
-    const [row] = rowsOf<Record<string, unknown>>(await api.db.execute(sql`select 3000000123::int8 as "small", 9007199254740993::int8 as "huge", count(*) as "n" from users`));
+    const [row] = rowsOf<Record<string, unknown>>(
+      await api.db.execute(
+        sql`select 3000000123::int8 as "small", 9007199254740993::int8 as "huge", count(*) as "n" from users`,
+      ),
+    );
     expect(row).toMatchObject({ small: 3_000_000_123, n: expect.any(Number) });
     expect(row?.huge).toBe(9_007_199_254_740_993n);
   });

@@ -5,7 +5,15 @@
  * that says what to do, and nothing changes hands that should not.
  */
 import { eq, sql, sum } from 'drizzle-orm';
-import { type FigureMarket, type LockerItem, marketFeeMinor, type MyListing, type Order, type Page, type ShipRequest } from '@arttoy/shared/contracts/api';
+import {
+  type FigureMarket,
+  type LockerItem,
+  marketFeeMinor,
+  type MyListing,
+  type Order,
+  type Page,
+  type ShipRequest,
+} from '@arttoy/shared/contracts/api';
 import { DataChanges } from '../cache/data-changes';
 import { ledgerEntries, listings, lockerItems, orders, sales } from '../db/schema';
 import { catalogueUrls } from '../domain/catalogue/urls';
@@ -16,18 +24,37 @@ import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, statusesOf } from '../test/listings';
 import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
 import { orderListing } from '../test/market';
-import { ageOrder, bearer, buyBox, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, startPayment } from '../test/purchase';
+import {
+  ageOrder,
+  bearer,
+  buyBox,
+  capture,
+  decideOnSandboxPage,
+  expectStatus,
+  postOrder,
+  seedBoxId,
+  startPayment,
+} from '../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
-const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
+const address = {
+  name: 'Alice Liddell',
+  line1: '1 Rabbit Hole Lane',
+  city: 'Oxford',
+  postalCode: 'OX1 1AA',
+  country: 'GB',
+  phone: '+44 1865 000000',
+};
 
 describe('the market under attack', () => {
   let api: TestApi;
   let seller: Member;
   let buyer: Member;
 
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Member, payload?: object) => api.app.inject({ method, url, headers: bearer(who?.user), payload });
-  const list = async (who: Member, lockerItemId: number, priceMinor = 2_000) => send('POST', '/api/listings', who, { lockerItemId, priceMinor });
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: Member, payload?: object) =>
+    api.app.inject({ method, url, headers: bearer(who?.user), payload });
+  const list = async (who: Member, lockerItemId: number, priceMinor = 2_000) =>
+    send('POST', '/api/listings', who, { lockerItemId, priceMinor });
   const newListing = async (priceMinor = 2_000) => {
     const [itemId] = await giveItems(api, seller.id, [BUNNY]);
     return expectStatus(await list(seller, itemId!, priceMinor), 201).json<MyListing>();
@@ -35,7 +62,10 @@ describe('the market under attack', () => {
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [seller, buyer] = [await member(api, 'attack-seller', 'attack_seller'), await member(api, 'attack-buyer', 'attack_buyer')];
+    [seller, buyer] = [
+      await member(api, 'attack-seller', 'attack_seller'),
+      await member(api, 'attack-buyer', 'attack_buyer'),
+    ];
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -43,14 +73,24 @@ describe('the market under attack', () => {
     const listing = await newListing();
     const key = 'attack-replay-key-0001';
     const bought = expectStatus(await orderListing(api, buyer.user, listing.id, key), 201).json<Order>();
-    const replayed = await postOrder(api, buyer.user, { boxModelId: await seedBoxId(api, 'night-market-blind-box') }, key);
+    const replayed = await postOrder(
+      api,
+      buyer.user,
+      { boxModelId: await seedBoxId(api, 'night-market-blind-box') },
+      key,
+    );
     expect(replayed.statusCode).toBe(409);
-    expect(replayed.json().error).toMatchObject({ details: { reason: 'idempotency_key_reused' }, message: expect.stringMatching(/use a new key/) });
+    expect(replayed.json().error).toMatchObject({
+      details: { reason: 'idempotency_key_reused' },
+      message: expect.stringMatching(/use a new key/),
+    });
     // Nothing else was ordered under that key.
-    expect((await api.db.select().from(orders).where(eq(orders.idempotencyKey, key))).map((row) => row.orderSn)).toEqual([bought.orderSn]);
+    expect(
+      (await api.db.select().from(orders).where(eq(orders.idempotencyKey, key))).map((row) => row.orderSn),
+    ).toEqual([bought.orderSn]);
   });
 
-  it("says a listing order past its time frees the listing (not a box) when it is paid late, and charges nothing", async () => {
+  it('says a listing order past its time frees the listing (not a box) when it is paid late, and charges nothing', async () => {
     const listing = await newListing();
     const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
     const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
@@ -75,7 +115,12 @@ describe('the market under attack', () => {
     }
     const again = await orderListing(api, buyer.user, listing.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ details: { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER }, message: expect.stringMatching(/other buyers and its seller get their turn. You can order it again from /) });
+    expect(again.json().error).toMatchObject({
+      details: { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER },
+      message: expect.stringMatching(
+        /other buyers and its seller get their turn. You can order it again from /,
+      ),
+    });
     // The listing is free: another buyer may order it, and its seller may change it.
     expectStatus(await send('PATCH', `/api/listings/${listing.id}`, seller, { priceMinor: 2_100 }), 200);
     const rivals = expectStatus(await orderListing(api, rival.user, listing.id), 201).json<Order>();
@@ -87,23 +132,38 @@ describe('the market under attack', () => {
 
   describe('payments in doubt of a listing order, settled by reconciliation', () => {
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const reconcile = () => reconcilePayments({ db: api.db, providers: resolvePaymentProviders('/api', false), urls: catalogueUrls('/api'), changes: new DataChanges(false) }, quiet);
+    const reconcile = () =>
+      reconcilePayments(
+        {
+          db: api.db,
+          providers: resolvePaymentProviders('/api', false),
+          urls: catalogueUrls('/api'),
+          changes: new DataChanges(false),
+        },
+        quiet,
+      );
     /** The buyer's order of a new listing, approved on the sandbox page, its capture started (committed) and then the API gone. */
     async function captureCut(minutesAgo: number) {
       const listing = await newListing();
       const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
       const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
       await decideOnSandboxPage(api, token, 'approve');
-      await api.db.update(orders).set({ captureStartedAt: sql`now() - make_interval(mins => ${minutesAgo})` }).where(eq(orders.orderSn, order.orderSn));
+      await api.db
+        .update(orders)
+        .set({ captureStartedAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+        .where(eq(orders.orderSn, order.orderSn));
       return { listing, order };
     }
-    const orderRow = async (orderSn: string) => (await api.db.select().from(orders).where(eq(orders.orderSn, orderSn)))[0];
+    const orderRow = async (orderSn: string) =>
+      (await api.db.select().from(orders).where(eq(orders.orderSn, orderSn)))[0];
 
     it('settles one whose capture was cut within its time: the item moves once', async () => {
       const { listing, order } = await captureCut(0);
       expect((await reconcile()).failed).toBe(0);
       expect(await orderRow(order.orderSn)).toMatchObject({ status: 'fulfilled' });
-      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: buyer.id, status: 'in_locker' });
+      expect(
+        (await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0],
+      ).toMatchObject({ userId: buyer.id, status: 'in_locker' });
       expect(await api.db.select().from(sales).where(eq(sales.listingId, listing.id))).toHaveLength(1);
     });
 
@@ -115,12 +175,16 @@ describe('the market under attack', () => {
       expect((await reconcile()).failed).toBe(0);
       expect(await orderRow(order.orderSn)).toMatchObject({ status: 'refunded' });
       expect(await api.db.select().from(sales).where(eq(sales.listingId, listing.id))).toHaveLength(0);
-      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: seller.id, status: 'listed' });
+      expect(
+        (await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0],
+      ).toMatchObject({ userId: seller.id, status: 'listed' });
       // The rival's order still holds the listing and settles it.
       const token = (await startPayment(api, rival.user, rivals.orderSn)).payment.token ?? '';
       await decideOnSandboxPage(api, token, 'approve');
       expectStatus(await capture(api, rival.user, token), 200);
-      expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0]).toMatchObject({ userId: rival.id, status: 'in_locker' });
+      expect(
+        (await api.db.select().from(lockerItems).where(eq(lockerItems.id, listing.lockerItemId)))[0],
+      ).toMatchObject({ userId: rival.id, status: 'in_locker' });
     });
   });
 
@@ -146,14 +210,31 @@ describe('the market under attack', () => {
     ['POST', '/api/me/payouts', { amountMinor: 500.5 }],
     ['POST', '/api/me/payouts', { amountMinor: 2 ** 60 }],
     ['POST', '/api/me/payouts', { amountMinor: '500' }],
-  ] as const)('answers %s %s with a 400 that names what is wrong', async (method, url, payload: object | null) => {
-    const response = await api.app.inject({ method, url, headers: { ...bearer(buyer.user), 'idempotency-key': 'attack-hostile-key-01' }, payload: payload ?? undefined });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/.{12}/) });
-  });
+  ] as const)(
+    'answers %s %s with a 400 that names what is wrong',
+    async (method, url, payload: object | null) => {
+      const response = await api.app.inject({
+        method,
+        url,
+        headers: { ...bearer(buyer.user), 'idempotency-key': 'attack-hostile-key-01' },
+        payload: payload ?? undefined,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'invalid_request',
+        message: expect.stringMatching(/.{12}/),
+      });
+    },
+  );
 
   it('never lets a payout take the balance below zero, whatever the amount', async () => {
-    const before = (await api.db.select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) }).from(ledgerEntries).where(eq(ledgerEntries.userId, buyer.id)))[0]?.total ?? 0;
+    const before =
+      (
+        await api.db
+          .select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.userId, buyer.id))
+      )[0]?.total ?? 0;
     for (const amountMinor of [500, Number.MAX_SAFE_INTEGER]) {
       const response = await send('POST', '/api/me/payouts', buyer, { amountMinor });
       expect(response.statusCode).toBe(409);
@@ -172,7 +253,10 @@ describe('the market under attack', () => {
     expectStatus(await capture(api, buyer.user, started.payment.token ?? ''), 200);
     const [sale] = await api.db.select().from(sales).where(eq(sales.listingId, listing.id));
     expect(sale).toMatchObject({ priceMinor: 2_000, feeMinor: marketFeeMinor(2_000) });
-    const credited = await api.db.select({ kind: ledgerEntries.kind, amountMinor: ledgerEntries.amountMinor }).from(ledgerEntries).where(eq(ledgerEntries.saleId, sale!.id));
+    const credited = await api.db
+      .select({ kind: ledgerEntries.kind, amountMinor: ledgerEntries.amountMinor })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.saleId, sale!.id));
     expect(credited.toSorted((a, b) => a.kind.localeCompare(b.kind))).toEqual([
       { kind: 'fee', amountMinor: -marketFeeMinor(2_000) },
       { kind: 'sale', amountMinor: 2_000 },
@@ -186,12 +270,16 @@ describe('the market under attack', () => {
     const replayed = await orderListing(api, buyer.user, second.id, key);
     expect(replayed.statusCode).toBe(409);
     expect(replayed.json().error.details).toEqual({ reason: 'idempotency_key_reused' });
-    expect((await api.db.select().from(orders).where(eq(orders.listingId, second.id)))).toEqual([]);
+    expect(await api.db.select().from(orders).where(eq(orders.listingId, second.id))).toEqual([]);
   });
 
   it('is in the OpenAPI document the route fuzz test feeds hostile input to, every route of it', async () => {
-    const { paths } = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const { paths } = (await api.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(operations).toEqual(
       expect.arrayContaining([
         'POST /listings',
@@ -208,49 +296,80 @@ describe('the market under attack', () => {
     );
   });
 
-  it("tells a buyer who orders a listing again (a new key) that the order holding it is their own, to pay", async () => {
+  it('tells a buyer who orders a listing again (a new key) that the order holding it is their own, to pay', async () => {
     const listing = await newListing();
     const first = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
     const again = await orderListing(api, buyer.user, listing.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
       details: { reason: 'listing_reserved_by_you', orderSn: first.orderSn },
-      message: expect.stringMatching(new RegExp(`You already ordered listing ${listing.id} \\(order ${first.orderSn}\\).*/payment/order_pay\\?order=${first.orderSn}`)),
+      message: expect.stringMatching(
+        new RegExp(
+          `You already ordered listing ${listing.id} \\(order ${first.orderSn}\\).*/payment/order_pay\\?order=${first.orderSn}`,
+        ),
+      ),
     });
     expect(again.json().error.message).not.toMatch(/another buyer/);
   });
 
   it('pays a listing with a saved method at once, and refunds it in full when the listing went before it could settle', async () => {
-    const { vaultToken } = await buyBox(api, buyer.user, await seedBoxId(api, 'night-market-blind-box'), { provider: 'sandbox', saveMethod: true });
+    const { vaultToken } = await buyBox(api, buyer.user, await seedBoxId(api, 'night-market-blind-box'), {
+      provider: 'sandbox',
+      saveMethod: true,
+    });
     const paid = await newListing();
     const order = expectStatus(await orderListing(api, buyer.user, paid.id), 201).json<Order>();
     const started = await startPayment(api, buyer.user, order.orderSn, { provider: 'sandbox', vaultToken });
     expect(started.result?.order).toMatchObject({ status: 'fulfilled', lockerItemId: paid.lockerItemId });
-    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, paid.lockerItemId)))[0]).toMatchObject({ userId: buyer.id, status: 'in_locker' });
+    expect(
+      (await api.db.select().from(lockerItems).where(eq(lockerItems.id, paid.lockerItemId)))[0],
+    ).toMatchObject({ userId: buyer.id, status: 'in_locker' });
 
     const gone = await newListing();
     const lost = expectStatus(await orderListing(api, buyer.user, gone.id), 201).json<Order>();
     // By hand (the routes refuse a withdrawal while the order holds it).
-    await api.db.update(listings).set({ status: 'withdrawn', closedAt: new Date() }).where(eq(listings.id, gone.id));
-    await api.db.update(lockerItems).set({ status: 'in_locker' }).where(eq(lockerItems.id, gone.lockerItemId));
-    const refused = await api.app.inject({ method: 'POST', url: `/api/orders/${lost.orderSn}/payments`, headers: bearer(buyer.user), payload: { provider: 'sandbox', vaultToken } });
+    await api.db
+      .update(listings)
+      .set({ status: 'withdrawn', closedAt: new Date() })
+      .where(eq(listings.id, gone.id));
+    await api.db
+      .update(lockerItems)
+      .set({ status: 'in_locker' })
+      .where(eq(lockerItems.id, gone.lockerItemId));
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${lost.orderSn}/payments`,
+      headers: bearer(buyer.user),
+      payload: { provider: 'sandbox', vaultToken },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.details).toMatchObject({ reason: 'refunded', status: 'refunded' });
-    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, gone.lockerItemId)))[0]).toMatchObject({ userId: seller.id, status: 'in_locker' });
+    expect(
+      (await api.db.select().from(lockerItems).where(eq(lockerItems.id, gone.lockerItemId)))[0],
+    ).toMatchObject({ userId: seller.id, status: 'in_locker' });
     expect(await api.db.select().from(sales).where(eq(sales.listingId, gone.id))).toEqual([]);
   });
 
   it('refuses to list an item of a ship request, and to ship a listed item, through the routes', async () => {
     const [shipping, listed] = await giveItems(api, seller.id, [BUNNY, BUNNY]);
-    expectStatus(await send('POST', '/api/locker/ship-requests', seller, { itemIds: [shipping], address }), 201).json<ShipRequest>();
+    expectStatus(
+      await send('POST', '/api/locker/ship-requests', seller, { itemIds: [shipping], address }),
+      201,
+    ).json<ShipRequest>();
     const listShipping = await list(seller, shipping!);
     expect(listShipping.statusCode).toBe(409);
     expect(listShipping.json().error.details).toEqual({ status: 'ship_requested' });
     expectStatus(await list(seller, listed!), 201);
-    const shipListed = await send('POST', '/api/locker/ship-requests', seller, { itemIds: [listed], address });
+    const shipListed = await send('POST', '/api/locker/ship-requests', seller, {
+      itemIds: [listed],
+      address,
+    });
     expect(shipListed.statusCode).toBe(409);
     expect(shipListed.json().error.message).toMatch(/cannot be shipped/);
-    expect(Object.fromEntries(await statusesOf(api, [shipping!, listed!]))).toEqual({ [shipping!]: 'ship_requested', [listed!]: 'listed' });
+    expect(Object.fromEntries(await statusesOf(api, [shipping!, listed!]))).toEqual({
+      [shipping!]: 'ship_requested',
+      [listed!]: 'listed',
+    });
   });
 
   it("refuses another user's item, listing and item history with 404, and changes nothing", async () => {
@@ -267,16 +386,24 @@ describe('the market under attack', () => {
     }
     const [row] = await api.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(row).toMatchObject({ status: 'open', priceMinor: 2_000, sellerId: seller.id });
-    expect((await api.db.select().from(lockerItems).where(eq(lockerItems.id, sellersItem!)))[0]).toMatchObject({ userId: seller.id, status: 'in_locker' });
+    expect(
+      (await api.db.select().from(lockerItems).where(eq(lockerItems.id, sellersItem!)))[0],
+    ).toMatchObject({ userId: seller.id, status: 'in_locker' });
   });
 
   it("shows the seller by handle only, and never the buyer's order to the seller", async () => {
     const listing = await newListing(3_000);
     const order = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
     const mine = expectStatus(await send('GET', `/api/orders/${order.orderSn}`, buyer), 200);
-    expect(mine.json<Order>().listing).toMatchObject({ listingId: listing.id, sellerHandle: 'attack_seller' });
+    expect(mine.json<Order>().listing).toMatchObject({
+      listingId: listing.id,
+      sellerHandle: 'attack_seller',
+    });
     const market = expectStatus(await send('GET', `/api/market/figures/${BUNNY}`), 200);
-    expect(market.json<FigureMarket>().listings.find((item) => item.id === listing.id)).toMatchObject({ sellerHandle: 'attack_seller', reserved: true });
+    expect(market.json<FigureMarket>().listings.find((item) => item.id === listing.id)).toMatchObject({
+      sellerHandle: 'attack_seller',
+      reserved: true,
+    });
     for (const body of [mine.body, market.body]) {
       expect(body).not.toContain(seller.user.uid);
       expect(body).not.toContain(seller.user.email);
@@ -286,15 +413,26 @@ describe('the market under attack', () => {
     expect(sellersOrders.items.map((item) => item.orderSn)).not.toContain(order.orderSn);
     expect((await send('GET', `/api/orders/${order.orderSn}`, seller)).statusCode).toBe(404);
     expect((await send('POST', `/api/orders/${order.orderSn}/cancel`, seller)).statusCode).toBe(404);
-    expect((await send('POST', `/api/orders/${order.orderSn}/payments`, seller, { provider: 'sandbox' })).statusCode).toBe(404);
-    expect(expectStatus(await send('GET', `/api/locker/${listing.lockerItemId}`, seller), 200).json<LockerItem>()).toMatchObject({ status: 'listed', listingId: listing.id });
+    expect(
+      (await send('POST', `/api/orders/${order.orderSn}/payments`, seller, { provider: 'sandbox' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      expectStatus(await send('GET', `/api/locker/${listing.lockerItemId}`, seller), 200).json<LockerItem>(),
+    ).toMatchObject({ status: 'listed', listingId: listing.id });
   });
 });
 
 describe("the market's write routes are limited as writes, not as reads", () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await buildTestApi({ rateLimits: { auth: { max: 5, timeWindow: 60_000 }, write: { max: 1, timeWindow: 60_000 }, notFound: { max: 5, timeWindow: 60_000 } } });
+    api = await buildTestApi({
+      rateLimits: {
+        auth: { max: 5, timeWindow: 60_000 },
+        write: { max: 1, timeWindow: 60_000 },
+        notFound: { max: 5, timeWindow: 60_000 },
+      },
+    });
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -307,7 +445,8 @@ describe("the market's write routes are limited as writes, not as reads", () => 
   ] as const)('%s %s: the second request in the window is refused with 429', async (method, url) => {
     const remoteAddress = `203.0.113.${['POST /api/listings', 'PATCH /api/listings/1', 'DELETE /api/listings/1', 'POST /api/listings/1/orders', 'POST /api/me/payouts'].indexOf(`${method} ${url}`) + 1}`;
     const answers = [];
-    for (let attempt = 0; attempt < 2; attempt += 1) answers.push((await api.app.inject({ method, url, remoteAddress, payload: {} })).statusCode);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      answers.push((await api.app.inject({ method, url, remoteAddress, payload: {} })).statusCode);
     // The first is refused for itself (signed out, or no body: 401 or 400), the second by the write policy.
     expect(answers[0]).toBeGreaterThanOrEqual(400);
     expect(answers).toEqual([answers[0] === 429 ? -1 : answers[0], 429]);

@@ -13,7 +13,14 @@ import { orderListing } from '../test/market';
 import { bearer, capture, decideOnSandboxPage, expectStatus, startPayment } from '../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
-const address = { name: 'Alice Liddell', line1: '1 Rabbit Hole Lane', city: 'Oxford', postalCode: 'OX1 1AA', country: 'GB', phone: '+44 1865 000000' };
+const address = {
+  name: 'Alice Liddell',
+  line1: '1 Rabbit Hole Lane',
+  city: 'Oxford',
+  postalCode: 'OX1 1AA',
+  country: 'GB',
+  phone: '+44 1865 000000',
+};
 const ROUNDS = 8;
 
 describe('the market raced on PostgreSQL', () => {
@@ -21,12 +28,17 @@ describe('the market raced on PostgreSQL', () => {
   let seller: Member;
   let buyer: Member;
 
-  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, who: Member, payload?: object) => api.app.inject({ method, url, headers: bearer(who.user), payload });
+  const send = (method: 'GET' | 'POST' | 'DELETE', url: string, who: Member, payload?: object) =>
+    api.app.inject({ method, url, headers: bearer(who.user), payload });
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0, rateLimits: false });
-    if (api.database.target.engine !== 'postgres') throw new Error('This test needs PostgreSQL (DATABASE_URL=postgres://…).');
-    [seller, buyer] = [await member(api, 'race-seller', 'race_seller'), await member(api, 'race-buyer', 'race_buyer')];
+    if (api.database.target.engine !== 'postgres')
+      throw new Error('This test needs PostgreSQL (DATABASE_URL=postgres://…).');
+    [seller, buyer] = [
+      await member(api, 'race-seller', 'race_seller'),
+      await member(api, 'race-buyer', 'race_buyer'),
+    ];
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -36,9 +48,18 @@ describe('the market raced on PostgreSQL', () => {
     for (const itemId of items) await recordSaleWithLedger(itemId);
     const { balance } = expectStatus(await send('GET', '/api/me/balance', seller), 200).json<Balance>();
     const half = Math.floor(balance.amountMinor / 2);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send('POST', '/api/me/payouts', seller, { amountMinor: half })));
-    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([201, 201, ...Array.from({ length: 18 }, () => 409)]);
-    const [total] = await api.db.select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) }).from(ledgerEntries).where(eq(ledgerEntries.userId, seller.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send('POST', '/api/me/payouts', seller, { amountMinor: half })),
+    );
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([
+      201,
+      201,
+      ...Array.from({ length: 18 }, () => 409),
+    ]);
+    const [total] = await api.db
+      .select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, seller.id));
     expect(total?.total).toBe(balance.amountMinor - 2 * half);
     expect(total?.total).toBeGreaterThanOrEqual(0);
   });
@@ -66,11 +87,17 @@ describe('the market raced on PostgreSQL', () => {
     }
   });
 
-  it("a buyer paying while the seller withdraws: the withdrawal is refused and the item moves once; never charged without it", async () => {
+  it('a buyer paying while the seller withdraws: the withdrawal is refused and the item moves once; never charged without it', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const [itemId] = await giveItems(api, seller.id, [BUNNY]);
-      const listing = expectStatus(await send('POST', '/api/listings', seller, { lockerItemId: itemId, priceMinor: 1_500 }), 201).json<MyListing>();
-      const [ordered, withdrawn] = await Promise.all([orderListing(api, buyer.user, listing.id), send('DELETE', `/api/listings/${listing.id}`, seller)]);
+      const listing = expectStatus(
+        await send('POST', '/api/listings', seller, { lockerItemId: itemId, priceMinor: 1_500 }),
+        201,
+      ).json<MyListing>();
+      const [ordered, withdrawn] = await Promise.all([
+        orderListing(api, buyer.user, listing.id),
+        send('DELETE', `/api/listings/${listing.id}`, seller),
+      ]);
       // One of the two wins: the order (201, and the withdrawal 409) or the withdrawal (200, and the order 409).
       expect([
         [201, 409],
@@ -78,17 +105,27 @@ describe('the market raced on PostgreSQL', () => {
       ]).toContainEqual([ordered.statusCode, withdrawn.statusCode]);
       // Withdrawn first: nothing was ordered, the item is the seller's again; ordered first: still listed, held by the order.
       const [afterRace] = await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId!));
-      expect(afterRace).toMatchObject({ userId: seller.id, status: ordered.statusCode === 201 ? 'listed' : 'in_locker' });
+      expect(afterRace).toMatchObject({
+        userId: seller.id,
+        status: ordered.statusCode === 201 ? 'listed' : 'in_locker',
+      });
       if (ordered.statusCode !== 201) continue;
       const order = ordered.json<Order>();
       const token = (await startPayment(api, buyer.user, order.orderSn)).payment.token ?? '';
       await decideOnSandboxPage(api, token, 'approve');
-      const [paid, late] = await Promise.all([capture(api, buyer.user, token), send('DELETE', `/api/listings/${listing.id}`, seller)]);
+      const [paid, late] = await Promise.all([
+        capture(api, buyer.user, token),
+        send('DELETE', `/api/listings/${listing.id}`, seller),
+      ]);
       expect(late.statusCode).toBe(409);
       expect(paid.statusCode).toBe(200);
       const [item] = await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId!));
       expect(item).toMatchObject({ userId: buyer.id, status: 'in_locker' });
-      const [payment] = await api.db.select().from(payments).innerJoin(orders, eq(payments.orderId, orders.id)).where(and(eq(orders.orderSn, order.orderSn), eq(payments.status, 'captured')));
+      const [payment] = await api.db
+        .select()
+        .from(payments)
+        .innerJoin(orders, eq(payments.orderId, orders.id))
+        .where(and(eq(orders.orderSn, order.orderSn), eq(payments.status, 'captured')));
       expect(payment).toBeDefined();
     }
   });

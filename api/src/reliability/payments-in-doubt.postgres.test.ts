@@ -7,7 +7,11 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
-import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
+import {
+  PAYPAL_TEST_CREDENTIALS,
+  type PayPalTestServer,
+  startPayPalTestServer,
+} from '../test/paypal-test-server';
 import { orderBox, seedBoxId, startPayment } from '../test/purchase';
 
 describe('reconciliation on several instances (PostgreSQL)', () => {
@@ -19,7 +23,12 @@ describe('reconciliation on several instances (PostgreSQL)', () => {
 
   beforeAll(async () => {
     paypal = await startPayPalTestServer();
-    api = await buildTestApi({ orderSweepIntervalMs: 0, reconcileIntervalMs: 0, siteOrigin: 'https://arttoy.example', paypal: paypalOptions() });
+    api = await buildTestApi({
+      orderSweepIntervalMs: 0,
+      reconcileIntervalMs: 0,
+      siteOrigin: 'https://arttoy.example',
+      paypal: paypalOptions(),
+    });
     buyer = await signInTestUser('reconcile-instances');
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
@@ -34,7 +43,8 @@ describe('reconciliation on several instances (PostgreSQL)', () => {
     const order = await orderBox(api, buyer, boxId);
     const token = (await startPayment(api, buyer, order.orderSn, { provider: 'paypal' })).payment.token ?? '';
     paypal.approve(token);
-    const captures = () => paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`).length;
+    const captures = () =>
+      paypal.calls.filter((call) => call.route === `POST /v2/checkout/orders/${token}/capture`).length;
 
     // The first instance's start-up round reaches PayPal and waits there, holding the lock.
     const held = paypal.holdNextCapture();
@@ -46,7 +56,10 @@ describe('reconciliation on several instances (PostgreSQL)', () => {
     held.release();
     const apps = [await first, second];
     try {
-      const [row] = await api.db.select({ status: orders.status }).from(orders).where(eq(orders.orderSn, order.orderSn));
+      const [row] = await api.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.orderSn, order.orderSn));
       expect(row?.status).toBe('fulfilled');
       expect(captures()).toBe(1);
     } finally {

@@ -53,12 +53,26 @@ describe('rate limits', () => {
     client += 1;
     const remoteAddress = `198.51.${Math.floor(client / 250)}.${(client % 250) + 1}`;
     const answers: number[] = [];
-    for (let attempt = 0; attempt < count; attempt += 1) answers.push((await api.app.inject({ method, url, remoteAddress, payload: method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : {} })).statusCode);
+    for (let attempt = 0; attempt < count; attempt += 1)
+      answers.push(
+        (
+          await api.app.inject({
+            method,
+            url,
+            remoteAddress,
+            payload: method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : {},
+          })
+        ).statusCode,
+      );
     return answers;
   }
 
   const routes = () =>
-    api.routes.flatMap((route) => [route.method].flat().map((method) => ({ method: method as HTTPMethods, url: route.url, key: `${method} ${route.url}` })));
+    api.routes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .map((method) => ({ method: method as HTTPMethods, url: route.url, key: `${method} ${route.url}` })),
+    );
 
   it('are on every route of the route table that is not on the commented list', async () => {
     const all = routes();
@@ -69,7 +83,8 @@ describe('rate limits', () => {
       const listed = (method === 'HEAD' ? `GET ${url}` : key) in NOT_LIMITED;
       const answers = await statuses(method, urlOf(url), 3);
       if (!answers.includes(429) && !listed) unlimited.push(`${key} (${answers.join(', ')})`);
-      if (listed && answers.includes(429)) throw new Error(`${key} is on the list of routes not limited but was limited`);
+      if (listed && answers.includes(429))
+        throw new Error(`${key} is on the list of routes not limited but was limited`);
     }
     expect(unlimited).toEqual([]);
     // Three requests on each of some 70 routes: longer than jest's default 5 s on a loaded machine.
@@ -87,9 +102,12 @@ describe('rate limits', () => {
     ['HEAD', '/api/no-such-thing'],
     ['DELETE', '/api/styles'],
     ['PROPFIND', '/api/no-such-thing'],
-  ] as [HTTPMethods, string][])('applies to %s %s, a path or method the API does not serve', async (method, url) => {
-    expect(await statuses(method, url, 3)).toEqual([404, 429, 429]);
-  });
+  ] as [HTTPMethods, string][])(
+    'applies to %s %s, a path or method the API does not serve',
+    async (method, url) => {
+      expect(await statuses(method, url, 3)).toEqual([404, 429, 429]);
+    },
+  );
 
   it('applies to the token checks of my orders', async () => {
     expect(await statuses('GET', '/api/orders', 2)).toEqual([401, 429]);

@@ -51,39 +51,64 @@ function slowClient(port: number, head: string, trickle: string): SlowClient {
   return { done };
 }
 
-const postHead = (path: string, length: number) => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const postHead = (path: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 describe('slow clients', () => {
   let api: BuiltTestApi;
   let port: number;
   beforeAll(async () => {
-    api = await buildTestApi({ webhookConcurrency: 2 }, serverOptions({ REQUEST_TIMEOUT_MS: '800', HEADERS_TIMEOUT_MS: '400' }));
+    api = await buildTestApi(
+      { webhookConcurrency: 2 },
+      serverOptions({ REQUEST_TIMEOUT_MS: '800', HEADERS_TIMEOUT_MS: '400' }),
+    );
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     port = (api.app.server.address() as net.AddressInfo).port;
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
   it('a body trickled to the webhook is cut off with a 408', async () => {
-    const { answer, closedByServer } = await slowClient(port, postHead(WEBHOOK, 100_000), 'x'.repeat(MAX_TRICKLE)).done;
+    const { answer, closedByServer } = await slowClient(
+      port,
+      postHead(WEBHOOK, 100_000),
+      'x'.repeat(MAX_TRICKLE),
+    ).done;
     expect(closedByServer).toBe(true);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 
   it('headers trickled are cut off with a 408', async () => {
-    const { answer, closedByServer } = await slowClient(port, 'GET /api/styles HTTP/1.1\r\n', `X-Slow: ${'y'.repeat(MAX_TRICKLE)}`).done;
+    const { answer, closedByServer } = await slowClient(
+      port,
+      'GET /api/styles HTTP/1.1\r\n',
+      `X-Slow: ${'y'.repeat(MAX_TRICKLE)}`,
+    ).done;
     expect(closedByServer).toBe(true);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 
-  const deliver = () => fetch(`http://127.0.0.1:${port}${WEBHOOK}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const deliver = () =>
+    fetch(`http://127.0.0.1:${port}${WEBHOOK}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
 
   it('the webhook takes a few events at once and asks the rest to retry; places free up when the slow ones are cut off', async () => {
-    const slow = [slowClient(port, postHead(WEBHOOK, 100_000), 'x'.repeat(MAX_TRICKLE)), slowClient(port, postHead(WEBHOOK, 100_000), 'x'.repeat(MAX_TRICKLE))];
+    const slow = [
+      slowClient(port, postHead(WEBHOOK, 100_000), 'x'.repeat(MAX_TRICKLE)),
+      slowClient(port, postHead(WEBHOOK, 100_000), 'x'.repeat(MAX_TRICKLE)),
+    ];
     // Refused once both slow ones' headers have arrived (each then holds a place until cut off).
     const refused = await eventually(deliver, (response) => response.status === 503, 5_000);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
-    expect(await refused.json()).toEqual({ error: { code: 'unavailable', message: 'Too many payment events at once (at most 2); retry in a few seconds.' } });
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'Too many payment events at once (at most 2); retry in a few seconds.',
+      },
+    });
     for (const client of slow) expect((await client.done).closedByServer).toBe(true);
     expect((await deliver()).status).not.toBe(503);
   }, 30_000);
@@ -96,10 +121,16 @@ describe('slow clients', () => {
   });
 
   it.each([
-    [{ REQUEST_TIMEOUT_MS: 'soon' }, /^REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000; got "soon"/],
+    [
+      { REQUEST_TIMEOUT_MS: 'soon' },
+      /^REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000; got "soon"/,
+    ],
     [{ REQUEST_TIMEOUT_MS: '50' }, /^REQUEST_TIMEOUT_MS must be/],
     [{ HEADERS_TIMEOUT_MS: '-1' }, /^HEADERS_TIMEOUT_MS must be/],
-    [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, /^HEADERS_TIMEOUT_MS \(2000\) must not be longer than REQUEST_TIMEOUT_MS \(1000\)/],
+    [
+      { REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' },
+      /^HEADERS_TIMEOUT_MS \(2000\) must not be longer than REQUEST_TIMEOUT_MS \(1000\)/,
+    ],
   ])('refuses the settings %p, naming them', (env, message) => {
     expect(() => serverOptions(env)).toThrow(message);
   });

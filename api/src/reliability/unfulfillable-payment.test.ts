@@ -8,8 +8,20 @@ import type { Order } from '@arttoy/shared/contracts/api';
 import { orders, payments, sandboxCheckouts } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer, startPayPalTestServer } from '../test/paypal-test-server';
-import { bearer, capture, decideOnSandboxPage, orderBox, seedBoxId, setStock, startPayment } from '../test/purchase';
+import {
+  PAYPAL_TEST_CREDENTIALS,
+  type PayPalTestServer,
+  startPayPalTestServer,
+} from '../test/paypal-test-server';
+import {
+  bearer,
+  capture,
+  decideOnSandboxPage,
+  orderBox,
+  seedBoxId,
+  setStock,
+  startPayment,
+} from '../test/purchase';
 
 describe('a paid order that cannot be fulfilled', () => {
   let api: TestApi;
@@ -19,7 +31,14 @@ describe('a paid order that cannot be fulfilled', () => {
 
   beforeAll(async () => {
     paypal = await startPayPalTestServer();
-    api = await buildTestApi({ orderSweepIntervalMs: 0, paypal: { ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url, webhookId: PAYPAL_TEST_CREDENTIALS.webhookId } });
+    api = await buildTestApi({
+      orderSweepIntervalMs: 0,
+      paypal: {
+        ...PAYPAL_TEST_CREDENTIALS,
+        apiBase: paypal.url,
+        webhookId: PAYPAL_TEST_CREDENTIALS.webhookId,
+      },
+    });
     alice = await signInTestUser('alice');
     boxId = await seedBoxId(api, 'moonlit-forest-blind-box');
   }, SETUP_TIMEOUT);
@@ -40,28 +59,58 @@ describe('a paid order that cannot be fulfilled', () => {
     return { order, token, first: await capture(api, alice, token), retry: await capture(api, alice, token) };
   }
 
-  it.each(['sandbox', 'paypal'] as const)('refunds a %s payment in full and says so (409), once however often the buyer retries', async (provider) => {
-    const { order, token, first, retry } = await payForAnEmptyBox(provider);
-    expect(first.statusCode).toBe(409);
-    expect(first.json().error).toMatchObject({ code: 'conflict', details: { reason: 'refunded', status: 'refunded', refundId: expect.any(String) } });
-    expect(first.json().error.message).toMatch(/the box was gone before it could be drawn, so the payment was refunded in full/);
-    expect(retry.statusCode).toBe(409);
-    expect(retry.json().error.message).toMatch(/was paid and refunded in full/);
+  it.each(['sandbox', 'paypal'] as const)(
+    'refunds a %s payment in full and says so (409), once however often the buyer retries',
+    async (provider) => {
+      const { order, token, first, retry } = await payForAnEmptyBox(provider);
+      expect(first.statusCode).toBe(409);
+      expect(first.json().error).toMatchObject({
+        code: 'conflict',
+        details: { reason: 'refunded', status: 'refunded', refundId: expect.any(String) },
+      });
+      expect(first.json().error.message).toMatch(
+        /the box was gone before it could be drawn, so the payment was refunded in full/,
+      );
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error.message).toMatch(/was paid and refunded in full/);
 
-    const read = (await api.app.inject({ method: 'GET', url: `/api/orders/${order.orderSn}`, headers: bearer(alice) })).json<Order>();
-    expect(read).toMatchObject({ status: 'refunded', paidAt: expect.any(String), drawId: null, payment: { status: 'refunded' } });
-    const [row] = await api.db.select({ captureStartedAt: orders.captureStartedAt }).from(orders).where(eq(orders.id, order.id));
-    expect(row?.captureStartedAt).toBeNull();
-    const [payment] = await api.db.select().from(payments).where(eq(payments.providerOrderId, token));
-    expect(payment).toMatchObject({ status: 'refunded', capturedAt: expect.any(Date), captureId: expect.any(String) });
+      const read = (
+        await api.app.inject({ method: 'GET', url: `/api/orders/${order.orderSn}`, headers: bearer(alice) })
+      ).json<Order>();
+      expect(read).toMatchObject({
+        status: 'refunded',
+        paidAt: expect.any(String),
+        drawId: null,
+        payment: { status: 'refunded' },
+      });
+      const [row] = await api.db
+        .select({ captureStartedAt: orders.captureStartedAt })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(row?.captureStartedAt).toBeNull();
+      const [payment] = await api.db.select().from(payments).where(eq(payments.providerOrderId, token));
+      expect(payment).toMatchObject({
+        status: 'refunded',
+        capturedAt: expect.any(Date),
+        captureId: expect.any(String),
+      });
 
-    // The provider's own record of the refund, and PayPal asked once, under the payment's refund key.
-    const [checkout] = await api.db.select({ refundId: sandboxCheckouts.refundId }).from(sandboxCheckouts).where(eq(sandboxCheckouts.id, token));
-    const providerRefund = provider === 'sandbox' ? checkout?.refundId : paypal.refunds.get(payment?.captureId ?? '')?.refundId;
-    expect(providerRefund).toBe(first.json().error.details.refundId);
-    const refundCalls = paypal.calls.filter((call) => call.route === `POST /v2/payments/captures/${payment?.captureId}/refund`);
-    expect(refundCalls.map((call) => call.requestId)).toEqual(provider === 'paypal' ? [`refund-${payment?.idempotencyKey}`] : []);
-  });
+      // The provider's own record of the refund, and PayPal asked once, under the payment's refund key.
+      const [checkout] = await api.db
+        .select({ refundId: sandboxCheckouts.refundId })
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.id, token));
+      const providerRefund =
+        provider === 'sandbox' ? checkout?.refundId : paypal.refunds.get(payment?.captureId ?? '')?.refundId;
+      expect(providerRefund).toBe(first.json().error.details.refundId);
+      const refundCalls = paypal.calls.filter(
+        (call) => call.route === `POST /v2/payments/captures/${payment?.captureId}/refund`,
+      );
+      expect(refundCalls.map((call) => call.requestId)).toEqual(
+        provider === 'paypal' ? [`refund-${payment?.idempotencyKey}`] : [],
+      );
+    },
+  );
 
   it('answers 503 and keeps the capture in doubt when PayPal cannot refund now; the next capture refunds it', async () => {
     await setStock(api, boxId, () => 1);
@@ -74,7 +123,10 @@ describe('a paid order that cannot be fulfilled', () => {
     const outage = await capture(api, alice, token);
     expect(outage.statusCode).toBe(503);
     expect(outage.json().error.message).toMatch(/could not refund it just now.*retried automatically/);
-    const [pending] = await api.db.select({ status: orders.status, captureStartedAt: orders.captureStartedAt }).from(orders).where(eq(orders.id, order.id));
+    const [pending] = await api.db
+      .select({ status: orders.status, captureStartedAt: orders.captureStartedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(pending).toMatchObject({ status: 'pending_payment', captureStartedAt: expect.any(Date) });
     expect(paypal.refunds.size).toBe(refundsBefore);
 

@@ -40,7 +40,10 @@ export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
  * (cache/answer-cache.ts). Not limited per IP: answered from memory, and a drop day's crowd reads
  * it through shared addresses (carriers' NAT), where a per-IP count would refuse real buyers.
  */
-export const cachedRead = (...tables: WatchedTable[]): FastifyContextConfig => ({ cachedRead: { tables }, rateLimit: false });
+export const cachedRead = (...tables: WatchedTable[]): FastifyContextConfig => ({
+  cachedRead: { tables },
+  rateLimit: false,
+});
 /** What a figure, series or style answer reads (no stock). */
 export const CATALOGUE_TABLES: WatchedTable[] = ['styles', 'series', 'figures', 'box_models'];
 /** What an answer with box stock reads: the boxes on sale are the stock minus the boxes held by orders. */
@@ -52,16 +55,23 @@ export const STOCK_TABLES: WatchedTable[] = [...CATALOGUE_TABLES, 'box_model_fig
  */
 export const HELD_STOCK_MAX_AGE_MS = 5_000;
 /** cachedRead for an answer with box stock. */
-export const cachedStockRead = (): FastifyContextConfig => ({ cachedRead: { tables: STOCK_TABLES, maxAgeMs: HELD_STOCK_MAX_AGE_MS }, rateLimit: false });
+export const cachedStockRead = (): FastifyContextConfig => ({
+  cachedRead: { tables: STOCK_TABLES, maxAgeMs: HELD_STOCK_MAX_AGE_MS },
+  rateLimit: false,
+});
 /** A user's own data: never stored by a shared cache. */
 export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Route config applying a rate-limit policy when limits are on. */
-export const limitedBy = (policy: RateLimitPolicy | undefined): FastifyContextConfig => (policy ? { rateLimit: policy } : {});
+export const limitedBy = (policy: RateLimitPolicy | undefined): FastifyContextConfig =>
+  policy ? { rateLimit: policy } : {};
 
 /** The error responses a route documents in the OpenAPI document. */
 export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 429 | 503)[]) {
-  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<number, typeof apiErrorSchema>;
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    number,
+    typeof apiErrorSchema
+  >;
 }
 
 /** The signed-in user of a request: verifies the token, then finds (or creates) the user row. */
@@ -69,4 +79,3 @@ export async function requireUser(deps: RouteDeps, request: FastifyRequest): Pro
   const identity = await deps.auth.verify(request.headers.authorization);
   return userOf(deps.db, identity);
 }
-

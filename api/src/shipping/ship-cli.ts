@@ -15,7 +15,10 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
     const database = await openDatabase(resolveDatabaseTarget({}));
     try {
       await migrateDatabase(database);
-      process.exitCode = await runShipCommand(argv, database.db, { out: (line) => console.log(line), err: (line) => console.error(line) });
+      process.exitCode = await runShipCommand(argv, database.db, {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+      });
     } finally {
       await database.close();
     }

@@ -5,7 +5,14 @@
  * run the same code on the test database.
  */
 import { parseArgs } from 'node:util';
-import { formatMoney, markShippedBodySchema, recordIdParamSchema, SHIP_REQUEST_STATUSES, type ShipRequest, type ShipRequestStatus } from '@arttoy/shared/contracts/api';
+import {
+  formatMoney,
+  markShippedBodySchema,
+  recordIdParamSchema,
+  SHIP_REQUEST_STATUSES,
+  type ShipRequest,
+  type ShipRequestStatus,
+} from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { markShipped, shipRequestsIn } from '../domain/ship-requests';
 import { ApiError } from '../errors';
@@ -48,7 +55,12 @@ function parse(argv: readonly string[]) {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { help: { type: 'boolean', short: 'h' }, status: { type: 'string' }, tracking: { type: 'string' }, carrier: { type: 'string' } },
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        status: { type: 'string' },
+        tracking: { type: 'string' },
+        carrier: { type: 'string' },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -63,23 +75,37 @@ async function run(argv: readonly string[], db: Db, io: CommandOutput): Promise<
     return 0;
   }
   if (command === 'list') {
-    if (rest.length > 0 || values.tracking !== undefined || values.carrier !== undefined) throw new UsageError('list takes only --status.');
+    if (rest.length > 0 || values.tracking !== undefined || values.carrier !== undefined)
+      throw new UsageError('list takes only --status.');
     const status = (values.status ?? 'requested') as ShipRequestStatus;
-    if (!SHIP_REQUEST_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${SHIP_REQUEST_STATUSES.join(', ')} (got "${values.status}").`);
+    if (!SHIP_REQUEST_STATUSES.includes(status))
+      throw new UsageError(
+        `--status must be one of ${SHIP_REQUEST_STATUSES.join(', ')} (got "${values.status}").`,
+      );
     const requests = await shipRequestsIn(db, status);
     io.out(requests.length === 0 ? `No ship requests are ${status}.` : requests.map(describe).join('\n'));
     return 0;
   }
   if (command === 'mark-shipped') {
     if (values.status !== undefined) throw new UsageError('mark-shipped does not take --status.');
-    if (rest.length !== 1) throw new UsageError('mark-shipped takes one ship request id, such as mark-shipped 42.');
+    if (rest.length !== 1)
+      throw new UsageError('mark-shipped takes one ship request id, such as mark-shipped 42.');
     const id = recordIdParamSchema.safeParse(rest[0]);
-    if (!id.success) throw new UsageError(`The ship request id must be a positive whole number (got "${rest[0]}").`);
-    if (values.tracking === undefined || values.carrier === undefined) throw new UsageError('mark-shipped needs --tracking <number> and --carrier <name>.');
-    const tracking = markShippedBodySchema.safeParse({ trackingNumber: values.tracking, carrier: values.carrier });
+    if (!id.success)
+      throw new UsageError(`The ship request id must be a positive whole number (got "${rest[0]}").`);
+    if (values.tracking === undefined || values.carrier === undefined)
+      throw new UsageError('mark-shipped needs --tracking <number> and --carrier <name>.');
+    const tracking = markShippedBodySchema.safeParse({
+      trackingNumber: values.tracking,
+      carrier: values.carrier,
+    });
     if (!tracking.success) {
       const flags: Record<string, string> = { trackingNumber: '--tracking', carrier: '--carrier' };
-      throw new UsageError(tracking.error.issues.map((issue) => `${flags[String(issue.path[0])] ?? String(issue.path[0])} ${issue.message}.`).join('\n'));
+      throw new UsageError(
+        tracking.error.issues
+          .map((issue) => `${flags[String(issue.path[0])] ?? String(issue.path[0])} ${issue.message}.`)
+          .join('\n'),
+      );
     }
     const shipped = await markShipped(db, id.data, tracking.data);
     io.out(`Marked shipped: ${describe(shipped)}`);

@@ -21,8 +21,11 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-
-export async function startApiProcess(script: 'src/server.ts' | 'src/cluster.ts', env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+export async function startApiProcess(
+  script: 'src/server.ts' | 'src/cluster.ts',
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: API_DIR,
@@ -36,18 +39,29 @@ export async function startApiProcess(script: 'src/server.ts' | 'src/cluster.ts'
   const waitFor = async (done: () => Promise<boolean> | boolean, what: string, limitMs: number) => {
     const deadline = Date.now() + limitMs;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}) before ${what}:\n${output}`);
+      if (child.exitCode !== null)
+        throw new Error(`${script} exited (${child.exitCode}) before ${what}:\n${output}`);
       if (await done()) return;
-      if (Date.now() > deadline) throw new Error(`${script} did not show ${what} within ${limitMs} ms:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`${script} did not show ${what} within ${limitMs} ms:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  await waitFor(() => fetch(`${base}/api/health`).then((response) => response.ok, () => false), `a healthy ${base}`, timeoutMs);
+  await waitFor(
+    () =>
+      fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    `a healthy ${base}`,
+    timeoutMs,
+  );
   return {
     base,
     child,
     output: () => output,
-    waitForOutput: (pattern, limitMs = 60_000) => waitFor(() => pattern.test(output), String(pattern), limitMs),
+    waitForOutput: (pattern, limitMs = 60_000) =>
+      waitFor(() => pattern.test(output), String(pattern), limitMs),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -66,15 +80,23 @@ export interface Answer {
  * One HTTP request over a keep-alive agent (as a browser or a proxy keeps connections): a reset
  * connection rejects, so tests see it rather than a client's silent retry.
  */
-export function request(agent: http.Agent, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+export function request(
+  agent: http.Agent,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.request(url, { agent, method: init.method ?? 'GET', headers: init.headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      response.on('error', reject);
-    });
+    const outgoing = http.request(
+      url,
+      { agent, method: init.method ?? 'GET', headers: init.headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(init.body);
   });

@@ -25,7 +25,6 @@ async function answers(host: string): Promise<boolean> {
   }
 }
 
-
 export interface RunningEmulator {
   host: string;
   /** Stops the emulator if this run started it; one named by FIREBASE_AUTH_EMULATOR_HOST is left alone. */
@@ -41,21 +40,36 @@ export interface RunningEmulator {
 export async function startAuthEmulator(repoRoot: string, timeoutMs = 120_000): Promise<RunningEmulator> {
   const given = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (given) {
-    if (!(await answers(given))) throw new Error(`FIREBASE_AUTH_EMULATOR_HOST=${given}, but no Auth emulator answers there. Start it, or unset the variable.`);
+    if (!(await answers(given)))
+      throw new Error(
+        `FIREBASE_AUTH_EMULATOR_HOST=${given}, but no Auth emulator answers there. Start it, or unset the variable.`,
+      );
     return { host: given, stop: async () => undefined };
   }
   const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
   const host = `127.0.0.1:${authPort}`;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-auth-emulator-'));
-  const config = JSON.parse(fs.readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8')) as { emulators: Record<string, object> };
+  const config = JSON.parse(fs.readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8')) as {
+    emulators: Record<string, object>;
+  };
   config.emulators.auth = { ...config.emulators.auth, host: '127.0.0.1', port: authPort };
   config.emulators.hub = { host: '127.0.0.1', port: hubPort };
   config.emulators.logging = { host: '127.0.0.1', port: loggingPort };
   fs.writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify(config));
   // Found from the repo root rather than require.resolve, so ES modules (the API's benchmark) can start it too.
   const firebaseBin = path.join(repoRoot, 'node_modules/firebase-tools/lib/bin/firebase.js');
-  if (!fs.existsSync(firebaseBin)) throw new Error(`${firebaseBin} is missing: run npm install at the repo root.`);
-  const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', TEST_PROJECT_ID, '--config', path.join(workDir, 'firebase.json')];
+  if (!fs.existsSync(firebaseBin))
+    throw new Error(`${firebaseBin} is missing: run npm install at the repo root.`);
+  const args = [
+    firebaseBin,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    TEST_PROJECT_ID,
+    '--config',
+    path.join(workDir, 'firebase.json'),
+  ];
   // A small guard runs the CLI and ends it if this process dies without its teardown (a crashed
   // jest), so no emulator outlives its run. Both live in one process group, stopped together.
   const guard = `
@@ -64,7 +78,12 @@ export async function startAuthEmulator(repoRoot: string, timeoutMs = 120_000): 
     setInterval(() => { try { process.kill(${process.pid}, 0); } catch { cli.kill('SIGTERM'); } }, 1000).unref();
     process.on('SIGTERM', () => cli.kill('SIGTERM'));`;
   // The CLI writes firebase-debug.log into its working directory: the temporary one.
-  const child = spawn(process.execPath, ['-e', guard], { cwd: workDir, env: { ...process.env, CI: 'true' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['-e', guard], {
+    cwd: workDir,
+    env: { ...process.env, CI: 'true' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -76,7 +95,9 @@ export async function startAuthEmulator(repoRoot: string, timeoutMs = 120_000): 
   while (!(await answers(host))) {
     if (child.exitCode !== null || Date.now() - started > timeoutMs) {
       await stop();
-      throw new Error(`The Firebase Auth emulator did not start on ${host} within ${timeoutMs / 1000} s. Its output:\n${output.slice(-2_000)}`);
+      throw new Error(
+        `The Firebase Auth emulator did not start on ${host} within ${timeoutMs / 1000} s. Its output:\n${output.slice(-2_000)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -105,35 +126,43 @@ export async function signInTestUser(label: string): Promise<TestUser> {
   const email = `${sub}@example.test`;
   const idpToken = JSON.stringify({ sub, email, email_verified: true, name: label });
   const signIn = () =>
-    fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        postBody: `id_token=${encodeURIComponent(idpToken)}&providerId=google.com`,
-        requestUri: 'http://localhost',
-        returnSecureToken: true,
-        returnIdpCredential: true,
-      }),
-    });
+    fetch(
+      `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          postBody: `id_token=${encodeURIComponent(idpToken)}&providerId=google.com`,
+          requestUri: 'http://localhost',
+          returnSecureToken: true,
+          returnIdpCredential: true,
+        }),
+      },
+    );
   // On a loaded machine the emulator now and then drops a connection ("other side closed"); signing
   // the same IdP subject in again is harmless, so one retry.
   const response = await signIn().catch(() => signIn());
   const body = (await response.json()) as { idToken?: string; localId?: string; error?: unknown };
-  if (!response.ok || !body.idToken || !body.localId) throw new Error(`Emulator sign-in failed: ${JSON.stringify(body)}`);
+  if (!response.ok || !body.idToken || !body.localId)
+    throw new Error(`Emulator sign-in failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, email, idToken: body.idToken };
 }
 
 /** Disables a user in the emulator (as an admin would in the console). */
 export async function disableUser(uid: string): Promise<void> {
-  const response = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, disableUser: true }),
-  });
+  const response = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, disableUser: true }),
+    },
+  );
   if (!response.ok) throw new Error(`Emulator could not disable ${uid}: ${await response.text()}`);
 }
 
-const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const base64url = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** The claims of an emulator ID token for `uid`, valid for an hour, with overrides. */
 export function idTokenClaims(uid: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -165,5 +194,8 @@ export function selfSignedToken(claims: Record<string, unknown>): string {
 
 /** The payload of a JWT, decoded (no verification). */
 export function decodeClaims(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
 }

@@ -3,7 +3,11 @@
  * it). For changes another instance (or an operator) commits: the API hears of them through the
  * database's change notices, a few milliseconds later, not before its next answer.
  */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -42,7 +42,9 @@ export default async function globalSetup(): Promise<void> {
   if (emulatorResult.status === 'rejected' || databaseResult.status === 'rejected') {
     if (emulatorResult.status === 'fulfilled') await emulatorResult.value.stop();
     if (tempRoot) fs.rmSync(tempRoot, { recursive: true, force: true });
-    throw emulatorResult.status === 'rejected' ? emulatorResult.reason : (databaseResult as PromiseRejectedResult).reason;
+    throw emulatorResult.status === 'rejected'
+      ? emulatorResult.reason
+      : (databaseResult as PromiseRejectedResult).reason;
   }
   const emulator = emulatorResult.value;
   // Workers start after globalSetup and inherit these.

@@ -24,13 +24,22 @@ export interface BuiltTestApi extends TestApi {
 }
 
 /** Rate limits are off unless a test asks for them: suites make many requests from one IP. */
-export async function buildTestApi(options: ApiOptions = {}, server: FastifyServerOptions = {}): Promise<BuiltTestApi> {
+export async function buildTestApi(
+  options: ApiOptions = {},
+  server: FastifyServerOptions = {},
+): Promise<BuiltTestApi> {
   const testDatabase = await createTestDatabase();
   const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS, ...server });
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => void routes.push(route));
   try {
-    await app.register(apiPlugin, { prefix: '/api', database: testDatabase.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, ...options });
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      database: testDatabase.database,
+      rateLimits: false,
+      firebaseProjectId: TEST_PROJECT_ID,
+      ...options,
+    });
     await app.ready();
   } catch (error) {
     await app.close();
@@ -56,7 +65,13 @@ export async function buildTestApi(options: ApiOptions = {}, server: FastifyServ
  */
 export async function startApiBeside(api: TestApi, options: ApiOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
-  await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, firebaseProjectId: TEST_PROJECT_ID, ...options });
+  await app.register(apiPlugin, {
+    prefix: '/api',
+    database: api.database,
+    rateLimits: false,
+    firebaseProjectId: TEST_PROJECT_ID,
+    ...options,
+  });
   await app.ready();
   return app;
 }

@@ -22,8 +22,20 @@ export interface Member {
 /** A signed-in user with their row's id, and the public handle given (none when null). */
 export async function member(api: TestApi, label: string, handle: string | null): Promise<Member> {
   const user = await signInTestUser(label);
-  const { id } = expectStatus(await api.app.inject({ method: 'GET', url: '/api/me', headers: bearer(user) }), 200).json<{ id: number }>();
-  if (handle) expectStatus(await api.app.inject({ method: 'PUT', url: '/api/me/handle', headers: bearer(user), payload: { handle } }), 200);
+  const { id } = expectStatus(
+    await api.app.inject({ method: 'GET', url: '/api/me', headers: bearer(user) }),
+    200,
+  ).json<{ id: number }>();
+  if (handle)
+    expectStatus(
+      await api.app.inject({
+        method: 'PUT',
+        url: '/api/me/handle',
+        headers: bearer(user),
+        payload: { handle },
+      }),
+      200,
+    );
   return { user, id };
 }
 
@@ -41,7 +53,12 @@ export async function giveItems(api: TestApi, userId: number, figureSlugs: strin
  * A buyer's order of the listing, as buying writes it (in `db`, a transaction or not): unpaid within its time ('pending_payment'),
  * unpaid and past its time and grace ('expired_hold': still pending, holding nothing), or 'paid'.
  */
-export async function orderOf(db: Db, buyerId: number, listingId: number, state: Extract<OrderStatus, 'pending_payment' | 'paid'> | 'expired_hold'): Promise<number> {
+export async function orderOf(
+  db: Db,
+  buyerId: number,
+  listingId: number,
+  state: Extract<OrderStatus, 'pending_payment' | 'paid'> | 'expired_hold',
+): Promise<number> {
   const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
   if (!listing) throw new Error(`No listing ${listingId}.`);
   const past = state === 'expired_hold';
@@ -71,14 +88,30 @@ export async function orderOf(db: Db, buyerId: number, listingId: number, state:
  * settlement writes it: a sold listing, the buyer's fulfilled order, the sale, and the item in the
  * buyer's locker.
  */
-export async function recordSale(api: TestApi, itemId: number, buyerId: number, priceMinor: number, daysAgo = 0): Promise<void> {
+export async function recordSale(
+  api: TestApi,
+  itemId: number,
+  buyerId: number,
+  priceMinor: number,
+  daysAgo = 0,
+): Promise<void> {
   const at = sql`now() - make_interval(days => ${daysAgo})`;
   await api.db.transaction(async (tx) => {
     const [item] = await tx.select().from(lockerItems).where(eq(lockerItems.id, itemId));
     if (!item) throw new Error(`No locker item ${itemId}.`);
     const [listing] = await tx
       .insert(listings)
-      .values({ lockerItemId: itemId, sellerId: item.userId, figureId: item.figureId, priceMinor, currency: 'USD', status: 'sold', createdAt: at, updatedAt: at, closedAt: at })
+      .values({
+        lockerItemId: itemId,
+        sellerId: item.userId,
+        figureId: item.figureId,
+        priceMinor,
+        currency: 'USD',
+        status: 'sold',
+        createdAt: at,
+        updatedAt: at,
+        closedAt: at,
+      })
       .returning({ id: listings.id });
     const [order] = await tx
       .insert(orders)
@@ -111,12 +144,18 @@ export async function recordSale(api: TestApi, itemId: number, buyerId: number, 
       currency: 'USD',
       createdAt: at,
     });
-    await tx.update(lockerItems).set({ userId: buyerId, status: 'in_locker', updatedAt: sql`now()` }).where(eq(lockerItems.id, itemId));
+    await tx
+      .update(lockerItems)
+      .set({ userId: buyerId, status: 'in_locker', updatedAt: sql`now()` })
+      .where(eq(lockerItems.id, itemId));
   });
 }
 
 /** The items' statuses by id. */
 export async function statusesOf(api: TestApi, itemIds: number[]): Promise<Map<number, string>> {
-  const rows = await api.db.select({ id: lockerItems.id, status: lockerItems.status }).from(lockerItems).where(inArray(lockerItems.id, itemIds));
+  const rows = await api.db
+    .select({ id: lockerItems.id, status: lockerItems.status })
+    .from(lockerItems)
+    .where(inArray(lockerItems.id, itemIds));
   return new Map(rows.map((row) => [row.id, row.status]));
 }

@@ -27,7 +27,15 @@ const TEMPLATE = /^\{(\w+)\}$/;
 /** Whether every operation of `path` takes its path parameter `name` as an integer. */
 function takesInteger(document: Document, path: string, name: string): boolean {
   const operations = Object.values(document.paths[path] ?? {});
-  return operations.length > 0 && operations.every((operation) => operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name && parameter.schema?.type === 'integer'));
+  return (
+    operations.length > 0 &&
+    operations.every((operation) =>
+      operation.parameters?.some(
+        (parameter) =>
+          parameter.in === 'path' && parameter.name === name && parameter.schema?.type === 'integer',
+      ),
+    )
+  );
 }
 
 /**
@@ -40,13 +48,23 @@ function ambiguityIsNominal(problem: LintProblem, document: Document): boolean {
   if (paths.length !== 2 || !first || !second || first.length !== second.length) return false;
   return first.some((segment, index) => {
     const other = second[index] ?? '';
-    const [template, word, path] = TEMPLATE.test(segment) ? [segment, other, paths[0]] : [other, segment, paths[1]];
+    const [template, word, path] = TEMPLATE.test(segment)
+      ? [segment, other, paths[0]]
+      : [other, segment, paths[1]];
     const name = TEMPLATE.exec(template)?.[1];
-    return name !== undefined && !TEMPLATE.test(word) && !/^\d+$/.test(word) && takesInteger(document, path ?? '', name);
+    return (
+      name !== undefined &&
+      !TEMPLATE.test(word) &&
+      !/^\d+$/.test(word) &&
+      takesInteger(document, path ?? '', name)
+    );
   });
 }
 
-function operationAt(document: { paths: Record<string, Record<string, Operation>> }, pointer: string): Operation | undefined {
+function operationAt(
+  document: { paths: Record<string, Record<string, Operation>> },
+  pointer: string,
+): Operation | undefined {
   const match = /^#\/paths\/([^/]+)\/([a-z]+)\/responses$/.exec(pointer);
   if (!match) return undefined;
   const path = decodeURIComponent(match[1]!).replaceAll('~1', '/').replaceAll('~0', '~');
@@ -61,22 +79,40 @@ function operationAt(document: { paths: Record<string, Record<string, Operation>
  *   sandbox checkout's form): browsers navigate to it and are sent on; it never answers 2xx.
  */
 function isJustified(problem: LintProblem, document: Document): boolean {
-  if (problem.rule === 'no-ambiguous-paths' && problem.severity === 'warn') return ambiguityIsNominal(problem, document);
+  if (problem.rule === 'no-ambiguous-paths' && problem.severity === 'warn')
+    return ambiguityIsNominal(problem, document);
   const operation = operationAt(document, problem.at);
   if (!operation || problem.severity !== 'warn') return false;
-  if (problem.rule === 'operation-4xx-response') return !operation.parameters?.length && !operation.requestBody;
+  if (problem.rule === 'operation-4xx-response')
+    return !operation.parameters?.length && !operation.requestBody;
   if (problem.rule === 'operation-2xx-response') return operation.responses?.['303'] !== undefined;
   return false;
 }
 
 /** Every problem Redocly finds, the justified warnings left out. */
-export async function lintOpenApi(document: { paths: Record<string, Record<string, Operation>> }): Promise<LintProblem[]> {
+export async function lintOpenApi(document: {
+  paths: Record<string, Record<string, Operation>>;
+}): Promise<LintProblem[]> {
   const config = await createConfig({
     extends: ['recommended'],
-    rules: { 'info-license': 'off', 'info-license-strict': 'off', 'operation-tag-defined': 'error', 'operation-operationId': 'error' },
+    rules: {
+      'info-license': 'off',
+      'info-license-strict': 'off',
+      'operation-tag-defined': 'error',
+      'operation-operationId': 'error',
+    },
   });
-  const problems: NormalizedProblem[] = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+  const problems: NormalizedProblem[] = await lintFromString({
+    source: JSON.stringify(document),
+    absoluteRef: 'openapi.json',
+    config,
+  });
   return problems
-    .map((problem): LintProblem => ({ severity: problem.severity === 'error' ? 'error' : 'warn', rule: problem.ruleId, message: problem.message, at: problem.location[0]?.pointer ?? '' }))
+    .map((problem): LintProblem => ({
+      severity: problem.severity === 'error' ? 'error' : 'warn',
+      rule: problem.ruleId,
+      message: problem.message,
+      at: problem.location[0]?.pointer ?? '',
+    }))
     .filter((problem) => !isJustified(problem, document));
 }

@@ -17,12 +17,19 @@ import { createHmac, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { PayPalOrder, PayPalWebhookEvent } from '../domain/payments/paypal/paypal-types';
 
-export const PAYPAL_TEST_CREDENTIALS = { clientId: 'test-client-id', clientSecret: 'test-client-secret', webhookId: 'WH-TEST-0001' };
+export const PAYPAL_TEST_CREDENTIALS = {
+  clientId: 'test-client-id',
+  clientSecret: 'test-client-secret',
+  webhookId: 'WH-TEST-0001',
+};
 
 interface StoredOrder {
   order: PayPalOrder;
   /** What the create request asked for. */
-  request: { purchase_units: { reference_id: string; amount: { currency_code: string; value: string } }[]; payment_source?: { paypal?: Record<string, unknown> } };
+  request: {
+    purchase_units: { reference_id: string; amount: { currency_code: string; value: string } }[];
+    payment_source?: { paypal?: Record<string, unknown> };
+  };
 }
 
 export interface PayPalTestServer {
@@ -51,7 +58,10 @@ export interface PayPalTestServer {
   close(): Promise<void>;
 }
 
-const issue = (status: number, name: string, detail: string) => ({ status, body: { name, message: detail, details: [{ issue: detail }] } });
+const issue = (status: number, name: string, detail: string) => ({
+  status,
+  body: { name, message: detail, details: [{ issue: detail }] },
+});
 const id = (length: number) => randomBytes(length).toString('hex').toUpperCase().slice(0, length);
 
 export async function startPayPalTestServer(): Promise<PayPalTestServer> {
@@ -82,7 +92,9 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     signWebhook(event) {
       const transmissionId = id(16);
       const time = new Date().toISOString();
-      const sig = createHmac('sha256', signingKey).update(`${transmissionId}|${time}|${PAYPAL_TEST_CREDENTIALS.webhookId}|${JSON.stringify(event)}`).digest('base64');
+      const sig = createHmac('sha256', signingKey)
+        .update(`${transmissionId}|${time}|${PAYPAL_TEST_CREDENTIALS.webhookId}|${JSON.stringify(event)}`)
+        .digest('base64');
       return {
         'paypal-auth-algo': 'SHA256withRSA',
         'paypal-cert-url': `${base}/v1/notifications/certs/CERT-TEST`,
@@ -112,16 +124,27 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     close: () => app.close(),
   };
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   app.addHook('onRequest', async (request, reply) => {
-    state.calls.push({ route: `${request.method} ${request.url}`, requestId: request.headers['paypal-request-id'] as string | undefined, body: undefined });
+    state.calls.push({
+      route: `${request.method} ${request.url}`,
+      requestId: request.headers['paypal-request-id'] as string | undefined,
+      body: undefined,
+    });
     if (failures > 0 && request.url !== '/v1/oauth2/token') {
       failures -= 1;
       return reply.status(503).send({ name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable.' });
     }
     if (request.url === '/v1/oauth2/token') return undefined;
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (!tokens.has(bearer)) return reply.status(401).send({ error: 'invalid_token', error_description: 'Token signature verification failed' });
+    if (!tokens.has(bearer))
+      return reply
+        .status(401)
+        .send({ error: 'invalid_token', error_description: 'Token signature verification failed' });
     return undefined;
   });
   app.addHook('preHandler', async (request) => {
@@ -131,13 +154,25 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
 
   app.post('/v1/oauth2/token', async (request, reply) => {
     const expected = `Basic ${Buffer.from(`${PAYPAL_TEST_CREDENTIALS.clientId}:${PAYPAL_TEST_CREDENTIALS.clientSecret}`).toString('base64')}`;
-    if (request.headers.authorization !== expected || (request.body as Record<string, string>).grant_type !== 'client_credentials') {
-      return reply.status(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+    if (
+      request.headers.authorization !== expected ||
+      (request.body as Record<string, string>).grant_type !== 'client_credentials'
+    ) {
+      return reply
+        .status(401)
+        .send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
     }
     const token = `A21AA${id(40)}`;
     tokens.add(token);
     state.tokensIssued += 1;
-    return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-TEST', expires_in: 32_400, nonce: id(20) };
+    return {
+      scope: 'https://uri.paypal.com/services/payments/payment',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-TEST',
+      expires_in: 32_400,
+      nonce: id(20),
+    };
   });
 
   /** PayPal-Request-Id: the same id on the same route returns the first successful answer (a snapshot of it). */
@@ -150,21 +185,29 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     const cacheKey = key ? `${route} ${key}` : undefined;
     const cached = cacheKey ? replies.get(cacheKey) : undefined;
     const result = (cached as { status: number; body: unknown } | undefined) ?? compute();
-    if (cacheKey && !cached && result.status < 300) replies.set(cacheKey, { status: result.status, body: structuredClone(result.body) });
+    if (cacheKey && !cached && result.status < 300)
+      replies.set(cacheKey, { status: result.status, body: structuredClone(result.body) });
     if (lostAnswers > 0) {
       lostAnswers -= 1;
-      return reply.status(504).send({ name: 'GATEWAY_TIMEOUT', message: 'The answer was lost on its way back.' });
+      return reply
+        .status(504)
+        .send({ name: 'GATEWAY_TIMEOUT', message: 'The answer was lost on its way back.' });
     }
     return reply.status(result.status).send(result.body);
   };
 
   const completed = (stored: StoredOrder): PayPalOrder => {
     const unit = stored.request.purchase_units[0];
-    const amount = { currency_code: state.captureCurrencyOverride ?? unit?.amount.currency_code ?? 'USD', value: state.captureAmountOverride ?? unit?.amount.value ?? '0' };
+    const amount = {
+      currency_code: state.captureCurrencyOverride ?? unit?.amount.currency_code ?? 'USD',
+      value: state.captureAmountOverride ?? unit?.amount.value ?? '0',
+    };
     state.captureAmountOverride = null;
     state.captureCurrencyOverride = null;
     const paypal = stored.request.payment_source?.paypal ?? {};
-    const wantsVault = (paypal.attributes as { vault?: { store_in_vault?: string } } | undefined)?.vault?.store_in_vault === 'ON_SUCCESS';
+    const wantsVault =
+      (paypal.attributes as { vault?: { store_in_vault?: string } } | undefined)?.vault?.store_in_vault ===
+      'ON_SUCCESS';
     const vaultId = (paypal.vault_id as string | undefined) ?? (wantsVault ? `VT${id(10)}` : undefined);
     if (vaultId) vault.add(vaultId);
     const captureId = `CAP${id(14)}`;
@@ -172,8 +215,20 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
     stored.order = {
       id: stored.order.id,
       status: 'COMPLETED',
-      purchase_units: [{ reference_id: unit?.reference_id, payments: { captures: [{ id: captureId, status: 'COMPLETED', amount, custom_id: unit?.reference_id }] } }],
-      payment_source: { paypal: { email_address: 'buyer@example.test', ...(vaultId ? { attributes: { vault: { id: vaultId, status: 'VAULTED' } } } : {}) } },
+      purchase_units: [
+        {
+          reference_id: unit?.reference_id,
+          payments: {
+            captures: [{ id: captureId, status: 'COMPLETED', amount, custom_id: unit?.reference_id }],
+          },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          email_address: 'buyer@example.test',
+          ...(vaultId ? { attributes: { vault: { id: vaultId, status: 'VAULTED' } } } : {}),
+        },
+      },
     };
     return stored.order;
   };
@@ -184,9 +239,13 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
       request.headers['paypal-request-id'] as string | undefined,
       () => {
         const body = request.body as StoredOrder['request'] & { intent?: string };
-        if (body.intent !== 'CAPTURE' || !body.purchase_units?.[0]?.amount?.value) return issue(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+        if (body.intent !== 'CAPTURE' || !body.purchase_units?.[0]?.amount?.value)
+          return issue(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
         const orderId = id(17);
-        const stored: StoredOrder = { request: body, order: { id: orderId, status: 'PAYER_ACTION_REQUIRED' } };
+        const stored: StoredOrder = {
+          request: body,
+          order: { id: orderId, status: 'PAYER_ACTION_REQUIRED' },
+        };
         orders.set(orderId, stored);
         const vaultId = body.payment_source?.paypal?.vault_id as string | undefined;
         if (vaultId) {
@@ -216,8 +275,10 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
       () => {
         const stored = orders.get((request.params as { id: string }).id);
         if (!stored) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-        if (stored.order.status === 'COMPLETED') return issue(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
-        if (stored.order.status !== 'APPROVED') return issue(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+        if (stored.order.status === 'COMPLETED')
+          return issue(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+        if (stored.order.status !== 'APPROVED')
+          return issue(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
         return { status: 201, body: completed(stored) };
       },
       reply,
@@ -237,8 +298,11 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
         const amount = captures.get(captureId);
         if (!amount) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
         if (state.refunds.has(captureId)) return issue(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
-        const asked = (request.body as { amount?: { currency_code: string; value: string } } | undefined)?.amount ?? amount;
-        if (asked.value !== amount.value || asked.currency_code !== amount.currency_code) return issue(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+        const asked =
+          (request.body as { amount?: { currency_code: string; value: string } } | undefined)?.amount ??
+          amount;
+        if (asked.value !== amount.value || asked.currency_code !== amount.currency_code)
+          return issue(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
         const refundId = `REF${id(14)}`;
         state.refunds.set(captureId, { refundId, amount });
         return { status: 201, body: { id: refundId, status: 'COMPLETED', amount } };
@@ -250,7 +314,9 @@ export async function startPayPalTestServer(): Promise<PayPalTestServer> {
   app.post('/v1/notifications/verify-webhook-signature', (request) => {
     const body = request.body as Record<string, unknown>;
     const expected = createHmac('sha256', signingKey)
-      .update(`${String(body.transmission_id)}|${String(body.transmission_time)}|${String(body.webhook_id)}|${JSON.stringify(body.webhook_event)}`)
+      .update(
+        `${String(body.transmission_id)}|${String(body.transmission_time)}|${String(body.webhook_id)}|${JSON.stringify(body.webhook_event)}`,
+      )
       .digest('base64');
     const ok = body.webhook_id === PAYPAL_TEST_CREDENTIALS.webhookId && body.transmission_sig === expected;
     return { verification_status: ok ? 'SUCCESS' : 'FAILURE' };

@@ -31,8 +31,12 @@ export function postgresUrl(): string | null {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const { url, remove } = postgresUrl() ? await createPostgresDatabase(postgresUrl() as string) : copyTemplate();
-  const database = await openDatabase(url.startsWith('file:') ? { engine: 'pglite', dataDir: url.slice(5) } : { engine: 'postgres', url });
+  const { url, remove } = postgresUrl()
+    ? await createPostgresDatabase(postgresUrl() as string)
+    : copyTemplate();
+  const database = await openDatabase(
+    url.startsWith('file:') ? { engine: 'pglite', dataDir: url.slice(5) } : { engine: 'postgres', url },
+  );
   try {
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
@@ -56,18 +60,29 @@ export async function createEmptyDatabaseUrl(): Promise<{ url: string; remove: (
   const server = postgresUrl();
   if (server) return createPostgresDatabase(server);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-api-empty-'));
-  return { url: `file:${path.join(dir, 'pglite')}`, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `file:${path.join(dir, 'pglite')}`,
+    remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 function copyTemplate(): { url: string; remove: () => Promise<void> } {
   const template = process.env[TEMPLATE_DIR_ENV];
-  if (!template) throw new Error(`${TEMPLATE_DIR_ENV} is not set: run the API tests through jest (its globalSetup prepares the template).`);
+  if (!template)
+    throw new Error(
+      `${TEMPLATE_DIR_ENV} is not set: run the API tests through jest (its globalSetup prepares the template).`,
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arttoy-api-test-'));
   fs.cpSync(template, path.join(dir, 'pglite'), { recursive: true });
-  return { url: `file:${path.join(dir, 'pglite')}`, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `file:${path.join(dir, 'pglite')}`,
+    remove: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; remove: () => Promise<void> }> {
+async function createPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; remove: () => Promise<void> }> {
   const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
@@ -81,8 +96,13 @@ async function createPostgresDatabase(serverUrl: string): Promise<{ url: string;
 /** Drops test databases whose creating process is gone (a run that crashed before cleaning up). */
 export async function dropStaleTestDatabases(serverUrl: string): Promise<string[]> {
   return withAdmin(serverUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DATABASE_PREFIX}%`]);
-    const stale = rows.map((row) => row.datname).filter((name) => !isAlive(Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0])));
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${TEST_DATABASE_PREFIX}%`],
+    );
+    const stale = rows
+      .map((row) => row.datname)
+      .filter((name) => !isAlive(Number(name.slice(TEST_DATABASE_PREFIX.length).split('_')[0])));
     for (const name of stale) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     return stale;
   });

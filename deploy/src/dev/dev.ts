@@ -27,7 +27,9 @@ const USAGE = `Usage: npm run dev
   DEV_PORT_OFFSET (moves the apps' ports ${DEV_PORTS.shell}, ${DEV_PORTS.mf_gallery}-${DEV_PORTS.mf_rules} by that much).`;
 
 try {
-  if (parseArgs({ args: process.argv.slice(2), options: { help: { type: 'boolean', short: 'h' } } }).values.help) {
+  if (
+    parseArgs({ args: process.argv.slice(2), options: { help: { type: 'boolean', short: 'h' } } }).values.help
+  ) {
     console.log(USAGE);
     process.exit(0);
   }
@@ -55,13 +57,25 @@ try {
 
 /** Every port first: a busy one is named before anything starts. */
 async function checkPorts(): Promise<void> {
-  await checkPortFree({ port: apiPort, host: DEV_HOST, portSetting: 'API_PORT', hostSetting: 'API_HOST', command: 'npm run dev' });
+  await checkPortFree({
+    port: apiPort,
+    host: DEV_HOST,
+    portSetting: 'API_PORT',
+    hostSetting: 'API_HOST',
+    command: 'npm run dev',
+  });
   for (const app of apps) {
     const port = ports[app];
-    await checkPortFree({ port, host: DEV_HOST, portSetting: 'DEV_PORT_OFFSET', hostSetting: 'HOST', command: 'npm run dev' }).catch((error: unknown) => {
+    await checkPortFree({
+      port,
+      host: DEV_HOST,
+      portSetting: 'DEV_PORT_OFFSET',
+      hostSetting: 'HOST',
+      command: 'npm run dev',
+    }).catch((error: unknown) => {
       throw new Error(
         `${appFolder(app)}'s dev server cannot start: port ${port} is in use. Stop the program holding it (find it with: lsof -i :${port}), ` +
-          'or move every app\'s port: DEV_PORT_OFFSET=10000 npm run dev.',
+          "or move every app's port: DEV_PORT_OFFSET=10000 npm run dev.",
         { cause: error },
       );
     });
@@ -72,7 +86,11 @@ const children = new Map<string, ChildProcess>();
 let stopping = false;
 
 /** Runs a process with its output prefixed by its name; when a server (not `once`) ends on its own, everything stops. */
-function run(label: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; once?: boolean }): ChildProcess {
+function run(
+  label: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; once?: boolean },
+): ChildProcess {
   // Detached (a process group of its own): Ctrl-C reaches this launcher alone, which stops each server
   // once. A second interrupt, from the terminal and again through tsx, ended the API before it had
   // closed its database.
@@ -83,7 +101,10 @@ function run(label: string, args: string[], options: { cwd: string; env?: NodeJS
     detached: true,
   });
   const prefix = `[${label}]`.padEnd(16);
-  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
     let rest = '';
     stream?.on('data', (chunk: Buffer) => {
       const lines = (rest + chunk.toString()).split('\n');
@@ -95,7 +116,9 @@ function run(label: string, args: string[], options: { cwd: string; env?: NodeJS
   child.on('exit', (code, signal) => {
     children.delete(label);
     if (stopping || (options.once && code === 0)) return;
-    console.error(`${label} stopped (${signal ?? `exit ${code}`}); stopping the others. Its output is above.`);
+    console.error(
+      `${label} stopped (${signal ?? `exit ${code}`}); stopping the others. Its output is above.`,
+    );
     void stopAll(1);
   });
   return child;
@@ -120,7 +143,10 @@ async function listening(port: number): Promise<void> {
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
-  const exits = [...children.values()].map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))));
+  const exits = [...children.values()].map(
+    (child) =>
+      new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+  );
   for (const child of children.values()) child.kill('SIGTERM');
   // Until the API has closed its database (its lock released) and every dev server has stopped:
   // their output goes through this process, so it must outlive them.
@@ -139,11 +165,21 @@ async function main(): Promise<void> {
   const config = runtimeConfigFromEnv(process.env);
   // Before the API starts: it must find FIREBASE_AUTH_EMULATOR_HOST set.
   if (mode === 'emulator') signIn = await startLocalSignIn();
-  else console.log(mode === 'firebase' ? 'Sign-in: the Firebase project of the FIREBASE_* settings.' : 'Sign-in: off (AUTH_EMULATOR=off).');
+  else
+    console.log(
+      mode === 'firebase'
+        ? 'Sign-in: the Firebase project of the FIREBASE_* settings.'
+        : 'Sign-in: off (AUTH_EMULATOR=off).',
+    );
 
   // The content documents and search index the API serves (a second or two).
   await new Promise<void>((resolve, reject) => {
-    run('content', [tsxCli, 'src/content/build-cli.ts'], { cwd: path.join(REPO_ROOT, 'api'), once: true }).once('exit', (code) => (code === 0 ? resolve() : reject(new Error('Building the content failed (its output is above).'))));
+    run('content', [tsxCli, 'src/content/build-cli.ts'], {
+      cwd: path.join(REPO_ROOT, 'api'),
+      once: true,
+    }).once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error('Building the content failed (its output is above).')),
+    );
   });
 
   run('api', [tsxCli, 'src/server.ts'], {
@@ -164,16 +200,22 @@ async function main(): Promise<void> {
   for (const app of apps) {
     run(appFolder(app), [webpackCli, 'serve', '--mode', 'development', '--stats', 'minimal'], {
       cwd: path.join(REPO_ROOT, appFolder(app)),
-      env: { API_ORIGIN: `http://${DEV_HOST}:${apiPort}`, ...(app === 'shell' ? { ARTTOY_DEV_SITE: siteEnvironment } : {}) },
+      env: {
+        API_ORIGIN: `http://${DEV_HOST}:${apiPort}`,
+        ...(app === 'shell' ? { ARTTOY_DEV_SITE: siteEnvironment } : {}),
+      },
     });
   }
-  console.log(`\nArtToy Club (development) at http://localhost:${ports.shell} once the shell has compiled. Edits show without a reload. Ctrl-C stops everything.\n`);
+  console.log(
+    `\nArtToy Club (development) at http://localhost:${ports.shell} once the shell has compiled. Edits show without a reload. Ctrl-C stops everything.\n`,
+  );
 }
 
 // Every interrupt is handled (a repeat is ignored): the terminal's Ctrl-C arrives again through npm and
 // tsx, and the default action of a second one ended this process before the API had closed its
 // database, breaking the pipe its last lines were written to.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void (stopping ? undefined : stopAll(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void (stopping ? undefined : stopAll(0)));
 
 main().catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));

@@ -12,9 +12,16 @@ import { parseArgs } from 'node:util';
 import { DEV_HOST, DEV_PORTS, devPort } from '../../../shared/build/dev-site.mjs';
 import { REPO_ROOT } from '../origin';
 
-const USAGE = 'Usage: npm run dev:measure -- [--app mf-rules] [--file src/pages/rules-page.tsx] [--runs 5]  (with npm run dev running)';
+const USAGE =
+  'Usage: npm run dev:measure -- [--app mf-rules] [--file src/pages/rules-page.tsx] [--runs 5]  (with npm run dev running)';
 
-const { values } = parseArgs({ options: { app: { type: 'string', default: 'mf-rules' }, file: { type: 'string' }, runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    app: { type: 'string', default: 'mf-rules' },
+    file: { type: 'string' },
+    runs: { type: 'string', default: '5' },
+  },
+});
 const folder = values.app ?? 'mf-rules';
 /** The container name; a remote's code on the site runs under its container's runtime, the shell's under `main`. */
 const container = folder === 'shell' ? 'shell' : folder.replace('-', '_');
@@ -45,7 +52,9 @@ process.once('SIGINT', () => {
 
 type Message = { type: string; data?: unknown };
 // As the composed page's client: from the shell's origin (the dev server refuses a socket without an Origin).
-const socket = new WebSocket(`ws://${DEV_HOST}:${port}/ws`, { headers: { origin: `http://localhost:${devPort('shell')}` } } as unknown as string[]);
+const socket = new WebSocket(`ws://${DEV_HOST}:${port}/ws`, {
+  headers: { origin: `http://localhost:${devPort('shell')}` },
+} as unknown as string[]);
 // Every message in order: several arrive in one packet and are dispatched in one go.
 const received: Message[] = [];
 let read = 0;
@@ -73,14 +82,22 @@ async function fetchOk(url: string): Promise<Response> {
 
 /** The files a page's hot-update client fetches for the update from `previousHash`: the manifest, then each changed chunk. */
 async function fetchUpdate(previousHash: string): Promise<void> {
-  const manifest = (await (await fetchOk(`${base}/${runtime}.${previousHash}.hot-update.json`)).json()) as { c: Array<string | number> };
-  await Promise.all(manifest.c.map(async (chunk) => (await fetchOk(`${base}/${chunk}.${previousHash}.hot-update.js`)).text()));
+  const manifest = (await (await fetchOk(`${base}/${runtime}.${previousHash}.hot-update.json`)).json()) as {
+    c: Array<string | number>;
+  };
+  await Promise.all(
+    manifest.c.map(async (chunk) => (await fetchOk(`${base}/${chunk}.${previousHash}.hot-update.js`)).text()),
+  );
 }
 
 async function main(): Promise<void> {
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
-    socket.addEventListener('error', () => reject(new Error(`No dev server answers at ${base}: start npm run dev first.`)), { once: true });
+    socket.addEventListener(
+      'error',
+      () => reject(new Error(`No dev server answers at ${base}: start npm run dev first.`)),
+      { once: true },
+    );
   });
   let hash = String((await next(['hash'])).data);
   await next(['ok', 'warnings']);
@@ -92,19 +109,24 @@ async function main(): Promise<void> {
       fs.writeFileSync(file, `${original}\n// hot-update probe ${run} ${Date.now()}\n`);
       const newHash = String((await next(['hash'])).data);
       const outcome = await next(['ok', 'warnings', 'errors']);
-      if (outcome.type === 'errors') throw new Error(`The edit did not compile: ${JSON.stringify(outcome.data)}`);
+      if (outcome.type === 'errors')
+        throw new Error(`The edit did not compile: ${JSON.stringify(outcome.data)}`);
       emitted.push(performance.now() - startedAt);
       await fetchUpdate(hash);
       fetched.push(performance.now() - startedAt);
       hash = newHash;
-      console.log(`edit ${run}: update announced after ${emitted.at(-1)?.toFixed(0)} ms, fetched after ${fetched.at(-1)?.toFixed(0)} ms`);
+      console.log(
+        `edit ${run}: update announced after ${emitted.at(-1)?.toFixed(0)} ms, fetched after ${fetched.at(-1)?.toFixed(0)} ms`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   } finally {
     restore();
   }
   const median = (times: number[]) => times.toSorted((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
-  console.log(`${folder}, ${path.relative(REPO_ROOT, file)}, ${runs} edits: announced median ${median(emitted).toFixed(0)} ms (max ${Math.max(...emitted).toFixed(0)}), fetched median ${median(fetched).toFixed(0)} ms (max ${Math.max(...fetched).toFixed(0)})`);
+  console.log(
+    `${folder}, ${path.relative(REPO_ROOT, file)}, ${runs} edits: announced median ${median(emitted).toFixed(0)} ms (max ${Math.max(...emitted).toFixed(0)}), fetched median ${median(fetched).toFixed(0)} ms (max ${Math.max(...fetched).toFixed(0)})`,
+  );
   socket.close();
 }
 

@@ -30,10 +30,17 @@ interface BuildContainers {
 async function evaluateEntry(file: string, integrity: string): Promise<unknown> {
   const bytes = await fs.readFile(file);
   const actual = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-  if (actual !== integrity) throw new Error(`${file} does not match its integrity in the manifest (${integrity}); it was changed after publishing. Publish the app again.`);
+  if (actual !== integrity)
+    throw new Error(
+      `${file} does not match its integrity in the manifest (${integrity}); it was changed after publishing. Publish the app again.`,
+    );
   const module = { exports: {} as unknown };
   // The container reads its chunks from beside this file (webpack's async-node chunk loading).
-  const run = vm.compileFunction(bytes.toString('utf8'), ['exports', 'module', 'require', '__filename', '__dirname'], { filename: file });
+  const run = vm.compileFunction(
+    bytes.toString('utf8'),
+    ['exports', 'module', 'require', '__filename', '__dirname'],
+    { filename: file },
+  );
   run(module.exports, module, createRequire(file), file, path.dirname(file));
   return module.exports;
 }
@@ -56,7 +63,11 @@ export function serverContainers(origin: string): ServerContainers {
       // Keyed by build and by this loader as well as by version: the federation runtime remembers
       // entries process-wide, and each build's containers must be its own (one share scope each,
       // none kept from an old build or from another site server in the same process).
-      remotes.push({ name: app, entry: `${entry.server.entry}?build=${meta.id}&loader=${loader}`, type: 'commonjs-module' as const });
+      remotes.push({
+        name: app,
+        entry: `${entry.server.entry}?build=${meta.id}&loader=${loader}`,
+        type: 'commonjs-module' as const,
+      });
     }
     const federation = createInstance({
       name: `site_server_${loader}_${meta.id.replace(/-/g, '_')}`,
@@ -78,23 +89,36 @@ export function serverContainers(origin: string): ServerContainers {
   };
 
   const serverContainersLoad = <A extends AppName>(meta: BuildMeta, app: A): Promise<ServerModule<A>> => {
-      if (!meta.apps[app].server) return Promise.reject(new Error(`${app} ${meta.apps[app].version} has no server container (built before server rendering, or without src/server.tsx).`));
-      const build = containersOf(meta);
-      let module = build.modules.get(app);
-      if (!module) {
-        // The shell's container first, as in the browser: it provides React and the shared modules,
-        // and a remote initialised before them were loaded could settle on its own copy of React
-        // for some of its modules (hooks then fail: "Cannot read properties of null").
-        const shell = app === 'shell' ? Promise.resolve() : serverContainersLoad(meta, 'shell').then(() => undefined, () => undefined);
-        module = shell.then(() => build.federation.loadRemote(`${app}/server`)).then((loaded) => {
+    if (!meta.apps[app].server)
+      return Promise.reject(
+        new Error(
+          `${app} ${meta.apps[app].version} has no server container (built before server rendering, or without src/server.tsx).`,
+        ),
+      );
+    const build = containersOf(meta);
+    let module = build.modules.get(app);
+    if (!module) {
+      // The shell's container first, as in the browser: it provides React and the shared modules,
+      // and a remote initialised before them were loaded could settle on its own copy of React
+      // for some of its modules (hooks then fail: "Cannot read properties of null").
+      const shell =
+        app === 'shell'
+          ? Promise.resolve()
+          : serverContainersLoad(meta, 'shell').then(
+              () => undefined,
+              () => undefined,
+            );
+      module = shell
+        .then(() => build.federation.loadRemote(`${app}/server`))
+        .then((loaded) => {
           if (!loaded) throw new Error(`${app}'s server container has no ./server module.`);
           return loaded;
         });
-        // A failed load is not kept: the next request tries again (a file restored, say).
-        module.catch(() => build.modules.delete(app));
-        build.modules.set(app, module);
-      }
-      return module as Promise<ServerModule<A>>;
+      // A failed load is not kept: the next request tries again (a file restored, say).
+      module.catch(() => build.modules.delete(app));
+      build.modules.set(app, module);
+    }
+    return module as Promise<ServerModule<A>>;
   };
   return { load: serverContainersLoad };
 }

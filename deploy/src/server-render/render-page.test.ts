@@ -37,11 +37,15 @@ async function publish(app: string, version: string, source: string, integrity =
   return { entry, integrity };
 }
 
-async function metaWith(rules: { source: string; integrity?: string } | null, id = '20250101120000-abcdef12') {
+async function metaWith(
+  rules: { source: string; integrity?: string } | null,
+  id = '20250101120000-abcdef12',
+) {
   const meta = buildMetaFixture();
   meta.id = id;
   meta.apps.shell.server = await publish('shell', 'v-shell', SHELL);
-  if (rules) meta.apps.mf_rules.server = await publish('mf_rules', `v-${id.slice(-4)}`, rules.source, rules.integrity);
+  if (rules)
+    meta.apps.mf_rules.server = await publish('mf_rules', `v-${id.slice(-4)}`, rules.source, rules.integrity);
   return meta;
 }
 
@@ -58,32 +62,61 @@ describe('pageRenderer', () => {
     const warn = jest.fn();
     const read = jest.fn(async (asked: string) => ({ asked }));
     const render = pageRenderer({ origin, read, warn });
-    const meta = await metaWith({ source: rulesModule(`return { html: '<h1>' + Object.keys(data)[0] + '</h1>', data, head: { title: 'Authenticity' } };`) });
+    const meta = await metaWith({
+      source: rulesModule(
+        `return { html: '<h1>' + Object.keys(data)[0] + '</h1>', data, head: { title: 'Authenticity' } };`,
+      ),
+    });
     const page = await render(meta, resolution, url);
     expect(page?.head).toEqual({ title: 'Authenticity' });
-    expect(page?.html).toBe('<main data-path="/rules/authenticity">mf_rules:<h1>/api/content/document?path=%2Frules%2Fauthenticity</h1></main>');
-    expect(page?.payload).toEqual({ path: '/rules/authenticity', remote: 'mf_rules', data: { '/api/content/document?path=%2Frules%2Fauthenticity': { asked: '/api/content/document?path=%2Frules%2Fauthenticity' } } });
+    expect(page?.html).toBe(
+      '<main data-path="/rules/authenticity">mf_rules:<h1>/api/content/document?path=%2Frules%2Fauthenticity</h1></main>',
+    );
+    expect(page?.payload).toEqual({
+      path: '/rules/authenticity',
+      remote: 'mf_rules',
+      data: {
+        '/api/content/document?path=%2Frules%2Fauthenticity': {
+          asked: '/api/content/document?path=%2Frules%2Fauthenticity',
+        },
+      },
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
   it.each([
     ['has no server container', null, /has no server container/],
-    ['was changed after publishing (integrity)', { source: rulesModule(`return { html: 'x', data };`), integrity: sri('something else') }, /does not match its integrity/],
+    [
+      'was changed after publishing (integrity)',
+      { source: rulesModule(`return { html: 'x', data };`), integrity: sri('something else') },
+      /does not match its integrity/,
+    ],
     ['throws', { source: rulesModule(`throw new Error('the page broke');`) }, /the page broke/],
-    ['is slower than the budget', { source: rulesModule(`await new Promise((done) => setTimeout(done, 2000)); return { html: 'late', data };`) }, /took longer than 50 ms/],
-  ])('serves the shell with the outlet left to the browser when the remote %s, and says so once per version', async (_case, rules, reason) => {
-    const warn = jest.fn();
-    const render = pageRenderer({ origin, warn, budgetMs: 50 });
-    const meta = await metaWith(rules);
-    for (let visit = 0; visit < 2; visit += 1) {
-      const page = await render(meta, resolution, url);
-      expect(page?.html).toBe('<main data-path="/rules/authenticity">no remote</main>');
-      expect(page?.payload).toEqual({ path: '/rules/authenticity', remote: null, data: {} });
-      expect(page?.head).toEqual({ title: 'Shell page' });
-    }
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(reason);
-  });
+    [
+      'is slower than the budget',
+      {
+        source: rulesModule(
+          `await new Promise((done) => setTimeout(done, 2000)); return { html: 'late', data };`,
+        ),
+      },
+      /took longer than 50 ms/,
+    ],
+  ])(
+    'serves the shell with the outlet left to the browser when the remote %s, and says so once per version',
+    async (_case, rules, reason) => {
+      const warn = jest.fn();
+      const render = pageRenderer({ origin, warn, budgetMs: 50 });
+      const meta = await metaWith(rules);
+      for (let visit = 0; visit < 2; visit += 1) {
+        const page = await render(meta, resolution, url);
+        expect(page?.html).toBe('<main data-path="/rules/authenticity">no remote</main>');
+        expect(page?.payload).toEqual({ path: '/rules/authenticity', remote: null, data: {} });
+        expect(page?.head).toEqual({ title: 'Shell page' });
+      }
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatch(reason);
+    },
+  );
 
   it("gives a page left to the browser the head its remote declares for it, and the site's head when its container declares none", async () => {
     const render = pageRenderer({ origin, warn: jest.fn() });
@@ -93,11 +126,23 @@ describe('pageRenderer', () => {
   renderToHtml: async () => null,
   ${head}
 };`);
-    const declared = await render(await metaWith({ source: browserOnly(`browserOnlyHead: async ({ location }) => ({ title: 'Only ' + location.pathname }),`) }), resolution, url);
+    const declared = await render(
+      await metaWith({
+        source: browserOnly(
+          `browserOnlyHead: async ({ location }) => ({ title: 'Only ' + location.pathname }),`,
+        ),
+      }),
+      resolution,
+      url,
+    );
     expect(declared?.head).toEqual({ title: 'Only /rules/authenticity' });
     expect(declared?.html).toBe('<main data-path="/rules/authenticity">no remote</main>');
     expect(declared?.payload).toEqual({ path: '/rules/authenticity', remote: null, data: {} });
-    const older = await render(await metaWith({ source: browserOnly('') }, '20250101120000-abcdef34'), resolution, url);
+    const older = await render(
+      await metaWith({ source: browserOnly('') }, '20250101120000-abcdef34'),
+      resolution,
+      url,
+    );
     expect(older?.head).toEqual({ title: 'Shell page' });
   });
 
@@ -105,7 +150,13 @@ describe('pageRenderer', () => {
     const warn = jest.fn();
     const render = pageRenderer({ origin, warn });
     const meta = await metaWith({ source: rulesModule(`return { html: 'x', data };`) });
-    expect(await render(meta, resolveRoute('/no/such/page/at/all/here'), new URL('http://site.invalid/no/such/page/at/all/here'))).toBeNull();
+    expect(
+      await render(
+        meta,
+        resolveRoute('/no/such/page/at/all/here'),
+        new URL('http://site.invalid/no/such/page/at/all/here'),
+      ),
+    ).toBeNull();
     delete meta.apps.shell.server;
     expect(await render(meta, resolution, url)).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -114,9 +165,17 @@ describe('pageRenderer', () => {
   it("names a page's first reads from its owner's server module, for a document that goes out without the server's rendering", async () => {
     const render = pageRenderer({ origin, warn: jest.fn() });
     const meta = await metaWith({ source: rulesModule(`return { html: 'x', data };`) });
-    expect(await render.firstReads(meta, resolution, url)).toEqual(['/api/content/document?path=%2Frules%2Fauthenticity']);
+    expect(await render.firstReads(meta, resolution, url)).toEqual([
+      '/api/content/document?path=%2Frules%2Fauthenticity',
+    ]);
     // An error page reads nothing; nor does a page whose owner has no server module (it renders as before, without preloads).
-    expect(await render.firstReads(meta, resolveRoute('/no/such/page/at/all/here'), new URL('http://site.invalid/no/such/page/at/all/here'))).toEqual([]);
+    expect(
+      await render.firstReads(
+        meta,
+        resolveRoute('/no/such/page/at/all/here'),
+        new URL('http://site.invalid/no/such/page/at/all/here'),
+      ),
+    ).toEqual([]);
     delete meta.apps.mf_rules.server;
     expect(await render.firstReads(meta, resolution, url)).toEqual([]);
   });
@@ -126,17 +185,30 @@ describe('pageRenderer', () => {
     const render = pageRenderer({ origin, read, warn: jest.fn() });
     // The render asks for a second read it learns from the first (a figure's series): that is in the payload too.
     const meta = await metaWith({
-      source: rulesModule(`const more = '/api/more?of=' + encodeURIComponent(Object.keys(data)[0]); return { html: '<h1>html</h1>', data: { ...data, [more]: await read(more) } };`),
+      source: rulesModule(
+        `const more = '/api/more?of=' + encodeURIComponent(Object.keys(data)[0]); return { html: '<h1>html</h1>', data: { ...data, [more]: await read(more) } };`,
+      ),
     });
     const withQuery = new URL('http://site.invalid/rules/authenticity?page=2');
     const payload = await render.payload(meta, resolution, withQuery);
     const first = '/api/content/document?path=%2Frules%2Fauthenticity';
     const more = `/api/more?of=${encodeURIComponent(first)}`;
-    expect(payload).toEqual({ path: '/rules/authenticity?page=2', remote: null, data: { [first]: { asked: first }, [more]: { asked: more } } });
+    expect(payload).toEqual({
+      path: '/rules/authenticity?page=2',
+      remote: null,
+      data: { [first]: { asked: first }, [more]: { asked: more } },
+    });
     expect(JSON.stringify(payload)).not.toContain('html');
     // A remote that fails gives an empty payload (the page reads its data itself), never an error.
-    const broken = await metaWith({ source: rulesModule(`throw new Error('the page broke');`) }, '20250101120000-cccc0003');
-    expect(await render.payload(broken, resolution, url)).toEqual({ path: '/rules/authenticity', remote: null, data: {} });
+    const broken = await metaWith(
+      { source: rulesModule(`throw new Error('the page broke');`) },
+      '20250101120000-cccc0003',
+    );
+    expect(await render.payload(broken, resolution, url)).toEqual({
+      path: '/rules/authenticity',
+      remote: null,
+      data: {},
+    });
     // A page of the shell's own: its first reads.
     const home = await render.payload(meta, resolveRoute('/'), new URL('http://site.invalid/'));
     expect(home).toEqual({ path: '/', remote: null, data: {} });
@@ -144,9 +216,15 @@ describe('pageRenderer', () => {
 
   it("uses a new build's containers from its first request on (a deploy needs no restart)", async () => {
     const render = pageRenderer({ origin, warn: jest.fn() });
-    const first = await metaWith({ source: rulesModule(`return { html: 'version one', data };`) }, '20250101120000-aaaa0001');
+    const first = await metaWith(
+      { source: rulesModule(`return { html: 'version one', data };`) },
+      '20250101120000-aaaa0001',
+    );
     expect((await render(first, resolution, url))?.html).toContain('version one');
-    const second = await metaWith({ source: rulesModule(`return { html: 'version two', data };`) }, '20250101120000-bbbb0002');
+    const second = await metaWith(
+      { source: rulesModule(`return { html: 'version two', data };`) },
+      '20250101120000-bbbb0002',
+    );
     expect((await render(second, resolution, url))?.html).toContain('version two');
   });
 });

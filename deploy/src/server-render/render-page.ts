@@ -6,7 +6,16 @@
  * browser, as before server rendering), or without any (the browser renders everything). Each
  * failure is logged once per app version.
  */
-import { isRemoteName, REMOTE_BASENAMES, type BuildMeta, type PageData, type PageHead, type PagePayload, type Path, type ShellServerModule } from '@arttoy/shared/contracts';
+import {
+  isRemoteName,
+  REMOTE_BASENAMES,
+  type BuildMeta,
+  type PageData,
+  type PageHead,
+  type PagePayload,
+  type Path,
+  type ShellServerModule,
+} from '@arttoy/shared/contracts';
 import type { RouteResolution } from '../route-status';
 import { serverContainers } from './containers';
 
@@ -79,9 +88,16 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
   /** The shell's server module, or null (logged once per version) when it cannot be loaded. */
   const loadShell = async (meta: BuildMeta) => {
     try {
-      return await withinBudget(containers.load(meta, 'shell'), LOAD_BUDGET_MS, 'loading the shell\'s server container');
+      return await withinBudget(
+        containers.load(meta, 'shell'),
+        LOAD_BUDGET_MS,
+        "loading the shell's server container",
+      );
     } catch (error) {
-      warnOnce(`shell@${meta.apps.shell.version}`, `[server-render] the shell ${meta.apps.shell.version} renders in the browser only: ${message(error)}`);
+      warnOnce(
+        `shell@${meta.apps.shell.version}`,
+        `[server-render] the shell ${meta.apps.shell.version} renders in the browser only: ${message(error)}`,
+      );
       return null;
     }
   };
@@ -90,32 +106,62 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
    * The page's data (its owner's first reads, and what its render asked for besides), with the
    * remote's HTML and head when the owner is a remote that rendered within the budget.
    */
-  const pageData = async (meta: BuildMeta, shell: ShellServerModule, owner: string, location: Path, url: URL) => {
-    if (!isRemoteName(owner)) return { remote: null, head: null, data: await readAll(shell.firstReads(location)).catch(() => ({})) };
+  const pageData = async (
+    meta: BuildMeta,
+    shell: ShellServerModule,
+    owner: string,
+    location: Path,
+    url: URL,
+  ) => {
+    if (!isRemoteName(owner))
+      return { remote: null, head: null, data: await readAll(shell.firstReads(location)).catch(() => ({})) };
     const version = meta.apps[owner].version;
     try {
-      const module = await withinBudget(containers.load(meta, owner), LOAD_BUDGET_MS, `loading ${owner}'s server container`);
+      const module = await withinBudget(
+        containers.load(meta, owner),
+        LOAD_BUDGET_MS,
+        `loading ${owner}'s server container`,
+      );
       const rendered = await withinBudget(
         (async () => {
           const given = await readAll(module.firstReads(location));
-          return module.renderToHtml({ location, basename: REMOTE_BASENAMES[owner], data: given, read: options.read });
+          return module.renderToHtml({
+            location,
+            basename: REMOTE_BASENAMES[owner],
+            data: given,
+            read: options.read,
+          });
         })(),
         budgetMs,
         `${owner}'s server render of ${url.pathname}`,
       );
-      if (rendered) return { remote: { name: owner, html: rendered.html }, head: rendered.head, data: rendered.data };
+      if (rendered)
+        return { remote: { name: owner, html: rendered.html }, head: rendered.head, data: rendered.data };
       // A page left to the browser (a locker) still gives the document its title.
-      const head = module.browserOnlyHead ? await withinBudget(module.browserOnlyHead({ location, basename: REMOTE_BASENAMES[owner] }), budgetMs, `${owner}'s head of ${url.pathname}`) : null;
+      const head = module.browserOnlyHead
+        ? await withinBudget(
+            module.browserOnlyHead({ location, basename: REMOTE_BASENAMES[owner] }),
+            budgetMs,
+            `${owner}'s head of ${url.pathname}`,
+          )
+        : null;
       return { remote: null, head, data: {} };
     } catch (error) {
       // Once per version and kind of failure: a remote that keeps failing must not flood the log.
       const kind = error instanceof OverBudget ? 'slow' : 'failed';
-      warnOnce(`${owner}@${version}:${kind}`, `[server-render] ${owner} ${version}: ${message(error)}; that page went out to render in the browser (logged once per version).`);
+      warnOnce(
+        `${owner}@${version}:${kind}`,
+        `[server-render] ${owner} ${version}: ${message(error)}; that page went out to render in the browser (logged once per version).`,
+      );
     }
     return { remote: null, head: null, data: {} };
   };
 
-  const render = async (meta: BuildMeta, resolution: RouteResolution, url: URL): Promise<RenderedPage | null> => {
+  const render = async (
+    meta: BuildMeta,
+    resolution: RouteResolution,
+    url: URL,
+  ): Promise<RenderedPage | null> => {
     if (resolution.status !== 200 || !resolution.owner) return null;
     const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
     const shell = await loadShell(meta);
@@ -123,9 +169,16 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     const { remote, head, data } = await pageData(meta, shell, resolution.owner, location, url);
     try {
       const page = await shell.renderToHtml({ location, data, remote });
-      return { html: page.html, head: head ?? page.head, payload: { path: `${url.pathname}${url.search}`, remote: remote?.name ?? null, data } };
+      return {
+        html: page.html,
+        head: head ?? page.head,
+        payload: { path: `${url.pathname}${url.search}`, remote: remote?.name ?? null, data },
+      };
     } catch (error) {
-      warnOnce(`shell@${meta.apps.shell.version}:render`, `[server-render] the shell could not render ${url.pathname}: ${message(error)}`);
+      warnOnce(
+        `shell@${meta.apps.shell.version}:render`,
+        `[server-render] the shell could not render ${url.pathname}: ${message(error)}`,
+      );
       return null;
     }
   };
@@ -135,7 +188,13 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     if (!resolution.owner) return { path, remote: null, data: {} };
     const shell = await loadShell(meta);
     if (!shell) return { path, remote: null, data: {} };
-    const { data } = await pageData(meta, shell, resolution.owner, { pathname: url.pathname, search: url.search, hash: '' }, url);
+    const { data } = await pageData(
+      meta,
+      shell,
+      resolution.owner,
+      { pathname: url.pathname, search: url.search, hash: '' },
+      url,
+    );
     return { path, remote: null, data };
   };
 
@@ -145,7 +204,10 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
         .filter((app) => meta.apps[app].server)
         .map((app) =>
           containers.load(meta, app).catch((error: unknown) => {
-            warnOnce(`${app}@${meta.apps[app].version}:failed`, `[server-render] ${app} ${meta.apps[app].version}: ${message(error)}; its pages render in the browser (logged once per version).`);
+            warnOnce(
+              `${app}@${meta.apps[app].version}:failed`,
+              `[server-render] ${app} ${meta.apps[app].version}: ${message(error)}; its pages render in the browser (logged once per version).`,
+            );
           }),
         ),
     );
@@ -154,7 +216,11 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     const owner = resolution.status === 200 ? resolution.owner : null;
     if (!owner) return [];
     try {
-      const module = await withinBudget(containers.load(meta, owner), LOAD_BUDGET_MS, `loading ${owner}'s server container`);
+      const module = await withinBudget(
+        containers.load(meta, owner),
+        LOAD_BUDGET_MS,
+        `loading ${owner}'s server container`,
+      );
       return module.firstReads({ pathname: url.pathname, search: url.search, hash: '' });
     } catch {
       // Reported where the render needs the same module; preloads only speed a page up.

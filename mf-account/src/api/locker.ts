@@ -1,5 +1,10 @@
 /** The signed-in visitor's locker and ship-outs. Every call sends the Firebase ID token. */
-import { lockerListSchema, shipRequestListSchema, shipRequestSchema, type ShipOutAddress } from '@arttoy/shared/contracts/api';
+import {
+  lockerListSchema,
+  shipRequestListSchema,
+  shipRequestSchema,
+  type ShipOutAddress,
+} from '@arttoy/shared/contracts/api';
 import { apiJson } from '@arttoy/shared/http';
 import { userRead } from '@arttoy/shared/query';
 import { sessionToken as token } from './session-token';
@@ -18,6 +23,11 @@ export type LockerData = Awaited<ReturnType<typeof loadLocker>>;
 export const lockerRead = (uid: string) => userRead(uid, '/locker,/locker/ship-requests', loadLocker);
 
 export const requestShipOut = async (itemIds: number[], address: ShipOutAddress) =>
-  apiJson('/locker/ship-requests', shipRequestSchema, { method: 'POST', body: { itemIds, address }, token: await token() });
+  apiJson('/locker/ship-requests', shipRequestSchema, {
+    method: 'POST',
+    body: { itemIds, address },
+    token: await token(),
+  });
 
-export const cancelShipOut = async (id: number) => apiJson(`/locker/ship-requests/${id}`, shipRequestSchema, { method: 'DELETE', token: await token() });
+export const cancelShipOut = async (id: number) =>
+  apiJson(`/locker/ship-requests/${id}`, shipRequestSchema, { method: 'DELETE', token: await token() });

@@ -9,7 +9,9 @@ export const ORDERS_PAGE_SIZE = 10;
 
 export const ordersRead = (uid: string, page: number) => {
   const path = `/orders?page=${page}&pageSize=${ORDERS_PAGE_SIZE}`;
-  return userRead(uid, path, async (signal) => apiJson(path, orderPageSchema, { token: await sessionToken(), signal }));
+  return userRead(uid, path, async (signal) =>
+    apiJson(path, orderPageSchema, { token: await sessionToken(), signal }),
+  );
 };
 
 /** One order, and the draw it produced once fulfilled (null before). */
@@ -18,7 +20,10 @@ export const receiptRead = (uid: string, orderSn: string) => {
   return userRead(uid, `${path},/draws/{its draw}`, async (signal) => {
     const token = await sessionToken();
     const order = await apiJson(path, orderSchema, { token, signal });
-    const draw = order.drawId === null ? null : await apiJson(`/draws/${order.drawId}`, drawProofSchema, { token, signal });
+    const draw =
+      order.drawId === null
+        ? null
+        : await apiJson(`/draws/${order.drawId}`, drawProofSchema, { token, signal });
     return { order, draw };
   });
 };

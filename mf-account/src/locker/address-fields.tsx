@@ -1,7 +1,21 @@
-import { ADDRESS_LABELS, type AddressField, type AddressInput, type AddressProblems } from './address-problems';
+import {
+  ADDRESS_LABELS,
+  type AddressField,
+  type AddressInput,
+  type AddressProblems,
+} from './address-problems';
 
 export const ADDRESS_FIELDS = Object.keys(ADDRESS_LABELS) as AddressField[];
-export const EMPTY_ADDRESS: AddressInput = { name: '', line1: '', line2: '', city: '', region: '', postalCode: '', country: '', phone: '' };
+export const EMPTY_ADDRESS: AddressInput = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: '',
+  phone: '',
+};
 
 const AUTOCOMPLETE: Record<AddressField, string> = {
   name: 'name',
@@ -14,13 +28,26 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   phone: 'tel',
 };
 
-const HELP: Partial<Record<AddressField, string>> = { country: 'Two letters, such as US, GB or DE.', phone: 'The carrier calls if they cannot deliver.' };
+const HELP: Partial<Record<AddressField, string>> = {
+  country: 'Two letters, such as US, GB or DE.',
+  phone: 'The carrier calls if they cannot deliver.',
+};
 
 /** The id of a field's input, so a summary can send the focus there. */
 export const addressFieldId = (prefix: string, field: AddressField) => `${prefix}-${field}`;
 
 /** The address inputs, each with its label and its help or problem beside it (described by it). */
-export function AddressFields({ prefix, input, problems, onChange }: { prefix: string; input: AddressInput; problems: AddressProblems; onChange: (input: AddressInput) => void }) {
+export function AddressFields({
+  prefix,
+  input,
+  problems,
+  onChange,
+}: {
+  prefix: string;
+  input: AddressInput;
+  problems: AddressProblems;
+  onChange: (input: AddressInput) => void;
+}) {
   return (
     <div className="locker-fields">
       {ADDRESS_FIELDS.map((field) => (
@@ -36,7 +63,10 @@ export function AddressFields({ prefix, input, problems, onChange }: { prefix: s
             aria-invalid={problems[field] ? true : undefined}
             aria-describedby={`${addressFieldId(prefix, field)}-message`}
           />
-          <p id={`${addressFieldId(prefix, field)}-message`} className={problems[field] ? 'locker-field__error' : 'locker-field__help'}>
+          <p
+            id={`${addressFieldId(prefix, field)}-message`}
+            className={problems[field] ? 'locker-field__error' : 'locker-field__help'}
+          >
             {problems[field] ?? HELP[field] ?? ''}
           </p>
         </div>

@@ -46,7 +46,8 @@ export function HistoryView({ history }: { history: ItemHistory }) {
         <ol className="market-sales" aria-label={`Sales of ${history.figure.name}`}>
           {history.transfers.map((sale) => (
             <li key={`${sale.soldAt}-${sale.toHandle ?? ''}`}>
-              {byHandle(sale.fromHandle)} → {byHandle(sale.toHandle)} · {formatPrice(sale.price)} · {formatDate(sale.soldAt)}
+              {byHandle(sale.fromHandle)} → {byHandle(sale.toHandle)} · {formatPrice(sale.price)} ·{' '}
+              {formatDate(sale.soldAt)}
             </li>
           ))}
         </ol>

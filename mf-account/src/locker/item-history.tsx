@@ -18,12 +18,25 @@ export function ItemHistory({ itemId, name }: { itemId: number; name: string }) 
     setOpened(true);
   };
   let body = null;
-  if (state.status === 'pending') body = <p className="locker-muted" role="status">Loading its history…</p>;
-  else if (state.status === 'error') body = <ReadError title="Its history could not be loaded." error={state.error} onRetry={state.retry} />;
+  if (state.status === 'pending')
+    body = (
+      <p className="locker-muted" role="status">
+        Loading its history…
+      </p>
+    );
+  else if (state.status === 'error')
+    body = <ReadError title="Its history could not be loaded." error={state.error} onRetry={state.retry} />;
   else body = <HistoryView history={state.data} />;
   return (
     <div className="market-history">
-      <button type="button" className="market-disclosure" aria-expanded={open} aria-controls={`${id}-panel`} aria-label={`History of ${name}`} onClick={toggle}>
+      <button
+        type="button"
+        className="market-disclosure"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-label={`History of ${name}`}
+        onClick={toggle}
+      >
         History
       </button>
       <div id={`${id}-panel`} hidden={!open}>

@@ -17,7 +17,15 @@ type Mode = 'idle' | 'sell' | 'reprice';
  * without a notice, since the page's view is out of date (a buyer reserved it meanwhile). Focus stays
  * in the card: back on the button that opened a form, or on the card once the item changed.
  */
-export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; listing: MyListing | undefined; onChanged: (notice: string | null) => void }) {
+export function ItemMarket({
+  item,
+  listing,
+  onChanged,
+}: {
+  item: LockerItem;
+  listing: MyListing | undefined;
+  onChanged: (notice: string | null) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const focusBack = useRef<'button' | 'box' | null>(null);
   const [mode, setMode] = useState<Mode>('idle');
@@ -32,7 +40,10 @@ export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; lis
     focusBack.current = after;
     setMode('idle');
   };
-  const { listingId, figure: { name } } = item;
+  const {
+    listingId,
+    figure: { name },
+  } = item;
   // A listed item always names its listing (the contract); anything else has no place in the market.
   if (item.status !== 'in_locker' && (item.status !== 'listed' || listingId === null)) return null;
   /** Runs a change; a refusal for the listing's state (409) reads the page again, and is still shown. */
@@ -47,7 +58,9 @@ export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; lis
   const sell = async (priceMinor: number) => {
     await refreshOnConflict(createListing(item.id, priceMinor));
     close('box');
-    onChanged(`${name} is listed at ${usd(priceMinor)}. It stays in your locker until someone buys it; you can change the price or withdraw it meanwhile.`);
+    onChanged(
+      `${name} is listed at ${usd(priceMinor)}. It stays in your locker until someone buys it; you can change the price or withdraw it meanwhile.`,
+    );
   };
   const reprice = async (priceMinor: number) => {
     await refreshOnConflict(repriceListing(listingId as number, priceMinor));
@@ -70,7 +83,13 @@ export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; lis
   if (item.status === 'in_locker') {
     body =
       mode === 'sell' ? (
-        <PriceForm name={`Sell ${name}`} submitLabel="List for sale" busyLabel="Listing…" onSubmit={sell} onCancel={() => close('button')} />
+        <PriceForm
+          name={`Sell ${name}`}
+          submitLabel="List for sale"
+          busyLabel="Listing…"
+          onSubmit={sell}
+          onCancel={() => close('button')}
+        />
       ) : (
         <Button variant="secondary" aria-label={`Sell ${name}`} onClick={() => setMode('sell')}>
           Sell
@@ -80,16 +99,39 @@ export function ItemMarket({ item, listing, onChanged }: { item: LockerItem; lis
     const reserved = listing?.reserved === true;
     body = (
       <>
-        <p className="market-listed">{listing ? `Listed at ${formatPrice(listing.price)}` : 'Listed for sale'}</p>
-        {reserved ? <p className="market-reserved">Reserved by a buyer: you can change the price or withdraw it if their order ends unpaid.</p> : null}
+        <p className="market-listed">
+          {listing ? `Listed at ${formatPrice(listing.price)}` : 'Listed for sale'}
+        </p>
+        {reserved ? (
+          <p className="market-reserved">
+            Reserved by a buyer: you can change the price or withdraw it if their order ends unpaid.
+          </p>
+        ) : null}
         {mode === 'reprice' ? (
-          <PriceForm name={`Change the price of ${name}`} initial={listing ? amountText(listing.price.amountMinor) : ''} submitLabel="Save price" busyLabel="Saving…" onSubmit={reprice} onCancel={() => close('button')} />
+          <PriceForm
+            name={`Change the price of ${name}`}
+            initial={listing ? amountText(listing.price.amountMinor) : ''}
+            submitLabel="Save price"
+            busyLabel="Saving…"
+            onSubmit={reprice}
+            onCancel={() => close('button')}
+          />
         ) : (
           <div className="locker-actions">
-            <Button variant="secondary" aria-label={`Change the price of ${name}`} disabled={reserved || withdraw.busy} onClick={() => setMode('reprice')}>
+            <Button
+              variant="secondary"
+              aria-label={`Change the price of ${name}`}
+              disabled={reserved || withdraw.busy}
+              onClick={() => setMode('reprice')}
+            >
               Change price
             </Button>
-            <Button variant="secondary" aria-label={`Withdraw ${name}`} disabled={reserved || withdraw.busy} onClick={() => void takeBack()}>
+            <Button
+              variant="secondary"
+              aria-label={`Withdraw ${name}`}
+              disabled={reserved || withdraw.busy}
+              onClick={() => void takeBack()}
+            >
               {withdraw.busy ? 'Withdrawing…' : 'Withdraw'}
             </Button>
           </div>

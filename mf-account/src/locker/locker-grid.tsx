@@ -21,7 +21,15 @@ export function LockerGrid(props: {
     <ul className="locker-grid" aria-label="Your figures">
       {items.map((item) => (
         <li key={item.id} className="locker-item" data-status={item.status}>
-          <img className="locker-item__art" src={item.figure.artUrl} alt={`${item.figure.name}, figure ${item.figure.number} of ${item.series.name}`} width={200} height={200} loading="lazy" decoding="async" />
+          <img
+            className="locker-item__art"
+            src={item.figure.artUrl}
+            alt={`${item.figure.name}, figure ${item.figure.number} of ${item.series.name}`}
+            width={200}
+            height={200}
+            loading="lazy"
+            decoding="async"
+          />
           <h2 className="locker-item__name">{item.figure.name}</h2>
           <p className="locker-item__series">
             {item.series.name}
@@ -29,7 +37,10 @@ export function LockerGrid(props: {
           </p>
           <p className={`locker-status locker-status--${item.status}`}>
             {ITEM_STATUS[item.status]}
-            <span className="locker-muted"> · since {formatDate(item.shippedAt ?? item.shipRequestedAt ?? item.acquiredAt)}</span>
+            <span className="locker-muted">
+              {' '}
+              · since {formatDate(item.shippedAt ?? item.shipRequestedAt ?? item.acquiredAt)}
+            </span>
           </p>
           {item.drawId ? <Link to={`/mysterybox/test?draw=${item.drawId}`}>Draw proof</Link> : null}
           {item.status === 'in_locker' ? (
@@ -38,7 +49,11 @@ export function LockerGrid(props: {
               <span className="visually-hidden">{item.figure.name}: </span>Choose for shipping
             </label>
           ) : null}
-          <ItemMarket item={item} listing={item.listingId === null ? undefined : listings.get(item.listingId)} onChanged={onMarketChanged} />
+          <ItemMarket
+            item={item}
+            listing={item.listingId === null ? undefined : listings.get(item.listingId)}
+            onChanged={onMarketChanged}
+          />
           <ItemHistory itemId={item.id} name={item.figure.name} />
         </li>
       ))}

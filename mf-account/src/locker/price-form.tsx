@@ -10,7 +10,8 @@ const FEE_PERCENT = `${MARKET_FEE_BPS / 100}%`;
 /** What the seller is credited on a sale at the price typed so far, with the contract's fee. */
 function proceedsText(value: string): string {
   const { amountMinor } = checkPrice(value);
-  if (amountMinor === null) return `The market keeps a ${FEE_PERCENT} fee of the price; you receive the rest.`;
+  if (amountMinor === null)
+    return `The market keeps a ${FEE_PERCENT} fee of the price; you receive the rest.`;
   return `You receive ${usd(amountMinor - marketFeeMinor(amountMinor))} after the ${FEE_PERCENT} fee (${usd(marketFeeMinor(amountMinor))}).`;
 }
 
@@ -19,7 +20,21 @@ function proceedsText(value: string): string {
  * before sending; what the seller receives after the fee is said as they type. The field takes
  * focus when the form opens, and Escape in it closes the form.
  */
-export function PriceForm({ name, initial = '', submitLabel, busyLabel, onSubmit, onCancel }: { name: string; initial?: string; submitLabel: string; busyLabel: string; onSubmit: (priceMinor: number) => Promise<void>; onCancel: () => void }) {
+export function PriceForm({
+  name,
+  initial = '',
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  onCancel,
+}: {
+  name: string;
+  initial?: string;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (priceMinor: number) => Promise<void>;
+  onCancel: () => void;
+}) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initial);
@@ -44,7 +59,16 @@ export function PriceForm({ name, initial = '', submitLabel, busyLabel, onSubmit
   };
   return (
     <form className="market-form" aria-label={name} noValidate onSubmit={(event) => void submit(event)}>
-      <AmountField id={`${id}-price`} label="Price" value={value} onChange={setValue} problem={problem} hint={proceedsText(value)} inputRef={field} onEscape={state.busy ? undefined : onCancel} />
+      <AmountField
+        id={`${id}-price`}
+        label="Price"
+        value={value}
+        onChange={setValue}
+        problem={problem}
+        hint={proceedsText(value)}
+        inputRef={field}
+        onEscape={state.busy ? undefined : onCancel}
+      />
       {state.error ? <ActionProblem error={state.error} action={submitLabel} /> : null}
       <div className="locker-actions">
         <Button type="submit" disabled={state.busy}>

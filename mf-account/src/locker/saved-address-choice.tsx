@@ -4,7 +4,17 @@ import { addressLine } from './address-line';
 export type AddressChoice = number | 'new';
 
 /** "Send to": the address book's addresses (newest first) and "A new address", one of them checked. */
-export function SavedAddressChoice({ name, saved, chosen, onChoose }: { name: string; saved: readonly SavedAddress[]; chosen: AddressChoice; onChoose: (choice: AddressChoice) => void }) {
+export function SavedAddressChoice({
+  name,
+  saved,
+  chosen,
+  onChoose,
+}: {
+  name: string;
+  saved: readonly SavedAddress[];
+  chosen: AddressChoice;
+  onChoose: (choice: AddressChoice) => void;
+}) {
   return (
     <fieldset className="locker-choices">
       <legend>Send to</legend>

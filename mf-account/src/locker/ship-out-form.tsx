@@ -7,7 +7,13 @@ import { useAccountQuery } from '../api/account-read';
 import { addressBookRead, saveAddress } from '../api/addresses';
 import { requestShipOut } from '../api/locker';
 import { ADDRESS_FIELDS, AddressFields, addressFieldId, EMPTY_ADDRESS } from './address-fields';
-import { ADDRESS_LABELS, checkAddress, serverProblems, type AddressInput, type AddressProblems } from './address-problems';
+import {
+  ADDRESS_LABELS,
+  checkAddress,
+  serverProblems,
+  type AddressInput,
+  type AddressProblems,
+} from './address-problems';
 import { type AddressChoice, SavedAddressChoice } from './saved-address-choice';
 import { ShipOutQuote } from './ship-out-quote';
 
@@ -29,7 +35,15 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * saved payment method pays at once); `onDone` gets a request without one and, for a new address,
  * what became of saving it.
  */
-export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; onDone: (request: ShipRequest, note: string | null) => void; onClose: () => void }) {
+export function ShipOutForm({
+  itemIds,
+  onDone,
+  onClose,
+}: {
+  itemIds: number[];
+  onDone: (request: ShipRequest, note: string | null) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
@@ -37,7 +51,8 @@ export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; o
   const saved = book.data?.items ?? [];
   const [choice, setChoice] = useState<AddressChoice | null>(null);
   const chosen: AddressChoice = choice ?? saved[0]?.id ?? 'new';
-  const savedAddress = typeof chosen === 'number' ? saved.find((entry) => entry.id === chosen)?.address : undefined;
+  const savedAddress =
+    typeof chosen === 'number' ? saved.find((entry) => entry.id === chosen)?.address : undefined;
   const full = saved.length >= MAX_SAVED_ADDRESSES;
   const [keep, setKeep] = useState(true);
   const [input, setInput] = useState<AddressInput>(EMPTY_ADDRESS);
@@ -83,22 +98,43 @@ export function ShipOutForm({ itemIds, onDone, onClose }: { itemIds: number[]; o
         setProblems(refused);
         focusFirst(refused);
       }
-      setState({ busy: false, error: error instanceof HttpError && error.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : messageOf(error) });
+      setState({
+        busy: false,
+        error:
+          error instanceof HttpError && error.status === 0
+            ? 'We could not reach the shop. Check your connection, then try again.'
+            : messageOf(error),
+      });
     }
   };
   return (
-    <form className="locker-panel locker-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`} aria-busy={book.status === 'pending'}>
+    <form
+      className="locker-panel locker-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      aria-busy={book.status === 'pending'}
+    >
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
         Ship out {itemIds.length} figure{itemIds.length === 1 ? '' : 's'}
       </h2>
       {book.status === 'pending' ? <p className="locker-muted">Loading your addresses…</p> : null}
-      {book.status === 'error' ? <p className="locker-muted">Your saved addresses could not be loaded ({book.error.message}); enter the address.</p> : null}
-      {saved.length > 0 ? <SavedAddressChoice name={`${id}-to`} saved={saved} chosen={chosen} onChoose={setChoice} /> : null}
+      {book.status === 'error' ? (
+        <p className="locker-muted">
+          Your saved addresses could not be loaded ({book.error.message}); enter the address.
+        </p>
+      ) : null}
+      {saved.length > 0 ? (
+        <SavedAddressChoice name={`${id}-to`} saved={saved} chosen={chosen} onChoose={setChoice} />
+      ) : null}
       {book.status !== 'pending' && chosen === 'new' ? (
         <>
           <AddressFields prefix={id} input={input} problems={problems} onChange={setInput} />
           {full ? (
-            <p className="locker-muted">Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one on your profile to save more.</p>
+            <p className="locker-muted">
+              Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one on your profile to save
+              more.
+            </p>
           ) : (
             <label className="locker-pick">
               <input type="checkbox" checked={keep} onChange={(event) => setKeep(event.target.checked)} />

@@ -15,7 +15,8 @@ export function ShipOutQuote({ country, figures }: { country: string; figures: n
       <p aria-live="polite" data-testid="ship-out-quote">
         {quote ? (
           <>
-            Shipping fee to {code} ({quote.zone.label}): <strong>{formatMoney(quote.fee)}</strong> for {figures} figure{figures === 1 ? '' : 's'}, typically{' '}
+            Shipping fee to {code} ({quote.zone.label}): <strong>{formatMoney(quote.fee)}</strong> for{' '}
+            {figures} figure{figures === 1 ? '' : 's'}, typically{' '}
             {formatDeliveryDays(quote.zone.deliveryDays)}.
           </>
         ) : (

@@ -6,7 +6,8 @@ import { cancelShipOut } from '../api/locker';
 import { formatDate, REQUEST_STATUS } from './labels';
 
 /** Cancellable until it ships; a paid one's fee is refunded in full. */
-const cancellable = (request: ShipRequest) => request.status === 'awaiting_payment' || request.status === 'requested';
+const cancellable = (request: ShipRequest) =>
+  request.status === 'awaiting_payment' || request.status === 'requested';
 const paid = (request: ShipRequest) => request.status === 'requested' && request.orderSn !== null;
 
 /**
@@ -15,8 +16,19 @@ const paid = (request: ShipRequest) => request.status === 'requested' && request
  * payment links to its pay page; one not shipped can be cancelled (its figures go back to the
  * locker, and a paid fee is refunded).
  */
-export function ShipRequests({ requests, items, onChanged }: { requests: readonly ShipRequest[]; items: readonly LockerItem[]; onChanged: () => void }) {
-  const [state, setState] = useState<{ busy: number | null; error: string | null }>({ busy: null, error: null });
+export function ShipRequests({
+  requests,
+  items,
+  onChanged,
+}: {
+  requests: readonly ShipRequest[];
+  items: readonly LockerItem[];
+  onChanged: () => void;
+}) {
+  const [state, setState] = useState<{ busy: number | null; error: string | null }>({
+    busy: null,
+    error: null,
+  });
   if (requests.length === 0) return null;
   const names = new Map(items.map((item) => [item.id, item.figure.name]));
   const cancel = async (id: number) => {
@@ -41,8 +53,12 @@ export function ShipRequests({ requests, items, onChanged }: { requests: readonl
         {requests.map((request) => (
           <li key={request.id} className="locker-request">
             <p>
-              <strong className={`locker-status locker-status--${request.status}`}>{REQUEST_STATUS[request.status]}</strong> · requested {formatDate(request.createdAt)}
-              {request.shippedAt ? ` · shipped ${formatDate(request.shippedAt)}` : ''} · to {request.address.name}, {request.address.city} ({request.address.country})
+              <strong className={`locker-status locker-status--${request.status}`}>
+                {REQUEST_STATUS[request.status]}
+              </strong>{' '}
+              · requested {formatDate(request.createdAt)}
+              {request.shippedAt ? ` · shipped ${formatDate(request.shippedAt)}` : ''} · to{' '}
+              {request.address.name}, {request.address.city} ({request.address.country})
               {request.fee ? ` · fee ${formatMoney(request.fee)}` : ''}
             </p>
             {request.trackingNumber ? (
@@ -50,16 +66,31 @@ export function ShipRequests({ requests, items, onChanged }: { requests: readonl
                 {request.carrier} tracking number <code>{request.trackingNumber}</code>
               </p>
             ) : null}
-            {request.status === 'shipped' && !request.trackingNumber ? <p className="locker-muted">Shipped without a tracking number.</p> : null}
-            <p className="locker-muted">{request.itemIds.map((itemId) => names.get(itemId) ?? `Item ${itemId}`).join(', ')}</p>
+            {request.status === 'shipped' && !request.trackingNumber ? (
+              <p className="locker-muted">Shipped without a tracking number.</p>
+            ) : null}
+            <p className="locker-muted">
+              {request.itemIds.map((itemId) => names.get(itemId) ?? `Item ${itemId}`).join(', ')}
+            </p>
             {request.status === 'awaiting_payment' && request.orderSn ? (
-              <Link className="ui-button ui-button--primary" to={`/payment/order_pay?order=${encodeURIComponent(request.orderSn)}`}>
+              <Link
+                className="ui-button ui-button--primary"
+                to={`/payment/order_pay?order=${encodeURIComponent(request.orderSn)}`}
+              >
                 Pay
               </Link>
             ) : null}
             {cancellable(request) ? (
-              <Button variant="secondary" onClick={() => void cancel(request.id)} disabled={state.busy !== null}>
-                {state.busy === request.id ? 'Cancelling…' : paid(request) ? 'Cancel and refund the fee' : 'Cancel this request'}
+              <Button
+                variant="secondary"
+                onClick={() => void cancel(request.id)}
+                disabled={state.busy !== null}
+              >
+                {state.busy === request.id
+                  ? 'Cancelling…'
+                  : paid(request)
+                    ? 'Cancel and refund the fee'
+                    : 'Cancel this request'}
               </Button>
             ) : null}
           </li>

@@ -10,5 +10,10 @@ export function useLockerListings(enabled: boolean, items: readonly LockerItem[]
   const listed = items?.some((item) => item.status === 'listed') ?? false;
   const state = useAccountQuery(myListingsRead, enabled && listed);
   const byId = new Map<number, MyListing>(state.data?.items.map((listing) => [listing.id, listing]));
-  return { byId, error: listed && state.status === 'error' ? state.error : null, refresh: state.refresh, retry: state.retry };
+  return {
+    byId,
+    error: listed && state.status === 'error' ? state.error : null,
+    refresh: state.refresh,
+    retry: state.retry,
+  };
 }

@@ -5,7 +5,16 @@ import type { ReactNode, Ref } from 'react';
  * drops what it cannot read and scrolls with the wheel), its hint always read with it, and the
  * problem found, if any, beside it. Escape in it calls `onEscape` (a form that closes).
  */
-export function AmountField(props: { id: string; label: string; value: string; onChange: (value: string) => void; problem: string | null; hint: ReactNode; inputRef?: Ref<HTMLInputElement>; onEscape?: () => void }) {
+export function AmountField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | null;
+  hint: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  onEscape?: () => void;
+}) {
   const { id, label, value, onChange, problem, hint, inputRef, onEscape } = props;
   return (
     <div className="market-field">

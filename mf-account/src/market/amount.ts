@@ -3,7 +3,14 @@
  * anything is sent (the server checks them again): a listing's price and a payout.
  */
 import { currencyDigits, formatPrice } from '@arttoy/shared/contracts';
-import { LISTING_PRICE_MAX_MINOR, LISTING_PRICE_MIN_MINOR, listingPriceSchema, MARKET_CURRENCY, PAYOUT_MIN_MINOR, payoutBodySchema } from '@arttoy/shared/contracts/api';
+import {
+  LISTING_PRICE_MAX_MINOR,
+  LISTING_PRICE_MIN_MINOR,
+  listingPriceSchema,
+  MARKET_CURRENCY,
+  PAYOUT_MIN_MINOR,
+  payoutBodySchema,
+} from '@arttoy/shared/contracts/api';
 
 export const usd = (amountMinor: number) => formatPrice({ amountMinor, currency: MARKET_CURRENCY });
 
@@ -30,7 +37,11 @@ const EXAMPLE = 'in dollars, such as 25 or 24.99';
 function parsed(text: string, what: string): Checked {
   if (text.trim() === '') return { amountMinor: null, problem: `Enter ${what} ${EXAMPLE}.` };
   const amountMinor = parseAmount(text);
-  if (amountMinor === null) return { amountMinor: null, problem: `Enter ${what} ${EXAMPLE} (digits and at most ${currencyDigits(MARKET_CURRENCY)} decimals).` };
+  if (amountMinor === null)
+    return {
+      amountMinor: null,
+      problem: `Enter ${what} ${EXAMPLE} (digits and at most ${currencyDigits(MARKET_CURRENCY)} decimals).`,
+    };
   return { amountMinor, problem: null };
 }
 
@@ -38,17 +49,23 @@ function parsed(text: string, what: string): Checked {
 export function checkPrice(text: string): Checked {
   const result = parsed(text, 'a price');
   if (result.amountMinor === null || listingPriceSchema.safeParse(result.amountMinor).success) return result;
-  return { amountMinor: null, problem: `A price is from ${usd(LISTING_PRICE_MIN_MINOR)} to ${usd(LISTING_PRICE_MAX_MINOR)}.` };
+  return {
+    amountMinor: null,
+    problem: `A price is from ${usd(LISTING_PRICE_MIN_MINOR)} to ${usd(LISTING_PRICE_MAX_MINOR)}.`,
+  };
 }
 
 /** A payout: at least PAYOUT_MIN_MINOR (payoutBodySchema), at most the balance. */
 export function checkPayout(text: string, balanceMinor: number): Checked {
   const result = parsed(text, 'an amount');
   if (result.amountMinor === null) return result;
-  if (!payoutBodySchema.safeParse({ amountMinor: result.amountMinor }).success) return { amountMinor: null, problem: `A payout is at least ${usd(PAYOUT_MIN_MINOR)}.` };
-  if (result.amountMinor > balanceMinor) return { amountMinor: null, problem: `You can request at most your balance, ${usd(balanceMinor)}.` };
+  if (!payoutBodySchema.safeParse({ amountMinor: result.amountMinor }).success)
+    return { amountMinor: null, problem: `A payout is at least ${usd(PAYOUT_MIN_MINOR)}.` };
+  if (result.amountMinor > balanceMinor)
+    return { amountMinor: null, problem: `You can request at most your balance, ${usd(balanceMinor)}.` };
   return result;
 }
 
 /** The figure a price shows in its field: 2499 → "24.99". */
-export const amountText = (amountMinor: number) => (amountMinor / 10 ** currencyDigits(MARKET_CURRENCY)).toFixed(currencyDigits(MARKET_CURRENCY));
+export const amountText = (amountMinor: number) =>
+  (amountMinor / 10 ** currencyDigits(MARKET_CURRENCY)).toFixed(currencyDigits(MARKET_CURRENCY));

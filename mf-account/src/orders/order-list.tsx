@@ -6,7 +6,8 @@ import { Fact } from './fact';
 import { orderStatus, orderSubject, paymentMethod } from './format';
 
 /** An order still waiting for its payment, within its time. */
-const payable = (order: Order, now: number) => order.status === 'pending_payment' && Date.parse(order.expiresAt) > now;
+const payable = (order: Order, now: number) =>
+  order.status === 'pending_payment' && Date.parse(order.expiresAt) > now;
 
 /** The visitor's orders: number, date, box, amount, payment method and status, with the receipt and the draw proof. */
 export function OrderList({ orders }: { orders: readonly Order[] }) {
@@ -40,7 +41,10 @@ export function OrderList({ orders }: { orders: readonly Order[] }) {
               </Link>
             ) : null}
             {payable(order, now) ? (
-              <Link className="ui-button ui-button--primary" to={`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`}>
+              <Link
+                className="ui-button ui-button--primary"
+                to={`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`}
+              >
                 Pay now<span className="visually-hidden"> for order {order.orderSn}</span>
               </Link>
             ) : null}

@@ -43,7 +43,13 @@ function DrawSection({ draw }: { draw: DrawProof }) {
         <Fact term="Server seed hash">
           <code>{draw.serverSeedHash}</code>
         </Fact>
-        <Fact term="Server seed">{draw.serverSeed ? <code>{draw.serverSeed}</code> : 'Secret until you rotate it on the fairness page'}</Fact>
+        <Fact term="Server seed">
+          {draw.serverSeed ? (
+            <code>{draw.serverSeed}</code>
+          ) : (
+            'Secret until you rotate it on the fairness page'
+          )}
+        </Fact>
         <Fact term="Client seed">
           <code>{draw.clientSeed}</code>
         </Fact>
@@ -103,7 +109,11 @@ export function ReceiptView({ order, draw }: { order: Order; draw: DrawProof | n
       ) : (
         <section className="locker-panel receipt-section" aria-labelledby="receipt-draw">
           <h2 id="receipt-draw">Draw</h2>
-          <p>{order.status === 'paid' ? 'Your figure is being drawn.' : 'Nothing was drawn: the order was not paid.'}</p>
+          <p>
+            {order.status === 'paid'
+              ? 'Your figure is being drawn.'
+              : 'Nothing was drawn: the order was not paid.'}
+          </p>
         </section>
       )}
     </div>

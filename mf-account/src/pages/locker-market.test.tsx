@@ -7,17 +7,30 @@ import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { itemHistory, listedItem, myListing } from '../test/market-fixtures';
 
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  idToken: jest.fn(async () => 'test-token'),
+}));
 
 const CAT = lockerItem(1, 'Lantern Cat');
 const FOX = lockerItem(2, 'Noodle Fox');
 const LISTED_CAT = listedItem(1, 'Lantern Cat', 40);
 const NO_REQUESTS = { 'GET /api/locker/ship-requests': { body: { items: [] } } };
-const conflict = (message: string, reason: string) => ({ status: 409, body: { error: { code: 'conflict', message, details: { reason } } } });
+const conflict = (message: string, reason: string) => ({
+  status: 409,
+  body: { error: { code: 'conflict', message, details: { reason } } },
+});
 
 beforeEach(() => {
   clearPageReads();
-  authStore.setState({ user: { uid: 'u-1', displayName: null, email: null }, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: { uid: 'u-1', displayName: null, email: null },
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 });
 
 const figures = () => screen.findByRole('list', { name: 'Your figures' }, { timeout: 5_000 });
@@ -40,7 +53,9 @@ describe('/locker: selling', () => {
     const form = screen.getByRole('form', { name: 'Sell Lantern Cat' });
     const price = within(form).getByLabelText('Price');
     expect(price).toHaveFocus();
-    expect(price).toHaveAccessibleDescription('The market keeps a 5% fee of the price; you receive the rest.');
+    expect(price).toHaveAccessibleDescription(
+      'The market keeps a 5% fee of the price; you receive the rest.',
+    );
     await userEvent.type(price, '0.99');
     await userEvent.click(within(form).getByRole('button', { name: 'List for sale' }));
     expect(price).toHaveAttribute('aria-invalid', 'true');
@@ -75,32 +90,50 @@ describe('/locker: selling', () => {
     fakeApi({
       ...NO_REQUESTS,
       'GET /api/locker': { body: { items: [CAT] } },
-      'POST /api/listings': conflict('Choose a public handle on /profile before you sell: buyers see sellers by handle only.', 'handle_required'),
+      'POST /api/listings': conflict(
+        'Choose a public handle on /profile before you sell: buyers see sellers by handle only.',
+        'handle_required',
+      ),
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
     await userEvent.click(screen.getByRole('button', { name: 'Sell Lantern Cat' }));
     await userEvent.type(screen.getByLabelText('Price'), '12.50{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('List for sale did not go through. Choose a public handle on /profile before you sell');
-    expect(within(alert).getByRole('link', { name: 'Choose your public handle on your profile' })).toHaveAttribute('href', '/profile');
+    expect(alert).toHaveTextContent(
+      'List for sale did not go through. Choose a public handle on /profile before you sell',
+    );
+    expect(
+      within(alert).getByRole('link', { name: 'Choose your public handle on your profile' }),
+    ).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('form', { name: 'Sell Lantern Cat' })).toBeInTheDocument();
   });
 
   it('changes the price of a listed item and withdraws it', async () => {
     const api = fakeApi({
       ...NO_REQUESTS,
-      'GET /api/locker': [{ body: { items: [LISTED_CAT] } }, { body: { items: [LISTED_CAT] } }, { body: { items: [CAT] } }],
-      'GET /api/me/listings': [{ body: { items: [myListing(40, CAT, 2_500)] } }, { body: { items: [myListing(40, CAT, 3_000)] } }],
+      'GET /api/locker': [
+        { body: { items: [LISTED_CAT] } },
+        { body: { items: [LISTED_CAT] } },
+        { body: { items: [CAT] } },
+      ],
+      'GET /api/me/listings': [
+        { body: { items: [myListing(40, CAT, 2_500)] } },
+        { body: { items: [myListing(40, CAT, 3_000)] } },
+      ],
       'PATCH /api/listings/40': { body: myListing(40, CAT, 3_000) },
-      'DELETE /api/listings/40': { body: myListing(40, CAT, 3_000, { status: 'withdrawn', closedAt: '2026-11-23T10:00:00.000Z' }) },
+      'DELETE /api/listings/40': {
+        body: myListing(40, CAT, 3_000, { status: 'withdrawn', closedAt: '2026-11-23T10:00:00.000Z' }),
+      },
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
     await waitFor(() => expect(card('Lantern Cat')).toHaveTextContent('Listed at $25.00'));
     expect(screen.getByText('Listed for sale')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change the price of Lantern Cat' }));
-    const price = within(screen.getByRole('form', { name: 'Change the price of Lantern Cat' })).getByLabelText('Price');
+    const price = within(
+      screen.getByRole('form', { name: 'Change the price of Lantern Cat' }),
+    ).getByLabelText('Price');
     expect(price).toHaveValue('25.00');
     await userEvent.clear(price);
     await userEvent.type(price, '30{Enter}');
@@ -108,7 +141,11 @@ describe('/locker: selling', () => {
     expect(api.callsTo('PATCH', '/api/listings/40')[0]?.body).toEqual({ priceMinor: 3_000 });
     await waitFor(() => expect(card('Lantern Cat')).toHaveTextContent('Listed at $30.00'));
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Lantern Cat' }));
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Lantern Cat is no longer for sale: it is back in your locker.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Lantern Cat is no longer for sale: it is back in your locker.',
+      ),
+    );
     expect(api.callsTo('DELETE', '/api/listings/40')).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Sell Lantern Cat' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Lantern Cat: Choose for shipping' })).not.toBeChecked();
@@ -120,9 +157,19 @@ describe('/locker: selling', () => {
       'GET /api/locker': { body: { items: [LISTED_CAT, listedItem(2, 'Noodle Fox', 41)] } },
       'GET /api/me/listings': [
         { body: { items: [myListing(40, CAT, 2_500, { reserved: true }), myListing(41, FOX, 1_000)] } },
-        { body: { items: [myListing(40, CAT, 2_500, { reserved: true }), myListing(41, FOX, 1_000, { reserved: true })] } },
+        {
+          body: {
+            items: [
+              myListing(40, CAT, 2_500, { reserved: true }),
+              myListing(41, FOX, 1_000, { reserved: true }),
+            ],
+          },
+        },
       ],
-      'DELETE /api/listings/41': conflict("A buyer's order holds listing 41 right now, so it cannot be withdrawn.", 'reserved'),
+      'DELETE /api/listings/41': conflict(
+        "A buyer's order holds listing 41 right now, so it cannot be withdrawn.",
+        'reserved',
+      ),
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
@@ -130,17 +177,27 @@ describe('/locker: selling', () => {
     expect(screen.getByRole('button', { name: 'Change the price of Lantern Cat' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Withdraw Lantern Cat' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw Noodle Fox' }));
-    expect(await within(card('Noodle Fox')).findByRole('alert')).toHaveTextContent("Reserved by a buyer. A buyer's order holds listing 41 right now, so it cannot be withdrawn.");
+    expect(await within(card('Noodle Fox')).findByRole('alert')).toHaveTextContent(
+      "Reserved by a buyer. A buyer's order holds listing 41 right now, so it cannot be withdrawn.",
+    );
     // The page was out of date: it reads the listings again, and now shows the hold.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw Noodle Fox' })).toBeDisabled());
-    expect(card('Noodle Fox')).toHaveTextContent('Reserved by a buyer: you can change the price or withdraw it if their order ends unpaid.');
+    expect(card('Noodle Fox')).toHaveTextContent(
+      'Reserved by a buyer: you can change the price or withdraw it if their order ends unpaid.',
+    );
   });
 
   it('still offers a listed item when its price cannot be read, and says so', async () => {
-    fakeApi({ ...NO_REQUESTS, 'GET /api/locker': { body: { items: [LISTED_CAT] } }, 'GET /api/me/listings': { status: 503 } });
+    fakeApi({
+      ...NO_REQUESTS,
+      'GET /api/locker': { body: { items: [LISTED_CAT] } },
+      'GET /api/me/listings': { status: 503 },
+    });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('The prices of your listings could not be loaded.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'The prices of your listings could not be loaded.',
+    );
     expect(card('Lantern Cat')).toHaveTextContent('Listed for sale');
     expect(screen.getByRole('button', { name: 'Withdraw Lantern Cat' })).toBeEnabled();
   });
@@ -151,7 +208,19 @@ describe('/locker: item history', () => {
     const api = fakeApi({
       ...NO_REQUESTS,
       'GET /api/locker': { body: { items: [CAT] } },
-      'GET /api/locker/1/history': { body: itemHistory(1, { transfers: [...itemHistory(1).transfers, { fromHandle: 'night_owl', toHandle: null, price: { amountMinor: 3_100, currency: 'USD' }, soldAt: '2026-11-22T10:00:00.000Z' }] }) },
+      'GET /api/locker/1/history': {
+        body: itemHistory(1, {
+          transfers: [
+            ...itemHistory(1).transfers,
+            {
+              fromHandle: 'night_owl',
+              toHandle: null,
+              price: { amountMinor: 3_100, currency: 'USD' },
+              soldAt: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+        }),
+      },
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
@@ -167,8 +236,15 @@ describe('/locker: item history', () => {
     expect(panel).toHaveTextContent(`Server seed hash${'a'.repeat(64)}`);
     expect(panel).toHaveTextContent('Server seedRevealed once the seed is rotated');
     expect(panel).toHaveTextContent('Client seedmy-seedNonce3Roll282,372 ppm');
-    expect(within(panel).getByRole('link', { name: 'Check this draw' })).toHaveAttribute('href', '/mysterybox/test?draw=501');
-    expect(within(within(panel).getByRole('list', { name: 'Sales of Lantern Cat' })).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(within(panel).getByRole('link', { name: 'Check this draw' })).toHaveAttribute(
+      'href',
+      '/mysterybox/test?draw=501',
+    );
+    expect(
+      within(within(panel).getByRole('list', { name: 'Sales of Lantern Cat' }))
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       '@ada → @night_owl · $24.99 · Nov 21, 2026',
       '@night_owl → a collector · $31.00 · Nov 22, 2026',
     ]);
@@ -184,12 +260,18 @@ describe('/locker: item history', () => {
     fakeApi({
       ...NO_REQUESTS,
       'GET /api/locker': { body: { items: [CAT] } },
-      'GET /api/locker/1/history': [{ status: 500 }, { status: 500 }, { body: itemHistory(1, { pull: null, transfers: [] }) }],
+      'GET /api/locker/1/history': [
+        { status: 500 },
+        { status: 500 },
+        { body: itemHistory(1, { pull: null, transfers: [] }) },
+      ],
     });
     mountRemote({ name: 'mf_account', app, path: '/locker' });
     await figures();
     await userEvent.click(screen.getByRole('button', { name: 'History of Lantern Cat' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Its history could not be loaded.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Its history could not be loaded.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Not pulled from a box on this site.')).toBeInTheDocument();
     expect(screen.getByText('Never sold.')).toBeInTheDocument();

@@ -45,7 +45,8 @@ export function LockerPage() {
         Log in to see your locker
       </SignedOutPanel>
     );
-  } else if (authLoading || state.status === 'pending') body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
+  } else if (authLoading || state.status === 'pending')
+    body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
   else if (state.status === 'error') {
     body = <ReadError title="Your locker could not be loaded." error={state.error} onRetry={state.retry} />;
   } else if (state.data.items.length === 0) {
@@ -58,7 +59,9 @@ export function LockerPage() {
       </div>
     );
   } else {
-    const chosen = state.data.items.filter((item) => selected.has(item.id) && item.status === 'in_locker').map((item) => item.id);
+    const chosen = state.data.items
+      .filter((item) => selected.has(item.id) && item.status === 'in_locker')
+      .map((item) => item.id);
     body = (
       <>
         {notice ? (
@@ -67,7 +70,9 @@ export function LockerPage() {
           </p>
         ) : null}
         <div className="locker-toolbar">
-          <p className="locker-muted">{chosen.length === 0 ? 'Choose figures to ship them out.' : `${chosen.length} chosen.`}</p>
+          <p className="locker-muted">
+            {chosen.length === 0 ? 'Choose figures to ship them out.' : `${chosen.length} chosen.`}
+          </p>
           <Button onClick={() => setShipping(true)} disabled={chosen.length === 0 || shipping}>
             Ship out
           </Button>
@@ -79,13 +84,27 @@ export function LockerPage() {
             onDone={(request, note) => {
               setShipping(false);
               setSelected(new Set());
-              setNotice(`Ship-out requested for ${request.itemIds.length} figure${request.itemIds.length === 1 ? '' : 's'}. You can cancel it below until it ships.${note ? ` ${note}` : ''}`);
+              setNotice(
+                `Ship-out requested for ${request.itemIds.length} figure${request.itemIds.length === 1 ? '' : 's'}. You can cancel it below until it ships.${note ? ` ${note}` : ''}`,
+              );
               refresh();
             }}
           />
         ) : null}
-        {listings.error ? <ReadError title="The prices of your listings could not be loaded." error={listings.error} onRetry={listings.retry} /> : null}
-        <LockerGrid items={state.data.items} selected={selected} onToggle={toggle} listings={listings.byId} onMarketChanged={marketChanged} />
+        {listings.error ? (
+          <ReadError
+            title="The prices of your listings could not be loaded."
+            error={listings.error}
+            onRetry={listings.retry}
+          />
+        ) : null}
+        <LockerGrid
+          items={state.data.items}
+          selected={selected}
+          onToggle={toggle}
+          listings={listings.byId}
+          onMarketChanged={marketChanged}
+        />
         <ShipRequests requests={state.data.requests} items={state.data.items} onChanged={refresh} />
       </>
     );

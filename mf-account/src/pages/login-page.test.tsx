@@ -11,7 +11,14 @@ const signInMock = jest.mocked(signIn);
 
 beforeEach(() => {
   signInMock.mockReset();
-  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 });
 
 async function loginOptions(): Promise<HTMLElement> {
@@ -27,18 +34,20 @@ describe('/login', () => {
     await navigate('/login');
     await loginOptions();
     expect(document.title).toBe('Log in or sign up · ArtToy Club');
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Log in or sign up with Google, Apple or Facebook/);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Log in or sign up with Google, Apple or Facebook/,
+    );
   });
 
   it('offers Apple, Google and Facebook, and signs in with the one pressed', async () => {
     signInMock.mockResolvedValue(null);
     mountRemote({ name: 'mf_account', app, path: '/login' });
     const options = await loginOptions();
-    expect(within(options).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Continue with Apple',
-      'Continue with Google',
-      'Continue with Facebook',
-    ]);
+    expect(
+      within(options)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Continue with Apple', 'Continue with Google', 'Continue with Facebook']);
     await userEvent.click(within(options).getByRole('button', { name: 'Continue with Google' }));
     expect(signInMock.mock.calls).toEqual([['google']]);
   });
@@ -57,7 +66,9 @@ describe('/login', () => {
     authStore.setState({ loading: true });
     const { router, navigate } = mountRemote({ name: 'mf_account', app, path: '/locker' });
     await navigate('/login');
-    await userEvent.click(within(await loginOptions()).getByRole('button', { name: 'Continue with Facebook' }));
+    await userEvent.click(
+      within(await loginOptions()).getByRole('button', { name: 'Continue with Facebook' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/locker'));
     expect(router.state.historyAction).toBe('POP');
   });
@@ -75,8 +86,12 @@ describe('/login', () => {
     await loginOptions();
     authStore.getState().setError('Google sign-in did not finish. Please try again.');
     authStore.getState().setDisabled('Sign-in is not available right now. You can keep browsing.');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Google sign-in did not finish. Please try again.');
-    expect(await screen.findByText('Sign-in is not available right now. You can keep browsing.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google sign-in did not finish. Please try again.',
+    );
+    expect(
+      await screen.findByText('Sign-in is not available right now. You can keep browsing.'),
+    ).toBeInTheDocument();
     for (const button of within(await loginOptions()).getAllByRole('button')) expect(button).toBeDisabled();
   });
 

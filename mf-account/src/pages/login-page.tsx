@@ -6,11 +6,19 @@ import { Button } from '@arttoy/shared/ui';
 import { returnTarget } from './return-path';
 import './login-page.css';
 
-const OPTION_CLASSES = { root: 'account-login__options', note: 'account-login__note', error: 'account-login__error' };
+const OPTION_CLASSES = {
+  root: 'account-login__options',
+  note: 'account-login__note',
+  error: 'account-login__error',
+};
 
 /** /login: the three providers with the drawer's flow, then back to where the visitor came from. */
 export function LoginPage() {
-  usePageHead({ title: 'Log in or sign up', description: 'Log in or sign up with Google, Apple or Facebook: one account for your locker, your boxes and your orders.' });
+  usePageHead({
+    title: 'Log in or sign up',
+    description:
+      'Log in or sign up with Google, Apple or Facebook: one account for your locker, your boxes and your orders.',
+  });
   const user = useAuthStore((state) => state.user);
   const location = useLocation();
   const navigate = useNavigate();
@@ -27,7 +35,9 @@ export function LoginPage() {
   return (
     <article className="account-login" data-route="login" data-owner="mf_account">
       <h1>Log in or sign up</h1>
-      <p className="account-login__intro">One account for your locker, your boxes and your orders. New here? The same buttons sign you up.</p>
+      <p className="account-login__intro">
+        One account for your locker, your boxes and your orders. New here? The same buttons sign you up.
+      </p>
       {user ? (
         <div className="account-login__options">
           <p data-testid="visitor">{signedInText(user)}</p>

@@ -6,7 +6,10 @@ import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { drawOf, orderPage, paidOrder } from '../test/order-fixtures';
 
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  idToken: jest.fn(async () => 'test-token'),
+}));
 
 const FIRST = paidOrder(1, 'AT0000000000000001');
 const UNPAID = paidOrder(2, 'AT0000000000000002', {
@@ -18,10 +21,25 @@ const UNPAID = paidOrder(2, 'AT0000000000000002', {
   drawId: null,
   lockerItemId: null,
 });
-const EXPIRED = paidOrder(3, 'AT0000000000000003', { status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z', paidAt: null, fulfilledAt: null, payment: null, drawId: null, lockerItemId: null });
+const EXPIRED = paidOrder(3, 'AT0000000000000003', {
+  status: 'expired',
+  expiredAt: '2026-11-21T23:15:00.000Z',
+  paidAt: null,
+  fulfilledAt: null,
+  payment: null,
+  drawId: null,
+  lockerItemId: null,
+});
 
 function signIn(signedIn = true) {
-  authStore.setState({ user: signedIn ? { uid: 'u-1', displayName: 'Ada', email: 'ada@example.test' } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: signedIn ? { uid: 'u-1', displayName: 'Ada', email: 'ada@example.test' } : null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 }
 
 beforeEach(() => {
@@ -44,13 +62,22 @@ describe('/orders', () => {
     expect(first.getByTestId('order-amount')).toHaveTextContent('$14.99');
     expect(items[0]).toHaveTextContent('PaymentSandbox (test mode)');
     expect(first.getByTestId('order-status')).toHaveTextContent('Paid and drawn');
-    expect(first.getByRole('link', { name: 'Receipt for order AT0000000000000001' })).toHaveAttribute('href', '/orders/AT0000000000000001');
-    expect(first.getByRole('link', { name: 'Draw proof of order AT0000000000000001' })).toHaveAttribute('href', '/mysterybox/test?draw=501');
+    expect(first.getByRole('link', { name: 'Receipt for order AT0000000000000001' })).toHaveAttribute(
+      'href',
+      '/orders/AT0000000000000001',
+    );
+    expect(first.getByRole('link', { name: 'Draw proof of order AT0000000000000001' })).toHaveAttribute(
+      'href',
+      '/mysterybox/test?draw=501',
+    );
     const unpaid = within(items[1] as HTMLElement);
     expect(unpaid.getByTestId('order-status')).toHaveTextContent('Awaiting payment');
     expect(items[1]).toHaveTextContent('PaymentNot paid');
     expect(unpaid.queryByRole('link', { name: /Draw proof/ })).not.toBeInTheDocument();
-    expect(unpaid.getByRole('link', { name: 'Pay now for order AT0000000000000002' })).toHaveAttribute('href', '/payment/order_pay?order=AT0000000000000002');
+    expect(unpaid.getByRole('link', { name: 'Pay now for order AT0000000000000002' })).toHaveAttribute(
+      'href',
+      '/payment/order_pay?order=AT0000000000000002',
+    );
     expect(within(items[2] as HTMLElement).getByTestId('order-status')).toHaveTextContent('Expired');
     expect(within(items[2] as HTMLElement).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/orders')[0]).toMatchObject({ path: '/api/orders?page=1&pageSize=10' });
@@ -58,7 +85,13 @@ describe('/orders', () => {
   });
 
   it('lists a ship-out fee as what it ships, paid and with the warehouse, with no draw proof', async () => {
-    const shipOut = paidOrder(4, 'AT0000000000000004', { kind: 'ship_out', boxModel: null, shipOut: { shipRequestId: 12, figures: 2, city: 'London', country: 'GB' }, drawId: null, lockerItemId: null });
+    const shipOut = paidOrder(4, 'AT0000000000000004', {
+      kind: 'ship_out',
+      boxModel: null,
+      shipOut: { shipRequestId: 12, figures: 2, city: 'London', country: 'GB' },
+      drawId: null,
+      lockerItemId: null,
+    });
     fakeApi({ 'GET /api/orders': { body: orderPage([shipOut]) } });
     mountRemote({ name: 'mf_account', app, path: '/orders' });
     const [item] = within(await orderList()).getAllByRole('listitem') as [HTMLElement];
@@ -76,10 +109,19 @@ describe('/orders', () => {
     const { router } = mountRemote({ name: 'mf_account', app, path: '/orders' });
     await orderList();
     expect(screen.getByText('12 orders, newest first.')).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Pages of orders' })).getByRole('link', { name: 'Next page' }));
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orders?page=2'));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pages of orders' })).getByRole('link', {
+        name: 'Next page',
+      }),
+    );
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/orders?page=2'),
+    );
     expect(await screen.findByRole('heading', { name: 'Order AT0000000000000003' })).toBeInTheDocument();
-    expect(api.calls.map((call) => call.path)).toEqual(['/api/orders?page=1&pageSize=10', '/api/orders?page=2&pageSize=10']);
+    expect(api.calls.map((call) => call.path)).toEqual([
+      '/api/orders?page=1&pageSize=10',
+      '/api/orders?page=2&pageSize=10',
+    ]);
   });
 
   it('says "No orders yet" and leads to the boxes', async () => {
@@ -92,7 +134,9 @@ describe('/orders', () => {
   it('explains a failure and tries again', async () => {
     fakeApi({ 'GET /api/orders': [{ status: 500 }, { status: 500 }, { body: orderPage([FIRST]) }] });
     mountRemote({ name: 'mf_account', app, path: '/orders' });
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Your orders could not be loaded.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Your orders could not be loaded.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(within(await orderList()).getAllByRole('listitem')).toHaveLength(1);
   });
@@ -101,31 +145,46 @@ describe('/orders', () => {
     signIn(false);
     const { router } = mountRemote({ name: 'mf_account', app, path: '/orders' });
     await findPlaceholder('login');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Forders');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?return_to=%2Forders',
+    );
     expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 
 describe('/orders/:order_sn', () => {
   it('shows a printable receipt: seller, order, payment and the draw with its proof link', async () => {
-    const api = fakeApi({ 'GET /api/orders/AT0000000000000001': { body: FIRST }, 'GET /api/draws/501': { body: drawOf(FIRST) } });
+    const api = fakeApi({
+      'GET /api/orders/AT0000000000000001': { body: FIRST },
+      'GET /api/draws/501': { body: drawOf(FIRST) },
+    });
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     mountRemote({ name: 'mf_account', app, path: '/orders/AT0000000000000001' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt for order AT0000000000000001' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Receipt for order AT0000000000000001' }),
+    ).toBeInTheDocument();
     const seller = await screen.findByRole('region', { name: 'Seller' }, { timeout: 5_000 });
     expect(seller).toHaveTextContent('ArtToy Club');
-    expect(within(seller).getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute('href', 'mailto:support@arttoy.club');
+    expect(within(seller).getByRole('link', { name: 'support@arttoy.club' })).toHaveAttribute(
+      'href',
+      'mailto:support@arttoy.club',
+    );
     const order = screen.getByRole('region', { name: 'Order' });
     expect(order).toHaveTextContent('Order numberAT0000000000000001');
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('$14.99');
     expect(within(order).getByTestId('receipt-status')).toHaveTextContent('Paid and drawn');
     expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('MethodSandbox (test mode)');
     const draw = screen.getByRole('region', { name: 'Draw' });
-    expect(within(draw).getByTestId('receipt-figure')).toHaveTextContent('Lantern Cat (Night Market, figure 1)');
+    expect(within(draw).getByTestId('receipt-figure')).toHaveTextContent(
+      'Lantern Cat (Night Market, figure 1)',
+    );
     expect(draw).toHaveTextContent('Client seedmy-seed');
     expect(draw).toHaveTextContent('Nonce3');
     expect(draw).toHaveTextContent('Secret until you rotate it');
-    expect(within(draw).getByRole('link', { name: 'Verify this draw' })).toHaveAttribute('href', '/mysterybox/test?draw=501');
+    expect(within(draw).getByRole('link', { name: 'Verify this draw' })).toHaveAttribute(
+      'href',
+      '/mysterybox/test?draw=501',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Print' }).closest('.no-print')).not.toBeNull();
@@ -136,15 +195,26 @@ describe('/orders/:order_sn', () => {
   it('says an unpaid order drew nothing, without asking for a draw', async () => {
     const api = fakeApi({ 'GET /api/orders/AT0000000000000003': { body: EXPIRED } });
     mountRemote({ name: 'mf_account', app, path: '/orders/AT0000000000000003' });
-    expect(await screen.findByText('Nothing was drawn: the order was not paid.', {}, { timeout: 5_000 })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('No payment was made for this order.');
+    expect(
+      await screen.findByText('Nothing was drawn: the order was not paid.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent(
+      'No payment was made for this order.',
+    );
     expect(api.callsTo('GET', '/api/draws/503')).toHaveLength(0);
   });
 
   it("says so when the order is not the visitor's (the API's 404)", async () => {
-    fakeApi({ 'GET /api/orders/AT0000000000000009': { status: 404, body: { error: { code: 'not_found', message: 'Order AT0000000000000009 not found.' } } } });
+    fakeApi({
+      'GET /api/orders/AT0000000000000009': {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Order AT0000000000000009 not found.' } },
+      },
+    });
     mountRemote({ name: 'mf_account', app, path: '/orders/AT0000000000000009' });
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('No order AT0000000000000009 in your account.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'No order AT0000000000000009 in your account.',
+    );
     expect(screen.getByRole('link', { name: 'Your orders' })).toHaveAttribute('href', '/orders');
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });

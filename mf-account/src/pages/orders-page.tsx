@@ -25,14 +25,20 @@ export function OrdersPage() {
   const state = useAccountQuery((uid) => ordersRead(uid, page), signedIn);
   usePageHead({ title: 'Your orders' });
   let body;
-  if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see your orders</SignedOutPanel>;
-  else if (authLoading || state.status === 'pending') body = <Skeleton lines={6} label="Loading your orders" />;
-  else if (state.status === 'error') body = <ReadError title="Your orders could not be loaded." error={state.error} onRetry={state.retry} />;
+  if (!authLoading && !signedIn)
+    body = <SignedOutPanel loginPath={loginPath}>Log in to see your orders</SignedOutPanel>;
+  else if (authLoading || state.status === 'pending')
+    body = <Skeleton lines={6} label="Loading your orders" />;
+  else if (state.status === 'error')
+    body = <ReadError title="Your orders could not be loaded." error={state.error} onRetry={state.retry} />;
   else if (state.data.items.length === 0) {
     body = (
       <div className="locker-panel">
         <p>
-          <strong>No orders yet.</strong> {state.data.total > 0 ? 'There are fewer pages of orders than that.' : 'Boxes you buy are listed here, each with its receipt.'}
+          <strong>No orders yet.</strong>{' '}
+          {state.data.total > 0
+            ? 'There are fewer pages of orders than that.'
+            : 'Boxes you buy are listed here, each with its receipt.'}
         </p>
         <Link className="ui-button ui-button--primary" to={state.data.total > 0 ? '/orders' : '/mysterybox'}>
           {state.data.total > 0 ? 'See your latest orders' : 'Find a mystery box'}
@@ -46,7 +52,13 @@ export function OrdersPage() {
           {state.data.total} order{state.data.total === 1 ? '' : 's'}, newest first.
         </p>
         <OrderList orders={state.data.items} />
-        <Pagination page={state.data.page} pageCount={state.data.totalPages} hrefFor={pageHref} Link={Link} label="Pages of orders" />
+        <Pagination
+          page={state.data.page}
+          pageCount={state.data.totalPages}
+          hrefFor={pageHref}
+          Link={Link}
+          label="Pages of orders"
+        />
       </>
     );
   }

@@ -7,19 +7,44 @@ import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { balanceOf, ledgerEntry, myListing, payout } from '../test/market-fixtures';
 
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  idToken: jest.fn(async () => 'test-token'),
+}));
 
-const ME = { id: 7, uid: 'uid-ada-7', email: 'ada@example.test', displayName: 'Ada Lovelace', handle: 'ada', createdAt: '2026-11-20T10:00:00.000Z' };
-const PROFILE = { 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: [] } } };
+const ME = {
+  id: 7,
+  uid: 'uid-ada-7',
+  email: 'ada@example.test',
+  displayName: 'Ada Lovelace',
+  handle: 'ada',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const PROFILE = {
+  'GET /api/me': { body: ME },
+  'GET /api/me/payment-methods': { body: { items: [] } },
+  'GET /api/me/addresses': { body: { items: [] } },
+};
 const CAT = lockerItem(1, 'Lantern Cat');
 const FOX = lockerItem(2, 'Noodle Fox');
 const OWL = lockerItem(3, 'Moon Owl');
 /** A sale of $25.00 (+2500, fee −125) and a payout of $10.00: a balance of $13.75. */
-const ENTRIES = [ledgerEntry(3, 'payout', -1_000), ledgerEntry(2, 'fee', -125), ledgerEntry(1, 'sale', 2_500)];
+const ENTRIES = [
+  ledgerEntry(3, 'payout', -1_000),
+  ledgerEntry(2, 'fee', -125),
+  ledgerEntry(1, 'sale', 2_500),
+];
 
 beforeEach(() => {
   clearPageReads();
-  authStore.setState({ user: { uid: ME.uid, displayName: ME.displayName, email: ME.email }, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: { uid: ME.uid, displayName: ME.displayName, email: ME.email },
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 });
 
 function mountProfile(market: Record<string, Handler | Handler[]>) {
@@ -52,36 +77,56 @@ describe('/profile: the market', () => {
       'Moon Owl Night Marketlisted Nov 22, 2026 · withdrawn Nov 22, 2026$9.99 · you receive $9.49 after the $0.50 fee · Withdrawn',
     ]);
     expect(listings).toHaveTextContent('1 of 50 open listings.');
-    expect(within(listings).getAllByRole('link', { name: 'your locker' })[0]).toHaveAttribute('href', '/locker');
+    expect(within(listings).getAllByRole('link', { name: 'your locker' })[0]).toHaveAttribute(
+      'href',
+      '/locker',
+    );
   });
 
   it('invites a collector without listings to sell from the locker', async () => {
-    mountProfile({ 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) } });
+    mountProfile({
+      'GET /api/me/listings': { body: { items: [] } },
+      'GET /api/me/balance': { body: balanceOf([]) },
+    });
     const listings = await region('Your listings');
     expect(await within(listings).findByText(/No listings yet/)).toBeInTheDocument();
     const balance = screen.getByRole('region', { name: 'Balance' });
     await waitFor(() => expect(within(balance).getByTestId('balance')).toHaveTextContent('$0.00'));
-    expect(balance).toHaveTextContent('Payouts start at $5.00: you can request one once your balance reaches it.');
+    expect(balance).toHaveTextContent(
+      'Payouts start at $5.00: you can request one once your balance reaches it.',
+    );
     expect(within(balance).queryByRole('form')).toBeNull();
     expect(balance).toHaveTextContent('No sales yet');
   });
 
   it('shows the balance, each recent change with its sign and kind, and the payout requests', async () => {
-    mountProfile({ 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf(ENTRIES, [payout(3, 1_000)]) } });
+    mountProfile({
+      'GET /api/me/listings': { body: { items: [] } },
+      'GET /api/me/balance': { body: balanceOf(ENTRIES, [payout(3, 1_000)]) },
+    });
     const balance = await region('Balance');
     await waitFor(() => expect(within(balance).getByTestId('balance')).toHaveTextContent('$13.75'));
-    expect(within(within(balance).getByRole('list', { name: 'Recent changes of your balance' })).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+    expect(
+      within(within(balance).getByRole('list', { name: 'Recent changes of your balance' }))
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([
       'Payout · Nov 22, 2026−$10.00',
       'Market fee · listing 40 · Nov 22, 2026−$1.25',
       'Sale · listing 40 · Nov 22, 2026+$25.00',
     ]);
-    expect(within(within(balance).getByRole('list', { name: 'Your payout requests' })).getByRole('listitem')).toHaveTextContent('Requested · Nov 22, 2026$10.00');
+    expect(
+      within(within(balance).getByRole('list', { name: 'Your payout requests' })).getByRole('listitem'),
+    ).toHaveTextContent('Requested · Nov 22, 2026$10.00');
   });
 
   it('requests a payout: at least $5.00 and at most the balance, checked before sending; then reads the balance again', async () => {
     const api = mountProfile({
       'GET /api/me/listings': { body: { items: [] } },
-      'GET /api/me/balance': [{ body: balanceOf(ENTRIES) }, { body: balanceOf([ledgerEntry(4, 'payout', -1_375), ...ENTRIES], [payout(4, 1_375)]) }],
+      'GET /api/me/balance': [
+        { body: balanceOf(ENTRIES) },
+        { body: balanceOf([ledgerEntry(4, 'payout', -1_375), ...ENTRIES], [payout(4, 1_375)]) },
+      ],
       'POST /api/me/payouts': { status: 201, body: payout(4, 1_375) },
     });
     const balance = await region('Balance');
@@ -89,7 +134,9 @@ describe('/profile: the market', () => {
     const amount = within(form).getByLabelText('Amount');
     expect(amount).toHaveAccessibleDescription('From $5.00 up to your balance, $13.75.');
     await userEvent.type(amount, '4.99{Enter}');
-    expect(amount).toHaveAccessibleDescription('A payout is at least $5.00. From $5.00 up to your balance, $13.75.');
+    expect(amount).toHaveAccessibleDescription(
+      'A payout is at least $5.00. From $5.00 up to your balance, $13.75.',
+    );
     expect(amount).toHaveFocus();
     await userEvent.clear(amount);
     await userEvent.type(amount, '13.76{Enter}');
@@ -99,7 +146,9 @@ describe('/profile: the market', () => {
     await userEvent.type(amount, '13.75');
     await userEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
     await waitFor(() => expect(within(balance).getByTestId('balance')).toHaveTextContent('$0.00'));
-    expect(within(balance).getByRole('status')).toHaveTextContent('Payout of $13.75 requested: it is recorded as owed to you, below.');
+    expect(within(balance).getByRole('status')).toHaveTextContent(
+      'Payout of $13.75 requested: it is recorded as owed to you, below.',
+    );
     expect(balance).toHaveTextContent('Payouts start at $5.00');
     expect(api.callsTo('POST', '/api/me/payouts')[0]?.body).toEqual({ amountMinor: 1_375 });
     expect(api.callsTo('POST', '/api/me/payouts')[0]?.headers.get('authorization')).toBe('Bearer test-token');
@@ -109,21 +158,45 @@ describe('/profile: the market', () => {
   it("shows the server's refusal of a payout and reads the balance again", async () => {
     mountProfile({
       'GET /api/me/listings': { body: { items: [] } },
-      'GET /api/me/balance': [{ body: balanceOf(ENTRIES) }, { body: balanceOf([ledgerEntry(4, 'payout', -1_000), ...ENTRIES]) }],
-      'POST /api/me/payouts': { status: 409, body: { error: { code: 'conflict', message: 'A payout of 1375 minor units is more than your balance (375). Ask for at most your balance (GET /api/me/balance).', details: { reason: 'over_balance' } } } },
+      'GET /api/me/balance': [
+        { body: balanceOf(ENTRIES) },
+        { body: balanceOf([ledgerEntry(4, 'payout', -1_000), ...ENTRIES]) },
+      ],
+      'POST /api/me/payouts': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message:
+              'A payout of 1375 minor units is more than your balance (375). Ask for at most your balance (GET /api/me/balance).',
+            details: { reason: 'over_balance' },
+          },
+        },
+      },
     });
     const balance = await region('Balance');
     await userEvent.type(await within(balance).findByLabelText('Amount'), '13.75{Enter}');
-    expect(await within(balance).findByRole('alert')).toHaveTextContent('The payout request did not go through. A payout of 1375 minor units is more than your balance (375).');
+    expect(await within(balance).findByRole('alert')).toHaveTextContent(
+      'The payout request did not go through. A payout of 1375 minor units is more than your balance (375).',
+    );
     await waitFor(() => expect(within(balance).getByTestId('balance')).toHaveTextContent('$3.75'));
     expect(balance).toHaveTextContent('Payouts start at $5.00');
     expect(within(balance).getByRole('alert')).toHaveTextContent('more than your balance');
   });
 
   it('keeps the rest of the page when a market read fails, and retries it', async () => {
-    mountProfile({ 'GET /api/me/listings': [{ status: 500 }, { status: 500 }, { body: { items: [myListing(42, CAT, 2_500)] } }], 'GET /api/me/balance': { body: balanceOf(ENTRIES) } });
+    mountProfile({
+      'GET /api/me/listings': [
+        { status: 500 },
+        { status: 500 },
+        { body: { items: [myListing(42, CAT, 2_500)] } },
+      ],
+      'GET /api/me/balance': { body: balanceOf(ENTRIES) },
+    });
     const listings = await region('Your listings');
-    expect(await within(listings).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Your listings could not be loaded.');
+    expect(await within(listings).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Your listings could not be loaded.',
+    );
     expect(screen.getByRole('form', { name: 'Public handle' })).toBeInTheDocument();
     await userEvent.click(within(listings).getByRole('button', { name: 'Try again' }));
     expect(await within(listings).findByRole('listitem')).toHaveTextContent('Lantern Cat');

@@ -6,20 +6,59 @@ import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { balanceOf } from '../test/market-fixtures';
 
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), idToken: jest.fn(async () => 'test-token') }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  idToken: jest.fn(async () => 'test-token'),
+}));
 
-const ME = { id: 7, uid: 'uid-ada-7', email: 'ada@example.test', displayName: 'Ada Lovelace', handle: null, createdAt: '2026-11-20T10:00:00.000Z' };
-const method = (id: number, label: string) => ({ id, provider: 'sandbox' as const, vaultToken: `SBXV-${id}-token`, label, createdAt: '2026-11-20T10:00:00.000Z' });
+const ME = {
+  id: 7,
+  uid: 'uid-ada-7',
+  email: 'ada@example.test',
+  displayName: 'Ada Lovelace',
+  handle: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const method = (id: number, label: string) => ({
+  id,
+  provider: 'sandbox' as const,
+  vaultToken: `SBXV-${id}-token`,
+  label,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
 const FIRST = method(1, 'Sandbox test account');
-const HOME = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000' };
-const address = (id: number, line1: string) => ({ id, address: { ...HOME, line1 }, createdAt: '2026-11-20T10:00:00.000Z' });
+const HOME = {
+  name: 'Ada Lovelace',
+  line1: '12 Market Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+  phone: '+44 20 7946 0000',
+};
+const address = (id: number, line1: string) => ({
+  id,
+  address: { ...HOME, line1 },
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
 let BOOK: ReturnType<typeof address>[] = [];
 const SECOND = method(2, 'Sandbox spare account');
 /** The market's sections (and the orders), empty: each test here is about another part of the page. */
-const MARKET = { 'GET /api/orders': { body: { items: [], page: 1, pageSize: 10, total: 0, totalPages: 0 } }, 'GET /api/me/listings': { body: { items: [] } }, 'GET /api/me/balance': { body: balanceOf([]) }, 'GET /api/me/feed-visibility': { body: { visible: false } } };
+const MARKET = {
+  'GET /api/orders': { body: { items: [], page: 1, pageSize: 10, total: 0, totalPages: 0 } },
+  'GET /api/me/listings': { body: { items: [] } },
+  'GET /api/me/balance': { body: balanceOf([]) },
+  'GET /api/me/feed-visibility': { body: { visible: false } },
+};
 
 function signIn(signedIn = true) {
-  authStore.setState({ user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 }
 
 beforeEach(() => {
@@ -41,7 +80,12 @@ const handleForm = () => screen.findByRole('form', { name: 'Public handle' }, { 
 
 describe('/profile', () => {
   it("shows the provider's name and e-mail (never the uid), the handle, saved methods and where addresses live", async () => {
-    const api = fakeApi({ ...MARKET, 'GET /api/me': { body: { ...ME, handle: 'lovelace' } }, 'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    const api = fakeApi({
+      ...MARKET,
+      'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
+      'GET /api/me/payment-methods': { body: { items: [FIRST] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+    });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     const account = screen.getByRole('region', { name: 'Account' });
@@ -50,17 +94,32 @@ describe('/profile', () => {
     expect(screen.getByRole('article')).not.toHaveTextContent(ME.uid);
     expect(screen.getByRole('textbox', { name: 'Handle' })).toHaveValue('lovelace');
     expect(screen.getByText('Others see you as @lovelace.')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getByRole('listitem')).toHaveTextContent('Sandbox test account');
-    expect(screen.getByRole('region', { name: 'Addresses' })).toHaveTextContent('No saved addresses. When you ship figures out from your locker, the address you enter is saved here');
+    expect(
+      within(screen.getByRole('list', { name: 'Your saved payment methods' })).getByRole('listitem'),
+    ).toHaveTextContent('Sandbox test account');
+    expect(screen.getByRole('region', { name: 'Addresses' })).toHaveTextContent(
+      'No saved addresses. When you ship figures out from your locker, the address you enter is saved here',
+    );
     expect(api.callsTo('GET', '/api/me')[0]?.headers.get('authorization')).toBe('Bearer test-token');
   });
 
   it('sets a handle: checks it first, sends it lower-cased, and says when it is taken', async () => {
-    const api = fakeApi({ ...MARKET,
+    const api = fakeApi({
+      ...MARKET,
       'GET /api/me': { body: ME },
-      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
       'PUT /api/me/handle': [
-        { status: 409, body: { error: { code: 'conflict', message: 'The handle "taken_one" is taken: choose another one.', details: { reason: 'handle_taken' } } } },
+        {
+          status: 409,
+          body: {
+            error: {
+              code: 'conflict',
+              message: 'The handle "taken_one" is taken: choose another one.',
+              details: { reason: 'handle_taken' },
+            },
+          },
+        },
         { body: { ...ME, handle: 'night_owl' } },
       ],
     });
@@ -76,7 +135,9 @@ describe('/profile', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'Taken_One');
     await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription('@taken_one is taken: choose another one.'));
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription('@taken_one is taken: choose another one.'),
+    );
     expect(api.callsTo('PUT', '/api/me/handle')[0]?.body).toEqual({ handle: 'taken_one' });
 
     await userEvent.clear(field);
@@ -88,11 +149,23 @@ describe('/profile', () => {
   });
 
   it("says when a handle changed too recently to change again, in the API's words", async () => {
-    const message = 'Your handle changed on 2026-11-20; a handle can change once every 30 days, so the next change is possible from 2026-12-20.';
-    fakeApi({ ...MARKET,
+    const message =
+      'Your handle changed on 2026-11-20; a handle can change once every 30 days, so the next change is possible from 2026-12-20.';
+    fakeApi({
+      ...MARKET,
       'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
-      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
-      'PUT /api/me/handle': { status: 409, body: { error: { code: 'conflict', message, details: { reason: 'handle_changed_recently', nextChangeAt: '2026-12-20T10:00:00.000Z' } } } },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/handle': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message,
+            details: { reason: 'handle_changed_recently', nextChangeAt: '2026-12-20T10:00:00.000Z' },
+          },
+        },
+      },
     });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
@@ -104,9 +177,11 @@ describe('/profile', () => {
   });
 
   it('shows or hides the handle in the live room, hidden until chosen', async () => {
-    const api = fakeApi({ ...MARKET,
+    const api = fakeApi({
+      ...MARKET,
       'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
-      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
       'PUT /api/me/feed-visibility': [{ body: { visible: true } }, { status: 0 }],
     });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
@@ -125,41 +200,62 @@ describe('/profile', () => {
   });
 
   it('removes a saved payment method and shows the ones left', async () => {
-    const api = fakeApi({ ...MARKET,
+    const api = fakeApi({
+      ...MARKET,
       'GET /api/me': { body: ME },
-      'GET /api/me/payment-methods': { body: { items: [SECOND, FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'GET /api/me/payment-methods': { body: { items: [SECOND, FIRST] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
       'DELETE /api/me/payment-methods/2': { body: { items: [FIRST] } },
     });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
-    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Remove Sandbox spare account' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Sandbox spare account was removed.');
-    const left = within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem');
+    const left = within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole(
+      'listitem',
+    );
     expect(left).toHaveLength(1);
     expect(left[0]).toHaveTextContent('Sandbox test account');
-    expect(api.callsTo('DELETE', '/api/me/payment-methods/2')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(api.callsTo('DELETE', '/api/me/payment-methods/2')[0]?.headers.get('authorization')).toBe(
+      'Bearer test-token',
+    );
   });
 
   it('shows a method saved since the last visit once it is read again, not only the one read before', async () => {
     const reread = held({ items: [SECOND, FIRST] });
-    fakeApi({ ...MARKET, 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': [{ body: { items: [FIRST] } }, reread.handler], 'GET /api/me/addresses': { body: { items: BOOK } } });
+    fakeApi({
+      ...MARKET,
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': [{ body: { items: [FIRST] } }, reread.handler],
+      'GET /api/me/addresses': { body: { items: BOOK } },
+    });
     const { navigate } = mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     await navigate('/orders');
     // Back on the profile after paying with a new method saved: the last answer shows, then the new one.
     await navigate('/profile');
     await handleForm();
-    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
     reread.release();
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem'),
+      ).toHaveLength(2),
+    );
   });
 
   it('keeps a saved handle for the next visit, from its first render', async () => {
     const reread = held({ ...ME, handle: 'night_owl' });
-    fakeApi({ ...MARKET,
+    fakeApi({
+      ...MARKET,
       'GET /api/me': [{ body: ME }, reread.handler],
-      'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
       'PUT /api/me/handle': { body: { ...ME, handle: 'night_owl' } },
     });
     const { navigate } = mountRemote({ name: 'mf_account', app, path: '/profile' });
@@ -176,21 +272,31 @@ describe('/profile', () => {
   });
 
   it('says why a removal failed and keeps the method', async () => {
-    fakeApi({ ...MARKET,
+    fakeApi({
+      ...MARKET,
       'GET /api/me': { body: ME },
-      'GET /api/me/payment-methods': { body: { items: [FIRST] } }, 'GET /api/me/addresses': { body: { items: BOOK } },
-      'DELETE /api/me/payment-methods/1': { status: 404, body: { error: { code: 'not_found', message: 'Saved payment method 1 was not found.' } } },
+      'GET /api/me/payment-methods': { body: { items: [FIRST] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+      'DELETE /api/me/payment-methods/1': {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Saved payment method 1 was not found.' } },
+      },
     });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Sandbox test account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sandbox test account could not be removed: Saved payment method 1 was not found.');
-    expect(within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sandbox test account could not be removed: Saved payment method 1 was not found.',
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Your saved payment methods' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
   });
 
   it('lists the saved addresses and removes one, showing the ones left', async () => {
     BOOK = [address(5, '7 New Road'), address(4, '12 Market Street')];
-    const api = fakeApi({ ...MARKET,
+    const api = fakeApi({
+      ...MARKET,
       'GET /api/me': { body: ME },
       'GET /api/me/payment-methods': { body: { items: [] } },
       'GET /api/me/addresses': { body: { items: BOOK } },
@@ -199,29 +305,53 @@ describe('/profile', () => {
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
     const region = screen.getByRole('region', { name: 'Addresses' });
-    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Ada Lovelace, 7 New Road, London N1 9GU, GBRemove',
       'Ada Lovelace, 12 Market Street, London N1 9GU, GBRemove',
     ]);
     expect(region).toHaveTextContent('2 of 10 addresses.');
     expect(region).not.toHaveTextContent('on its way');
-    await userEvent.click(within(region).getByRole('button', { name: 'Remove Ada Lovelace, 7 New Road, London N1 9GU, GB' }));
-    expect(await within(region).findByRole('status')).toHaveTextContent('The address Ada Lovelace, 7 New Road, London N1 9GU, GB was removed.');
+    await userEvent.click(
+      within(region).getByRole('button', { name: 'Remove Ada Lovelace, 7 New Road, London N1 9GU, GB' }),
+    );
+    expect(await within(region).findByRole('status')).toHaveTextContent(
+      'The address Ada Lovelace, 7 New Road, London N1 9GU, GB was removed.',
+    );
     expect(within(region).getAllByRole('listitem')).toHaveLength(1);
-    expect(api.callsTo('DELETE', '/api/me/addresses/5')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(api.callsTo('DELETE', '/api/me/addresses/5')[0]?.headers.get('authorization')).toBe(
+      'Bearer test-token',
+    );
   });
 
   it('says when there is no saved method', async () => {
-    fakeApi({ ...MARKET, 'GET /api/me': { body: ME }, 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    fakeApi({
+      ...MARKET,
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+    });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
-    expect(screen.getByRole('region', { name: 'Saved payment methods' })).toHaveTextContent('No saved payment methods.');
+    expect(screen.getByRole('region', { name: 'Saved payment methods' })).toHaveTextContent(
+      'No saved payment methods.',
+    );
   });
 
   it('explains a failure and tries again', async () => {
-    fakeApi({ ...MARKET, 'GET /api/me': [{ status: 500 }, { status: 500 }, { body: ME }], 'GET /api/me/payment-methods': { body: { items: [] } }, 'GET /api/me/addresses': { body: { items: BOOK } } });
+    fakeApi({
+      ...MARKET,
+      'GET /api/me': [{ status: 500 }, { status: 500 }, { body: ME }],
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+    });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
-    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent('Your profile could not be loaded.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
+      'Your profile could not be loaded.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await handleForm()).toBeInTheDocument();
   });
@@ -230,6 +360,8 @@ describe('/profile', () => {
     signIn(false);
     const { router } = mountRemote({ name: 'mf_account', app, path: '/profile' });
     await findPlaceholder('login');
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Fprofile');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?return_to=%2Fprofile',
+    );
   });
 });

@@ -35,7 +35,9 @@ function ProviderDetails() {
           <dd data-testid="profile-email">{user?.email ?? 'Not given by your sign-in provider'}</dd>
         </div>
       </dl>
-      <p className="locker-muted">These come from the account you sign in with (Google, Apple or Facebook); change them there.</p>
+      <p className="locker-muted">
+        These come from the account you sign in with (Google, Apple or Facebook); change them there.
+      </p>
     </section>
   );
 }
@@ -53,13 +55,20 @@ export function ProfilePage() {
   const failed = [me, methods, addresses].find((read) => read.status === 'error');
   usePageHead({ title: 'Your profile' });
   let body;
-  if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see your profile</SignedOutPanel>;
+  if (!authLoading && !signedIn)
+    body = <SignedOutPanel loginPath={loginPath}>Log in to see your profile</SignedOutPanel>;
   else if (failed?.error) {
     const retry = () => {
       for (const read of [me, methods, addresses]) if (read.status === 'error') read.retry();
     };
     body = <ReadError title="Your profile could not be loaded." error={failed.error} onRetry={retry} />;
-  } else if (authLoading || me.status !== 'success' || methods.status !== 'success' || addresses.status !== 'success') body = <Skeleton lines={8} label="Loading your profile" />;
+  } else if (
+    authLoading ||
+    me.status !== 'success' ||
+    methods.status !== 'success' ||
+    addresses.status !== 'success'
+  )
+    body = <Skeleton lines={8} label="Loading your profile" />;
   else {
     body = (
       <>

@@ -18,8 +18,10 @@ export function ReceiptPage() {
   const state = useAccountQuery((uid) => receiptRead(uid, orderSn), signedIn);
   usePageHead({ title: `Receipt ${orderSn}` });
   let body;
-  if (!authLoading && !signedIn) body = <SignedOutPanel loginPath={loginPath}>Log in to see this receipt</SignedOutPanel>;
-  else if (authLoading || state.status === 'pending') body = <Skeleton lines={8} label="Loading your receipt" />;
+  if (!authLoading && !signedIn)
+    body = <SignedOutPanel loginPath={loginPath}>Log in to see this receipt</SignedOutPanel>;
+  else if (authLoading || state.status === 'pending')
+    body = <Skeleton lines={8} label="Loading your receipt" />;
   else if (state.status === 'error' && state.error instanceof HttpError && state.error.status === 404) {
     body = (
       <div className="locker-panel" role="alert">
@@ -31,7 +33,8 @@ export function ReceiptPage() {
         </Link>
       </div>
     );
-  } else if (state.status === 'error') body = <ReadError title="This receipt could not be loaded." error={state.error} onRetry={state.retry} />;
+  } else if (state.status === 'error')
+    body = <ReadError title="This receipt could not be loaded." error={state.error} onRetry={state.retry} />;
   else body = <ReceiptView order={state.data.order} draw={state.data.draw} />;
   return (
     <article className="locker receipt-page" data-route="orders-order_sn" data-owner="mf_account">

@@ -7,7 +7,19 @@ describe('sameSitePath', () => {
     expect(sameSitePath(path)).toBe(path);
   });
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', '/.//evil.example', '/..//evil.example', 'locker', '', '/login', '/login?return_to=/x', '/login/', '/./login'])('refuses %s', (path) => {
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    'locker',
+    '',
+    '/login',
+    '/login?return_to=/x',
+    '/login/',
+    '/./login',
+  ])('refuses %s', (path) => {
     expect(sameSitePath(path)).toBeNull();
   });
 
@@ -24,7 +36,9 @@ describe('returnTarget', () => {
   });
 
   it('then the "from" of the navigation state', () => {
-    expect(returnTarget(at('', 'k1', { from: { pathname: '/gallery', search: '', hash: '' } }))).toBe('/gallery');
+    expect(returnTarget(at('', 'k1', { from: { pathname: '/gallery', search: '', hash: '' } }))).toBe(
+      '/gallery',
+    );
   });
 
   it('goes back one entry when /login was reached inside the site', () => {

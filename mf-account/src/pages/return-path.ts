@@ -15,7 +15,11 @@ export function sameSitePath(value: unknown): string | null {
 }
 
 function pathOf(location: object): string | null {
-  const { pathname, search = '', hash = '' } = location as { pathname?: unknown; search?: unknown; hash?: unknown };
+  const {
+    pathname,
+    search = '',
+    hash = '',
+  } = location as { pathname?: unknown; search?: unknown; hash?: unknown };
   return typeof pathname === 'string' ? `${pathname}${String(search)}${String(hash)}` : null;
 }
 

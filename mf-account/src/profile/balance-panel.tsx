@@ -10,7 +10,8 @@ export function BalancePanel() {
   const state = useAccountQuery(balanceRead);
   let body;
   if (state.status === 'pending') body = <p className="locker-muted">Loading your balance…</p>;
-  else if (state.status === 'error') body = <ReadError title="Your balance could not be loaded." error={state.error} onRetry={state.retry} />;
+  else if (state.status === 'error')
+    body = <ReadError title="Your balance could not be loaded." error={state.error} onRetry={state.retry} />;
   else {
     const { balance, entries, payouts } = state.data;
     body = (
@@ -18,7 +19,9 @@ export function BalancePanel() {
         <p className="market-balance" data-testid="balance">
           {formatPrice(balance)}
         </p>
-        <p className="locker-muted">What your sales earned after the market&apos;s fee, less the payouts you requested.</p>
+        <p className="locker-muted">
+          What your sales earned after the market&apos;s fee, less the payouts you requested.
+        </p>
         <PayoutForm balanceMinor={balance.amountMinor} onDone={state.refresh} />
         <h3>Recent changes</h3>
         <LedgerEntries entries={entries} />

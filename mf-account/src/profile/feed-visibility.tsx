@@ -21,20 +21,37 @@ export function FeedVisibility({ handle }: { handle: string | null }) {
       // The answer is the setting now: the page's cache holds it, as if read again.
       state.replace(await saveFeedVisibility(visible));
     } catch (error) {
-      setProblem(error instanceof HttpError && error.status === 0 ? 'We could not reach the shop. Check your connection, then try again.' : (error as Error).message);
+      setProblem(
+        error instanceof HttpError && error.status === 0
+          ? 'We could not reach the shop. Check your connection, then try again.'
+          : (error as Error).message,
+      );
     } finally {
       setSaving(null);
     }
   };
   let body;
   if (state.status === 'pending') body = <Skeleton lines={1} label="Loading your live room setting" />;
-  else if (state.status === 'error') body = <ReadError title="Your live room setting could not be loaded." error={state.error} onRetry={state.retry} />;
+  else if (state.status === 'error')
+    body = (
+      <ReadError
+        title="Your live room setting could not be loaded."
+        error={state.error}
+        onRetry={state.retry}
+      />
+    );
   else {
     const visible = saving ?? state.data.visible;
     body = (
       <>
         <label className="profile-check" htmlFor={`${id}-visible`}>
-          <input id={`${id}-visible`} type="checkbox" checked={visible} disabled={saving !== null} onChange={(event) => void change(event.target.checked)} />
+          <input
+            id={`${id}-visible`}
+            type="checkbox"
+            checked={visible}
+            disabled={saving !== null}
+            onChange={(event) => void change(event.target.checked)}
+          />
           Show my handle in the live room
         </label>
         <p className="locker-muted" aria-live="polite">

@@ -34,18 +34,29 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
       // Taken, or changed too recently: the API says which, and when it may change next.
-      const taken = error instanceof HttpError && (error.details as { reason?: string } | null)?.reason === 'handle_taken';
-      if (status === 409) setProblem(taken ? `@${parsed.data} is taken: choose another one.` : (error as Error).message);
-      else if (status === 0) setProblem('We could not reach the shop. Check your connection, then try again.');
+      const taken =
+        error instanceof HttpError &&
+        (error.details as { reason?: string } | null)?.reason === 'handle_taken';
+      if (status === 409)
+        setProblem(taken ? `@${parsed.data} is taken: choose another one.` : (error as Error).message);
+      else if (status === 0)
+        setProblem('We could not reach the shop. Check your connection, then try again.');
       else setProblem(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className="locker-panel" aria-labelledby={`${id}-title`} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form
+      className="locker-panel"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
       <h2 id={`${id}-title`}>Public handle</h2>
-      <p className="locker-muted">{saved ? `Others see you as @${saved}.` : 'Choose the name others see you by in the community.'}</p>
+      <p className="locker-muted">
+        {saved ? `Others see you as @${saved}.` : 'Choose the name others see you by in the community.'}
+      </p>
       <label className="profile-label" htmlFor={`${id}-handle`}>
         Handle
       </label>

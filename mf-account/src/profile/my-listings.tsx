@@ -6,7 +6,11 @@ import { myListingsRead } from '../api/market';
 import { formatDate } from '../locker/labels';
 import { ReadError } from '../shared/read-error';
 
-const LISTING_STATUS: Record<ListingStatus, string> = { open: 'For sale', sold: 'Sold', withdrawn: 'Withdrawn' };
+const LISTING_STATUS: Record<ListingStatus, string> = {
+  open: 'For sale',
+  sold: 'Sold',
+  withdrawn: 'Withdrawn',
+};
 
 function ListingRow({ listing }: { listing: MyListing }) {
   const closed = listing.closedAt ? ` · ${listing.status} ${formatDate(listing.closedAt)}` : '';
@@ -21,8 +25,11 @@ function ListingRow({ listing }: { listing: MyListing }) {
         </span>
       </span>
       <span>
-        {formatPrice(listing.price)} · {listing.status === 'sold' ? 'you received' : 'you receive'} {formatPrice(listing.proceeds)} after the {formatPrice(listing.fee)} fee ·{' '}
-        <strong className={`locker-status locker-status--${listing.status}`}>{LISTING_STATUS[listing.status]}</strong>
+        {formatPrice(listing.price)} · {listing.status === 'sold' ? 'you received' : 'you receive'}{' '}
+        {formatPrice(listing.proceeds)} after the {formatPrice(listing.fee)} fee ·{' '}
+        <strong className={`locker-status locker-status--${listing.status}`}>
+          {LISTING_STATUS[listing.status]}
+        </strong>
         {listing.reserved ? <span className="market-badge"> Reserved by a buyer</span> : null}
       </span>
     </li>
@@ -34,11 +41,13 @@ export function MyListings() {
   const state = useAccountQuery(myListingsRead);
   let body;
   if (state.status === 'pending') body = <p className="locker-muted">Loading your listings…</p>;
-  else if (state.status === 'error') body = <ReadError title="Your listings could not be loaded." error={state.error} onRetry={state.retry} />;
+  else if (state.status === 'error')
+    body = <ReadError title="Your listings could not be loaded." error={state.error} onRetry={state.retry} />;
   else if (state.data.items.length === 0) {
     body = (
       <p>
-        No listings yet. Sell a figure from <Link to="/locker">your locker</Link>: it stays there, ready to ship, until someone buys it.
+        No listings yet. Sell a figure from <Link to="/locker">your locker</Link>: it stays there, ready to
+        ship, until someone buys it.
       </p>
     );
   } else {
@@ -46,7 +55,8 @@ export function MyListings() {
     body = (
       <>
         <p className="locker-muted">
-          {open} of {MAX_OPEN_LISTINGS} open listings. Change a price or withdraw a listing from <Link to="/locker">your locker</Link>.
+          {open} of {MAX_OPEN_LISTINGS} open listings. Change a price or withdraw a listing from{' '}
+          <Link to="/locker">your locker</Link>.
         </p>
         <ul className="market-rows" aria-label="Your listings">
           {state.data.items.map((listing) => (

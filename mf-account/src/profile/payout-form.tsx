@@ -17,7 +17,11 @@ export function PayoutForm({ balanceMinor, onDone }: { balanceMinor: number; onD
   const field = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [state, setState] = useState<{ busy: boolean; error: unknown; done: string | null }>({ busy: false, error: null, done: null });
+  const [state, setState] = useState<{ busy: boolean; error: unknown; done: string | null }>({
+    busy: false,
+    error: null,
+    done: null,
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkPayout(value, balanceMinor);
@@ -30,7 +34,11 @@ export function PayoutForm({ balanceMinor, onDone }: { balanceMinor: number; onD
     try {
       const payout = await requestPayout(checked.amountMinor);
       setValue('');
-      setState({ busy: false, error: null, done: `Payout of ${usd(payout.amount.amountMinor)} requested: it is recorded as owed to you, below.` });
+      setState({
+        busy: false,
+        error: null,
+        done: `Payout of ${usd(payout.amount.amountMinor)} requested: it is recorded as owed to you, below.`,
+      });
       onDone();
     } catch (error) {
       setState({ busy: false, error, done: null });
@@ -48,15 +56,30 @@ export function PayoutForm({ balanceMinor, onDone }: { balanceMinor: number; onD
   if (balanceMinor < PAYOUT_MIN_MINOR) {
     return (
       <>
-        <p className="locker-muted">Payouts start at {usd(PAYOUT_MIN_MINOR)}: you can request one once your balance reaches it.</p>
+        <p className="locker-muted">
+          Payouts start at {usd(PAYOUT_MIN_MINOR)}: you can request one once your balance reaches it.
+        </p>
         {outcome}
       </>
     );
   }
   return (
     <>
-      <form className="market-form" aria-label="Request payout" noValidate onSubmit={(event) => void submit(event)}>
-        <AmountField id={`${id}-amount`} label="Amount" value={value} onChange={setValue} problem={problem} hint={`From ${usd(PAYOUT_MIN_MINOR)} up to your balance, ${usd(balanceMinor)}.`} inputRef={field} />
+      <form
+        className="market-form"
+        aria-label="Request payout"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
+        <AmountField
+          id={`${id}-amount`}
+          label="Amount"
+          value={value}
+          onChange={setValue}
+          problem={problem}
+          hint={`From ${usd(PAYOUT_MIN_MINOR)} up to your balance, ${usd(balanceMinor)}.`}
+          inputRef={field}
+        />
         <div className="locker-actions">
           <Button type="submit" disabled={state.busy}>
             {state.busy ? 'Requesting…' : 'Request payout'}

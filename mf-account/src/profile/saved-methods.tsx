@@ -7,12 +7,20 @@ import { useRemovable } from './use-removable';
 
 /** The saved payment methods, each with Remove; the list is the server's answer after each removal. */
 export function SavedMethods({ initial }: { initial: readonly SavedPaymentMethod[] }) {
-  const { items: methods, busy, message, remove } = useRemovable(initial, removeSavedMethod, (method) => method.label);
+  const {
+    items: methods,
+    busy,
+    message,
+    remove,
+  } = useRemovable(initial, removeSavedMethod, (method) => method.label);
   return (
     <section className="locker-panel" aria-labelledby="profile-methods">
       <h2 id="profile-methods">Saved payment methods</h2>
       {methods.length === 0 ? (
-        <p>No saved payment methods. Tick “Save this method” when you pay, and your next box needs no approval step.</p>
+        <p>
+          No saved payment methods. Tick “Save this method” when you pay, and your next box needs no approval
+          step.
+        </p>
       ) : (
         <ul className="profile-methods" aria-label="Your saved payment methods">
           {methods.map((method) => (
@@ -24,7 +32,12 @@ export function SavedMethods({ initial }: { initial: readonly SavedPaymentMethod
                   · {PAYMENT_PROVIDER[method.provider]} · saved {formatDateTime(method.createdAt)}
                 </span>
               </span>
-              <Button variant="secondary" disabled={busy !== null} aria-label={`Remove ${method.label}`} onClick={() => void remove(method)}>
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                aria-label={`Remove ${method.label}`}
+                onClick={() => void remove(method)}
+              >
                 {busy === method.id ? 'Removing…' : 'Remove'}
               </Button>
             </li>

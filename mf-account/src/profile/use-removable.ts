@@ -5,7 +5,11 @@ import { useState } from 'react';
  * server's answer (the entries left), and a message says what happened, or why it did not. A newer
  * read of the list (`initial` changes: the page showed a cached one while reading it again) replaces it.
  */
-export function useRemovable<Entry extends { id: number }>(initial: readonly Entry[], removeOne: (id: number) => Promise<{ items: Entry[] }>, nameOf: (entry: Entry) => string) {
+export function useRemovable<Entry extends { id: number }>(
+  initial: readonly Entry[],
+  removeOne: (id: number) => Promise<{ items: Entry[] }>,
+  nameOf: (entry: Entry) => string,
+) {
   const [items, setItems] = useState(initial);
   const [readFrom, setReadFrom] = useState(initial);
   if (readFrom !== initial) {
@@ -21,7 +25,10 @@ export function useRemovable<Entry extends { id: number }>(initial: readonly Ent
       setItems((await removeOne(entry.id)).items);
       setMessage({ text: `${nameOf(entry)} was removed.`, failed: false });
     } catch (error) {
-      setMessage({ text: `${nameOf(entry)} could not be removed: ${error instanceof Error ? error.message : String(error)}`, failed: true });
+      setMessage({
+        text: `${nameOf(entry)} could not be removed: ${error instanceof Error ? error.message : String(error)}`,
+        failed: true,
+      });
     } finally {
       setBusy(null);
     }

@@ -7,7 +7,18 @@ export function lockerItem(id: number, name: string, overrides: Partial<LockerIt
   return {
     id,
     status: 'in_locker',
-    figure: { id: id + 100, slug: name.toLowerCase().replaceAll(' ', '-'), name, description: `${name}.`, number: 1, rarity: 'regular', heightMm: 70, artUrl: `/api/art/${id + 100}.svg`, series, style: { slug: 'kawaii', name: 'Kawaii' } },
+    figure: {
+      id: id + 100,
+      slug: name.toLowerCase().replaceAll(' ', '-'),
+      name,
+      description: `${name}.`,
+      number: 1,
+      rarity: 'regular',
+      heightMm: 70,
+      artUrl: `/api/art/${id + 100}.svg`,
+      series,
+      style: { slug: 'kawaii', name: 'Kawaii' },
+    },
     series,
     acquiredAt: '2026-11-20T10:00:00.000Z',
     shipRequestedAt: null,
@@ -19,8 +30,32 @@ export function lockerItem(id: number, name: string, overrides: Partial<LockerIt
   };
 }
 
-export const ADDRESS = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000' };
+export const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 Market Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+  phone: '+44 20 7946 0000',
+};
 
-export function shipRequest(id: number, itemIds: number[], overrides: Partial<ShipRequest> = {}): ShipRequest {
-  return { id, status: 'requested', address: ADDRESS, itemIds, fee: { amountMinor: 1499, currency: 'USD' }, orderSn: null, carrier: null, trackingNumber: null, createdAt: '2026-11-21T10:00:00.000Z', shippedAt: null, cancelledAt: null, ...overrides };
+export function shipRequest(
+  id: number,
+  itemIds: number[],
+  overrides: Partial<ShipRequest> = {},
+): ShipRequest {
+  return {
+    id,
+    status: 'requested',
+    address: ADDRESS,
+    itemIds,
+    fee: { amountMinor: 1499, currency: 'USD' },
+    orderSn: null,
+    carrier: null,
+    trackingNumber: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    shippedAt: null,
+    cancelledAt: null,
+    ...overrides,
+  };
 }

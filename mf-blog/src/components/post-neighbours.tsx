@@ -5,13 +5,27 @@ import { postHref } from '../paths';
 import { PostCard } from './post-card';
 
 /** Previous (older) and next (newer) post, then up to three related posts. */
-export function PostNeighbours({ previous, next, related, preview }: { previous: ContentSummary | null; next: ContentSummary | null; related: readonly ContentSummary[]; preview: boolean }): ReactNode {
+export function PostNeighbours({
+  previous,
+  next,
+  related,
+  preview,
+}: {
+  previous: ContentSummary | null;
+  next: ContentSummary | null;
+  related: readonly ContentSummary[];
+  preview: boolean;
+}): ReactNode {
   return (
     <>
       {previous || next ? (
         <nav className="blog-steps" aria-label="More posts">
           {previous ? (
-            <Link className="blog-steps__link blog-steps__link--previous" to={postHref(previous, preview)} rel="prev">
+            <Link
+              className="blog-steps__link blog-steps__link--previous"
+              to={postHref(previous, preview)}
+              rel="prev"
+            >
               <span className="blog-steps__label">Previous post</span>
               <span className="blog-steps__title">{previous.title}</span>
             </Link>

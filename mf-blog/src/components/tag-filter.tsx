@@ -3,7 +3,15 @@ import { Link } from 'react-router';
 import { listHref, tagLabel } from '../paths';
 
 /** Links that filter the list by tag (the tag lives in the URL, so a filtered list can be shared). */
-export function TagFilter({ tags, current, preview }: { tags: ReadonlyArray<{ tag: string; count: number }>; current: string | undefined; preview: boolean }): ReactNode {
+export function TagFilter({
+  tags,
+  current,
+  preview,
+}: {
+  tags: ReadonlyArray<{ tag: string; count: number }>;
+  current: string | undefined;
+  preview: boolean;
+}): ReactNode {
   if (tags.length === 0) return null;
   return (
     <nav className="blog-tags" aria-label="Filter by tag">

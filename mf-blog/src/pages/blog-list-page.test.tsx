@@ -5,12 +5,24 @@ import { HttpError, request } from '@arttoy/shared/http';
 import { mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 const POSTS = [
-  summaryAt('/blog/series-spotlight-moonlit', { title: 'Series spotlight: Moonlit', cover: '/api/assets/moonlit.svg', tags: ['series-spotlight'], readingMinutes: 5 }),
-  summaryAt('/blog/caring-for-figures', { title: 'Caring for your figures', tags: ['care'], date: '2025-02-10' }),
+  summaryAt('/blog/series-spotlight-moonlit', {
+    title: 'Series spotlight: Moonlit',
+    cover: '/api/assets/moonlit.svg',
+    tags: ['series-spotlight'],
+    readingMinutes: 5,
+  }),
+  summaryAt('/blog/caring-for-figures', {
+    title: 'Caring for your figures',
+    tags: ['care'],
+    date: '2025-02-10',
+  }),
 ];
 const TAGS = [
   { tag: 'care', count: 3 },
@@ -27,7 +39,9 @@ describe('/blog/list', () => {
   it('shows skeleton cards, then the posts with covers, dates and reading time', async () => {
     // The answer waits until the skeleton has been seen (the outlet shows a remote once it is mounted).
     let answer: () => void = () => {};
-    requestMock.mockImplementation(() => new Promise((resolve) => (answer = () => resolve(listResponse(POSTS, { tags: TAGS })))));
+    requestMock.mockImplementation(
+      () => new Promise((resolve) => (answer = () => resolve(listResponse(POSTS, { tags: TAGS })))),
+    );
     mountRemote({ name: 'mf_blog', app, path: '/blog/list' });
     expect(await screen.findByRole('status', { name: 'Loading posts' })).toBeInTheDocument();
     answer();
@@ -43,7 +57,12 @@ describe('/blog/list', () => {
     expect(card).toHaveTextContent('March 1, 2025');
     expect(card).toHaveTextContent('5 min read');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The ArtToy Club blog');
-    expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/documents', query: { dir: 'blog', tag: undefined, page: 1, pageSize: 6, locale: 'en', preview: undefined } }]);
+    expect(requestCalls(requestMock)).toEqual([
+      {
+        url: '/api/content/documents',
+        query: { dir: 'blog', tag: undefined, page: 1, pageSize: 6, locale: 'en', preview: undefined },
+      },
+    ]);
     expect(list()).toHaveAttribute('aria-busy', 'false');
   });
 
@@ -54,22 +73,39 @@ describe('/blog/list', () => {
     expect(within(filter).getByRole('link', { name: 'All posts' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(within(filter).getByRole('link', { name: /series spotlight/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?tag=series-spotlight'));
-    await waitFor(() => expect(requestCalls(requestMock).at(-1)?.query).toMatchObject({ tag: 'series-spotlight', page: 1 }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Posts about series spotlight' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Filter by tag' })).getByRole('link', { name: /series spotlight/ })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() =>
+      expect(requestCalls(requestMock).at(-1)?.query).toMatchObject({ tag: 'series-spotlight', page: 1 }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Posts about series spotlight' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Filter by tag' })).getByRole('link', {
+        name: /series spotlight/,
+      }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   it('pages through the list with the page in the URL', async () => {
     requestMock.mockImplementation(async (_url, options) => {
       const page = Number((options?.query ?? {}).page ?? 1);
-      return listResponse(page === 1 ? POSTS : [summaryAt('/blog/older-post', { title: 'An older post' })], { page, total: 7, totalPages: 2, tags: TAGS });
+      return listResponse(page === 1 ? POSTS : [summaryAt('/blog/older-post', { title: 'An older post' })], {
+        page,
+        total: 7,
+        totalPages: 2,
+        tags: TAGS,
+      });
     });
     const { router } = mountRemote({ name: 'mf_blog', app, path: '/blog/list?tag=care' });
     const pages = await screen.findByRole('navigation', { name: 'Pages of posts' });
     await userEvent.click(within(pages).getByRole('link', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tag=care&page=2'));
     expect(await screen.findByRole('link', { name: 'An older post' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Pages of posts' })).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pages of posts' })).getByRole('link', {
+        name: 'Page 2',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
     expect(requestCalls(requestMock).at(-1)?.query).toMatchObject({ tag: 'care', page: 2 });
   });
 
@@ -93,7 +129,9 @@ describe('/blog/list', () => {
   });
 
   it('shows an error with a retry when the posts cannot load', async () => {
-    requestMock.mockRejectedValueOnce(new HttpError('Could not reach the server', 0, '/api/content/documents')).mockResolvedValue(listResponse(POSTS));
+    requestMock
+      .mockRejectedValueOnce(new HttpError('Could not reach the server', 0, '/api/content/documents'))
+      .mockResolvedValue(listResponse(POSTS));
     mountRemote({ name: 'mf_blog', app, path: '/blog/list' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The posts could not load. Check your connection and try again.');
@@ -102,10 +140,17 @@ describe('/blog/list', () => {
   });
 
   it('asks for drafts in preview mode, keeps preview in its links and says drafts are shown', async () => {
-    requestMock.mockResolvedValue(listResponse([summaryAt('/blog/coming-soon', { title: 'Coming soon', draft: true }), ...POSTS], { tags: TAGS }));
+    requestMock.mockResolvedValue(
+      listResponse([summaryAt('/blog/coming-soon', { title: 'Coming soon', draft: true }), ...POSTS], {
+        tags: TAGS,
+      }),
+    );
     mountRemote({ name: 'mf_blog', app, path: '/blog/list?preview=true' });
     expect(await screen.findByText(/drafts are shown/)).toHaveTextContent('Preview: drafts are shown.');
-    expect(screen.getByRole('link', { name: 'Coming soon' })).toHaveAttribute('href', '/blog/coming-soon?preview=true');
+    expect(screen.getByRole('link', { name: 'Coming soon' })).toHaveAttribute(
+      'href',
+      '/blog/coming-soon?preview=true',
+    );
     expect(requestCalls(requestMock)[0]?.query).toMatchObject({ preview: 'true' });
   });
 

@@ -32,26 +32,46 @@ export function BlogListPage(): ReactNode {
   usePageHead({ title: tag ? `Blog: ${tagLabel(tag)}` : 'Blog' });
 
   // The server's answer for this list (the page's payload) shows at once and is not asked for again.
-  const list = usePageQuery(valid ? contentListRead({ dir: 'blog', tag: tag ?? undefined, page, pageSize: POSTS_PER_PAGE }, preview) : null);
+  const list = usePageQuery(
+    valid
+      ? contentListRead({ dir: 'blog', tag: tag ?? undefined, page, pageSize: POSTS_PER_PAGE }, preview)
+      : null,
+  );
 
   return (
-    <section className="blog-list" data-route="blog-list" data-owner="mf_blog" aria-labelledby="blog-list-heading" aria-busy={valid && list.status === 'pending'}>
+    <section
+      className="blog-list"
+      data-route="blog-list"
+      data-owner="mf_blog"
+      aria-labelledby="blog-list-heading"
+      aria-busy={valid && list.status === 'pending'}
+    >
       <header className="blog-list__header">
-        <h1 id="blog-list-heading" className="content-title">{tag ? `Posts about ${tagLabel(tag)}` : 'The ArtToy Club blog'}</h1>
-        <p className="blog-list__intro">Series spotlights, collecting know-how, and how the club works behind the scenes.</p>
+        <h1 id="blog-list-heading" className="content-title">
+          {tag ? `Posts about ${tagLabel(tag)}` : 'The ArtToy Club blog'}
+        </h1>
+        <p className="blog-list__intro">
+          Series spotlights, collecting know-how, and how the club works behind the scenes.
+        </p>
       </header>
       {!valid ? <BadQuery preview={preview} /> : null}
-      {valid && list.status === 'pending' ? <Skeleton variant="cards" lines={POSTS_PER_PAGE} label="Loading posts" /> : null}
-      {valid && list.status === 'error' ? (
-        <LoadError what="The posts" onRetry={list.retry} />
+      {valid && list.status === 'pending' ? (
+        <Skeleton variant="cards" lines={POSTS_PER_PAGE} label="Loading posts" />
       ) : null}
+      {valid && list.status === 'error' ? <LoadError what="The posts" onRetry={list.retry} /> : null}
       {valid && list.status === 'success' ? (
         <>
           <TagFilter tags={list.data.tags} current={tag ?? undefined} preview={preview} />
           {list.data.items.some((post) => post.draft) ? <PreviewBanner /> : null}
           {list.data.items.length === 0 ? (
             <div className="content-state">
-              <p>{tag ? `No posts about ${tagLabel(tag)} yet.` : list.data.total > 0 ? 'There are fewer pages of posts than that.' : 'No posts yet. Come back soon.'}</p>
+              <p>
+                {tag
+                  ? `No posts about ${tagLabel(tag)} yet.`
+                  : list.data.total > 0
+                    ? 'There are fewer pages of posts than that.'
+                    : 'No posts yet. Come back soon.'}
+              </p>
               {tag || list.data.total > 0 ? (
                 <Link className="ui-button ui-button--secondary" to={listHref({ preview })}>
                   See all posts

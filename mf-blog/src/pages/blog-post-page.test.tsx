@@ -5,7 +5,10 @@ import { HttpError, request } from '@arttoy/shared/http';
 import { mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 const POST = documentAt('/blog/how-our-draws-are-fair', {
@@ -31,7 +34,9 @@ describe('/blog/{id}', () => {
   it('shows the post with its date, author, reading time and sanitised body', async () => {
     requestMock.mockResolvedValue(RESPONSE);
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'How our draws are fair' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How our draws are fair' }),
+    ).toBeInTheDocument();
     const article = screen.getByRole('article', { name: 'How our draws are fair' });
     expect(article).toHaveTextContent('April 2, 2025');
     expect(article).toHaveTextContent('By Mina Park');
@@ -39,7 +44,12 @@ describe('/blog/{id}', () => {
     expect(within(article).getByRole('heading', { level: 2, name: 'Seeds' })).toHaveAttribute('id', 'seeds');
     expect(within(article).getByRole('list', { name: 'Tags' })).toHaveTextContent('fairness');
     expect(article.querySelector('img')).toHaveAttribute('width', '1280');
-    expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: '/blog/how-our-draws-are-fair', locale: 'en', preview: undefined } }]);
+    expect(requestCalls(requestMock)).toEqual([
+      {
+        url: '/api/content/document',
+        query: { path: '/blog/how-our-draws-are-fair', locale: 'en', preview: undefined },
+      },
+    ]);
     expect(document.title).toBe('How our draws are fair · ArtToy Club');
     expect(screen.queryByText(/Preview:/)).not.toBeInTheDocument();
   });
@@ -48,10 +58,18 @@ describe('/blog/{id}', () => {
     requestMock.mockResolvedValue(RESPONSE);
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair' });
     const steps = await screen.findByRole('navigation', { name: 'More posts' });
-    expect(within(steps).getByRole('link', { name: /Previous post\s*Shipping explained/ })).toHaveAttribute('href', '/blog/shipping-explained');
-    expect(within(steps).getByRole('link', { name: /Next post\s*Series spotlight: Moonlit/ })).toHaveAttribute('href', '/blog/series-spotlight-moonlit');
+    expect(within(steps).getByRole('link', { name: /Previous post\s*Shipping explained/ })).toHaveAttribute(
+      'href',
+      '/blog/shipping-explained',
+    );
+    expect(
+      within(steps).getByRole('link', { name: /Next post\s*Series spotlight: Moonlit/ }),
+    ).toHaveAttribute('href', '/blog/series-spotlight-moonlit');
     const related = screen.getByRole('region', { name: 'Related posts' });
-    expect(within(related).getByRole('link', { name: 'Odds and secret figures' })).toHaveAttribute('href', '/blog/odds-and-secrets');
+    expect(within(related).getByRole('link', { name: 'Odds and secret figures' })).toHaveAttribute(
+      'href',
+      '/blog/odds-and-secrets',
+    );
   });
 
   it('opens a link in the text to another section of the site through the shell router', async () => {
@@ -65,32 +83,55 @@ describe('/blog/{id}', () => {
   });
 
   it('loads the next post when its link is followed', async () => {
-    requestMock.mockResolvedValueOnce(RESPONSE).mockResolvedValueOnce(documentResponse(documentAt('/blog/series-spotlight-moonlit', { title: 'Series spotlight: Moonlit' })));
+    requestMock
+      .mockResolvedValueOnce(RESPONSE)
+      .mockResolvedValueOnce(
+        documentResponse(
+          documentAt('/blog/series-spotlight-moonlit', { title: 'Series spotlight: Moonlit' }),
+        ),
+      );
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair' });
     await userEvent.click(await screen.findByRole('link', { name: /Next post/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Series spotlight: Moonlit' })).toBeInTheDocument();
-    expect(requestCalls(requestMock).map((call) => call.query.path)).toEqual(['/blog/how-our-draws-are-fair', '/blog/series-spotlight-moonlit']);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Series spotlight: Moonlit' }),
+    ).toBeInTheDocument();
+    expect(requestCalls(requestMock).map((call) => call.query.path)).toEqual([
+      '/blog/how-our-draws-are-fair',
+      '/blog/series-spotlight-moonlit',
+    ]);
   });
 
   it('hands an unknown post to the shell as a 404', async () => {
-    requestMock.mockRejectedValue(new HttpError('No document at /blog/no-such-post.', 404, '/api/content/document', 'not_found'));
+    requestMock.mockRejectedValue(
+      new HttpError('No document at /blog/no-such-post.', 404, '/api/content/document', 'not_found'),
+    );
     mountRemote({ name: 'mf_blog', app, path: '/blog/no-such-post' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('mf_blog failed: Page not found: /blog/no-such-post');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'mf_blog failed: Page not found: /blog/no-such-post',
+    );
   });
 
   it('treats an HTML page in place of the post as Not found', async () => {
-    requestMock.mockResolvedValue('<!DOCTYPE html>\n<html><head><title>502</title></head><body>Bad gateway</body></html>');
+    requestMock.mockResolvedValue(
+      '<!DOCTYPE html>\n<html><head><title>502</title></head><body>Bad gateway</body></html>',
+    );
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('mf_blog failed: Page not found: /blog/how-our-draws-are-fair');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'mf_blog failed: Page not found: /blog/how-our-draws-are-fair',
+    );
   });
 
   it('shows an error with a retry when the post cannot load', async () => {
-    requestMock.mockRejectedValueOnce(new HttpError('The server failed.', 500, '/api/content/document')).mockResolvedValue(RESPONSE);
+    requestMock
+      .mockRejectedValueOnce(new HttpError('The server failed.', 500, '/api/content/document'))
+      .mockResolvedValue(RESPONSE);
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This post could not load.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'How our draws are fair' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How our draws are fair' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a draft in preview mode with the preview banner', async () => {
@@ -98,6 +139,9 @@ describe('/blog/{id}', () => {
     mountRemote({ name: 'mf_blog', app, path: '/blog/how-our-draws-are-fair?preview=true' });
     expect(await screen.findByText(/drafts are shown/)).toHaveTextContent('Preview: drafts are shown.');
     expect(requestCalls(requestMock)[0]?.query).toMatchObject({ preview: 'true' });
-    expect(screen.getByRole('link', { name: /Next post/ })).toHaveAttribute('href', '/blog/series-spotlight-moonlit?preview=true');
+    expect(screen.getByRole('link', { name: /Next post/ })).toHaveAttribute(
+      'href',
+      '/blog/series-spotlight-moonlit?preview=true',
+    );
   });
 });

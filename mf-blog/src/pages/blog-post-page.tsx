@@ -42,7 +42,12 @@ export function BlogPostPage(): ReactNode {
   );
 
   return (
-    <div className="blog-post" data-route="blog-id" data-owner="mf_blog" aria-busy={post.status === 'pending'}>
+    <div
+      className="blog-post"
+      data-route="blog-id"
+      data-owner="mf_blog"
+      aria-busy={post.status === 'pending'}
+    >
       <p className="blog-post__back">
         <Link to={listHref({ preview })}>← All posts</Link>
       </p>
@@ -62,8 +67,12 @@ export function BlogPostPage(): ReactNode {
                   ))}
                 </ul>
               ) : null}
-              <h1 id="blog-post-title" className="content-title">{post.data.document.title}</h1>
-              {post.data.document.description ? <p className="blog-post__lede">{post.data.document.description}</p> : null}
+              <h1 id="blog-post-title" className="content-title">
+                {post.data.document.title}
+              </h1>
+              {post.data.document.description ? (
+                <p className="blog-post__lede">{post.data.document.description}</p>
+              ) : null}
               <p className="content-meta">
                 <time dateTime={post.data.document.date}>{formatDate(post.data.document.date)}</time>
                 {post.data.document.author ? <span>By {post.data.document.author}</span> : null}
@@ -72,11 +81,23 @@ export function BlogPostPage(): ReactNode {
             </header>
             {post.data.document.cover ? (
               // Decorative: the title above names what the cover shows.
-              <img className="blog-post__cover" src={post.data.document.cover} alt="" width={COVER_WIDTH * 2} height={COVER_HEIGHT * 2} decoding="async" />
+              <img
+                className="blog-post__cover"
+                src={post.data.document.cover}
+                alt=""
+                width={COVER_WIDTH * 2}
+                height={COVER_HEIGHT * 2}
+                decoding="async"
+              />
             ) : null}
             <ContentBody html={post.data.document.html} onNavigate={navigate} />
           </article>
-          <PostNeighbours previous={post.data.previous} next={post.data.next} related={post.data.related} preview={preview} />
+          <PostNeighbours
+            previous={post.data.previous}
+            next={post.data.next}
+            related={post.data.related}
+            preview={preview}
+          />
         </>
       ) : null}
     </div>

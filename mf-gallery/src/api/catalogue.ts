@@ -22,7 +22,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export const styleList = () => apiRead('/styles?pageSize=100', stylePageSchema);
 
-export const styleDetail = (slug: string) => apiRead(`/styles/${encodeURIComponent(slug)}`, styleDetailSchema);
+export const styleDetail = (slug: string) =>
+  apiRead(`/styles/${encodeURIComponent(slug)}`, styleDetailSchema);
 
 export interface SeriesListParams {
   page?: number;
@@ -34,7 +35,8 @@ export const seriesList = (params: SeriesListParams) => {
   return apiRead(`/series${queryString({ ...params })}`, seriesPageSchema);
 };
 
-export const seriesDetail = (slug: string) => apiRead(`/series/${encodeURIComponent(slug)}`, seriesDetailSchema);
+export const seriesDetail = (slug: string) =>
+  apiRead(`/series/${encodeURIComponent(slug)}`, seriesDetailSchema);
 
 export interface FigureListParams {
   style?: string;
@@ -51,12 +53,15 @@ export const figureList = (params: FigureListParams) => {
 export const figureDetail = (slug: string) => apiRead(`/figures/${encodeURIComponent(slug)}`, figureSchema);
 
 /** What /gallery/{path} names, a figure or a series: one read that answers 200 for either. */
-export const galleryPath = (slug: string) => apiRead(`/gallery-paths/${encodeURIComponent(slug)}`, galleryPathSchema);
+export const galleryPath = (slug: string) =>
+  apiRead(`/gallery-paths/${encodeURIComponent(slug)}`, galleryPathSchema);
 
 export const boxModelDetail = (id: number) => apiRead(`/box-models/${id}`, boxModelDetailSchema);
 
 /** Every box model of a series with its published odds (one request per box; a series has one or two). */
-export const boxModelDetails = (ids: readonly number[]): PageRead<Array<z.infer<typeof boxModelDetailSchema>>> => ({
+export const boxModelDetails = (
+  ids: readonly number[],
+): PageRead<Array<z.infer<typeof boxModelDetailSchema>>> => ({
   key: `/box-models/${ids.join(',')}`,
   load: (signal) => Promise.all(ids.map((id) => boxModelDetail(id).load(signal))),
   given: (answerOf) => {

@@ -15,7 +15,14 @@ export interface ArtImageProps {
 /** A figure's art with its size set (no layout shift) and an alt text; an empty box when there is none yet. */
 export function ArtImage({ src, alt, size, eager = false }: ArtImageProps) {
   const side = SIZES[size];
-  if (!src) return <div className={`gallery-art gallery-art--${size} gallery-art--empty`} role="img" aria-label={`${alt} (no art yet)`} />;
+  if (!src)
+    return (
+      <div
+        className={`gallery-art gallery-art--${size} gallery-art--empty`}
+        role="img"
+        aria-label={`${alt} (no art yet)`}
+      />
+    );
   return (
     <img
       className={`gallery-art gallery-art--${size}`}

@@ -19,7 +19,8 @@ import { RarityBadge } from './rarity-badge';
  */
 export const warm = <T,>(read: PageRead<T>) => {
   const ahead = ({ currentTarget }: { currentTarget: HTMLAnchorElement }) => {
-    if (!readPagePayloadAhead(`${currentTarget.pathname}${currentTarget.search}`)) void prefetchPageRead(read);
+    if (!readPagePayloadAhead(`${currentTarget.pathname}${currentTarget.search}`))
+      void prefetchPageRead(read);
   };
   return { onPointerEnter: ahead, onFocus: ahead };
 };
@@ -27,10 +28,16 @@ export const warm = <T,>(read: PageRead<T>) => {
 export function StyleCard({ style, eager = false }: { style: Style; eager?: boolean }) {
   return (
     <li className="gallery-card">
-      <Link to={galleryPaths.style(style.slug)} className="gallery-card__link" {...warm(styleDetail(style.slug))}>
+      <Link
+        to={galleryPaths.style(style.slug)}
+        className="gallery-card__link"
+        {...warm(styleDetail(style.slug))}
+      >
         <ArtImage src={style.coverArtUrl} alt="" size="card" eager={eager} />
         <span className="gallery-card__title">{style.name}</span>
-        <span className="gallery-card__meta">{style.seriesCount === 1 ? '1 series' : `${style.seriesCount} series`}</span>
+        <span className="gallery-card__meta">
+          {style.seriesCount === 1 ? '1 series' : `${style.seriesCount} series`}
+        </span>
       </Link>
     </li>
   );
@@ -39,7 +46,11 @@ export function StyleCard({ style, eager = false }: { style: Style; eager?: bool
 export function SeriesCard({ series, eager = false }: { series: SeriesSummary; eager?: boolean }) {
   return (
     <li className="gallery-card">
-      <Link to={galleryPaths.series(series.slug)} className="gallery-card__link" {...warm(seriesDetail(series.slug))}>
+      <Link
+        to={galleryPaths.series(series.slug)}
+        className="gallery-card__link"
+        {...warm(seriesDetail(series.slug))}
+      >
         <ArtImage src={series.coverArtUrl} alt="" size="card" eager={eager} />
         <span className="gallery-card__title">{series.name}</span>
         <span className="gallery-card__meta">
@@ -53,7 +64,11 @@ export function SeriesCard({ series, eager = false }: { series: SeriesSummary; e
 export function FigureCard({ figure, eager = false }: { figure: Figure; eager?: boolean }) {
   return (
     <li className="gallery-card">
-      <Link to={galleryPaths.figure(figure.slug)} className="gallery-card__link" {...warm(figureDetail(figure.slug))}>
+      <Link
+        to={galleryPaths.figure(figure.slug)}
+        className="gallery-card__link"
+        {...warm(figureDetail(figure.slug))}
+      >
         <ArtImage src={figure.artUrl} alt="" size="card" eager={eager} />
         <span className="gallery-card__title">{figure.name}</span>
         <span className="gallery-card__meta">

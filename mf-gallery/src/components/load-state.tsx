@@ -4,8 +4,10 @@ import { Button, Skeleton } from '@arttoy/shared/ui';
 
 /** What went wrong, in plain words; the server's own message when it sent one. */
 export function explain(error: Error): string {
-  if (error instanceof HttpError && error.status === 0) return 'We could not reach the gallery. Check your connection, then try again.';
-  if (error instanceof HttpError && error.status >= 500) return 'The gallery is having trouble right now. Please try again in a moment.';
+  if (error instanceof HttpError && error.status === 0)
+    return 'We could not reach the gallery. Check your connection, then try again.';
+  if (error instanceof HttpError && error.status >= 500)
+    return 'The gallery is having trouble right now. Please try again in a moment.';
   return error.message;
 }
 

@@ -5,7 +5,17 @@ import { useRemote } from '../remote-context';
  * A link to a page of another app (the mystery box pages): an absolute URL pushed through the
  * shell's navigator. A `<Link>` of this remote would resolve under `/gallery`.
  */
-export function ShellLink({ to, className, label, children }: { to: string; className?: string; label?: string; children: ReactNode }) {
+export function ShellLink({
+  to,
+  className,
+  label,
+  children,
+}: {
+  to: string;
+  className?: string;
+  label?: string;
+  children: ReactNode;
+}) {
   const { navigator } = useRemote();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // Let the browser handle new tabs and windows.

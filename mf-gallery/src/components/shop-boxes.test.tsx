@@ -12,7 +12,9 @@ describe('the way to the boxes from every gallery page', () => {
   ])('%s links the box list in one tap, through the shell', async (path, heading) => {
     const { router } = mountGallery(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
-    const link = within(screen.getByRole('complementary', { name: 'Mystery boxes' })).getByRole('link', { name: 'Shop mystery boxes' });
+    const link = within(screen.getByRole('complementary', { name: 'Mystery boxes' })).getByRole('link', {
+      name: 'Shop mystery boxes',
+    });
     expect(link).toHaveAttribute('href', '/mysterybox');
     await userEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/mysterybox'));

@@ -9,8 +9,14 @@ describe('/gallery/style/detail/{detail} (a figure)', () => {
     const art = screen.getByRole('img', { name: 'Golden Souffle: Golden Souffle of Cloud Bakery.' });
     expect(art).toHaveAttribute('width', '480');
     expect(art).toHaveAttribute('loading', 'eager');
-    expect(screen.getAllByRole('link', { name: 'Cloud Bakery' })[0]).toHaveAttribute('href', '/gallery/series/cloud-bakery');
-    expect(screen.getAllByRole('link', { name: 'Kawaii Pop' })[0]).toHaveAttribute('href', '/gallery/style/kawaii-pop');
+    expect(screen.getAllByRole('link', { name: 'Cloud Bakery' })[0]).toHaveAttribute(
+      'href',
+      '/gallery/series/cloud-bakery',
+    );
+    expect(screen.getAllByRole('link', { name: 'Kawaii Pop' })[0]).toHaveAttribute(
+      'href',
+      '/gallery/style/kawaii-pop',
+    );
     expect(screen.getByText('Secret')).toBeVisible();
     expect(screen.getByText('70 mm')).toBeVisible();
     const buy = await screen.findByRole('region', { name: 'Buy a box of this series' });
@@ -20,10 +26,11 @@ describe('/gallery/style/detail/{detail} (a figure)', () => {
   it('shows related figures of its series and links to buy a box', async () => {
     const { router } = mountGallery('/gallery/style/detail/croissant-cub');
     const related = await screen.findByRole('region', { name: 'More from Cloud Bakery' });
-    expect(within(related).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/gallery/style/detail/macaron-mouse',
-      '/gallery/style/detail/golden-souffle',
-    ]);
+    expect(
+      within(related)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/gallery/style/detail/macaron-mouse', '/gallery/style/detail/golden-souffle']);
     const buy = screen.getByRole('region', { name: 'Buy a box of this series' });
     await userEvent.click(within(buy).getAllByRole('link')[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/mysterybox/1'));
@@ -40,6 +47,8 @@ describe('/gallery/style/detail/{detail} (a figure)', () => {
 
   it('hands an unknown figure to the shell as a 404', async () => {
     mountGallery('/gallery/style/detail/no-such-figure');
-    expect(await screen.findByRole('alert')).toHaveTextContent(remoteFailure('Page not found: /gallery/style/detail/no-such-figure'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      remoteFailure('Page not found: /gallery/style/detail/no-such-figure'),
+    );
   });
 });

@@ -22,7 +22,8 @@ const RELATED_COUNT = 4;
 /** One figure: large art, where it belongs, its details, its odds, related figures and its box. */
 export function FigureView({ slug }: { slug: string }) {
   const figure = usePageQuery(figureDetail(slug));
-  const missing = figure.status === 'error' && figure.error instanceof HttpError && figure.error.status === 404;
+  const missing =
+    figure.status === 'error' && figure.error instanceof HttpError && figure.error.status === 404;
   useReportNotFound(missing);
   // The figure's own head is FigureContent's (with its boxes' offers); until then the page is a figure page.
   usePageHead(figure.status === 'success' ? null : { title: PAGE_TITLES['gallery-style-detail-detail'] });
@@ -60,7 +61,8 @@ function FigureContent({ figure }: { figure: Figure }) {
     <>
       <nav aria-label="Breadcrumb" className="gallery-breadcrumb">
         <Link to={galleryPaths.landing()}>Gallery</Link> <span aria-hidden="true">/</span>{' '}
-        <Link to={galleryPaths.style(figure.style.slug)}>{figure.style.name}</Link> <span aria-hidden="true">/</span>{' '}
+        <Link to={galleryPaths.style(figure.style.slug)}>{figure.style.name}</Link>{' '}
+        <span aria-hidden="true">/</span>{' '}
         <Link to={galleryPaths.series(figure.series.slug)}>{figure.series.name}</Link>
       </nav>
       <div className="gallery-figure">
@@ -101,7 +103,9 @@ function FigureContent({ figure }: { figure: Figure }) {
       </div>
       <FigureMarketSection figure={figure} />
       {series.status === 'pending' ? <Skeleton lines={3} label="Loading the rest of the series" /> : null}
-      {series.status === 'error' ? <LoadError what="The rest of the series" error={series.error} onRetry={series.retry} /> : null}
+      {series.status === 'error' ? (
+        <LoadError what="The rest of the series" error={series.error} onRetry={series.retry} />
+      ) : null}
       {series.status === 'success' ? <RelatedFigures figure={figure} series={series.data} /> : null}
     </>
   );
@@ -121,7 +125,10 @@ function FigureBoxes({ figure, series }: { figure: Figure; series: SeriesDetail 
 function RelatedFigures({ figure, series }: { figure: Figure; series: SeriesDetail }) {
   // Its neighbours in the line-up, wrapping around, so every figure shows a different set.
   const others = series.figures.filter((candidate) => candidate.id !== figure.id);
-  const start = Math.max(0, others.findIndex((candidate) => candidate.number > figure.number));
+  const start = Math.max(
+    0,
+    others.findIndex((candidate) => candidate.number > figure.number),
+  );
   const related = [...others.slice(start), ...others.slice(0, start)].slice(0, RELATED_COUNT);
   if (related.length === 0) return null;
   return (

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { mountGallery } from '../test/mount-gallery';
 
 /** The cards of a section (its list items, leaving out the pagination's). */
-const cardsIn = (section: HTMLElement) => Array.from(section.querySelectorAll<HTMLElement>('li.gallery-card'));
+const cardsIn = (section: HTMLElement) =>
+  Array.from(section.querySelectorAll<HTMLElement>('li.gallery-card'));
 
 describe('/gallery', () => {
   it('shows the styles, featured and newest series as image cards, and the first page of every series', async () => {
@@ -26,7 +27,10 @@ describe('/gallery', () => {
       '/gallery/series/rust-rangers',
     ]);
     const newest = screen.getByRole('region', { name: 'Newest series' });
-    expect((await within(newest).findAllByRole('link'))[0]).toHaveAttribute('href', '/gallery/series/moon-miners');
+    expect((await within(newest).findAllByRole('link'))[0]).toHaveAttribute(
+      'href',
+      '/gallery/series/moon-miners',
+    );
     const all = screen.getByRole('region', { name: 'All series' });
     await within(all).findAllByRole('listitem');
     expect(cardsIn(all)).toHaveLength(6);
@@ -44,8 +48,15 @@ describe('/gallery', () => {
       expect(image).toHaveAttribute('height', '240');
       expect(image).toHaveAttribute('alt');
     }
-    expect(within(all).getAllByRole('presentation', { hidden: true }).every((image) => image.getAttribute('loading') === 'lazy')).toBe(true);
-    expect(screen.getByRole('region', { name: 'Styles' }).querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(
+      within(all)
+        .getAllByRole('presentation', { hidden: true })
+        .every((image) => image.getAttribute('loading') === 'lazy'),
+    ).toBe(true);
+    expect(screen.getByRole('region', { name: 'Styles' }).querySelector('img')).toHaveAttribute(
+      'loading',
+      'eager',
+    );
   });
 
   it('keeps the page in the URL, and reads the next page ahead', async () => {
@@ -55,9 +66,14 @@ describe('/gallery', () => {
     await waitFor(() => expect(api.requested).toContain('/api/series?page=2&pageSize=6'));
     const before = api.requested.length;
     await userEvent.click(within(all).getByRole('link', { name: 'Page 2' }));
-    await waitFor(() => expect(within(all).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(all).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(router.state.location.search).toBe('?page=2');
-    expect(cardsIn(all).map((item) => item.textContent)).toEqual([expect.stringContaining('Rust Rangers'), expect.stringContaining('Moon Miners')]);
+    expect(cardsIn(all).map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Rust Rangers'),
+      expect.stringContaining('Moon Miners'),
+    ]);
     // Page 2 came from the read-ahead: no new request for it.
     expect(api.requested.slice(before)).not.toContain('/api/series?page=2&pageSize=6');
   });
@@ -65,7 +81,9 @@ describe('/gallery', () => {
   it('says when ?page= is not a page number, and when a page is past the end', async () => {
     const { navigate } = mountGallery('/gallery?page=two');
     // Asked again until it holds: in a CI run the notice was found, then seen empty a moment later.
-    await waitFor(() => expect(screen.getByText('“two” is not a page number, so this is the first page.')).toBeVisible());
+    await waitFor(() =>
+      expect(screen.getByText('“two” is not a page number, so this is the first page.')).toBeVisible(),
+    );
     await navigate('/gallery?page=9');
     await waitFor(() => expect(screen.getByText(/There is no page 9\./)).toBeVisible());
     expect(screen.getByRole('link', { name: 'Back to the first page' })).toHaveAttribute('href', '/gallery');
@@ -77,7 +95,9 @@ describe('/gallery', () => {
     api.fail('/api/styles', 503, 2);
     expect(await screen.findByRole('status', { name: 'Loading the styles' })).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The styles could not be loaded. The gallery is having trouble right now.');
+    expect(alert).toHaveTextContent(
+      'The styles could not be loaded. The gallery is having trouble right now.',
+    );
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     const styles = screen.getByRole('region', { name: 'Styles' });
     expect(await within(styles).findAllByRole('link')).toHaveLength(3);

@@ -22,11 +22,22 @@ export function GalleryPage() {
     <article className="gallery-page" data-route="gallery" data-owner="mf_gallery">
       <header className="gallery-page__head">
         <h1>{PAGE_TITLES.gallery}</h1>
-        <p className="gallery-page__lead">Every design in the club, by style and by series. Open a series to see its full line-up, its secret figure and the odds of its box.</p>
+        <p className="gallery-page__lead">
+          Every design in the club, by style and by series. Open a series to see its full line-up, its secret
+          figure and the odds of its box.
+        </p>
       </header>
       <StylesSection />
-      <SeriesRow title="Featured: boxes on sale now" id="featured" read={seriesList({ onSale: 'true', pageSize: SERIES_PER_PAGE })} />
-      <SeriesRow title="Newest series" id="newest" read={seriesList({ sort: 'newest', pageSize: SERIES_PER_PAGE })} />
+      <SeriesRow
+        title="Featured: boxes on sale now"
+        id="featured"
+        read={seriesList({ onSale: 'true', pageSize: SERIES_PER_PAGE })}
+      />
+      <SeriesRow
+        title="Newest series"
+        id="newest"
+        read={seriesList({ sort: 'newest', pageSize: SERIES_PER_PAGE })}
+      />
       <AllSeries page={page} invalidPage={requested === null ? search.get('page') : null} />
     </article>
   );
@@ -38,8 +49,12 @@ function StylesSection() {
     <section aria-labelledby="styles-heading" className="gallery-section">
       <h2 id="styles-heading">Styles</h2>
       {styles.status === 'pending' ? <CardsLoading label="Loading the styles" count={5} /> : null}
-      {styles.status === 'error' ? <LoadError what="The styles" error={styles.error} onRetry={styles.retry} /> : null}
-      {styles.status === 'success' && styles.data.items.length === 0 ? <Empty>No styles yet. New designs arrive soon.</Empty> : null}
+      {styles.status === 'error' ? (
+        <LoadError what="The styles" error={styles.error} onRetry={styles.retry} />
+      ) : null}
+      {styles.status === 'success' && styles.data.items.length === 0 ? (
+        <Empty>No styles yet. New designs arrive soon.</Empty>
+      ) : null}
       {styles.status === 'success' && styles.data.items.length > 0 ? (
         <ul className="gallery-grid">
           {styles.data.items.map((style, index) => (
@@ -56,9 +71,15 @@ function SeriesRow({ title, id, read }: { title: string; id: string; read: Retur
   return (
     <section aria-labelledby={`${id}-heading`} className="gallery-section">
       <h2 id={`${id}-heading`}>{title}</h2>
-      {series.status === 'pending' ? <CardsLoading label={`Loading: ${title}`} count={SERIES_PER_PAGE} /> : null}
-      {series.status === 'error' ? <LoadError what={title} error={series.error} onRetry={series.retry} /> : null}
-      {series.status === 'success' && series.data.items.length === 0 ? <Empty>Nothing here right now. Browse every series below.</Empty> : null}
+      {series.status === 'pending' ? (
+        <CardsLoading label={`Loading: ${title}`} count={SERIES_PER_PAGE} />
+      ) : null}
+      {series.status === 'error' ? (
+        <LoadError what={title} error={series.error} onRetry={series.retry} />
+      ) : null}
+      {series.status === 'success' && series.data.items.length === 0 ? (
+        <Empty>Nothing here right now. Browse every series below.</Empty>
+      ) : null}
       {series.status === 'success' && series.data.items.length > 0 ? (
         <ul className="gallery-grid">
           {series.data.items.map((item) => (
@@ -83,8 +104,12 @@ function AllSeries({ page, invalidPage }: { page: number; invalidPage: string | 
           “{invalidPage}” is not a page number, so this is the first page.
         </p>
       ) : null}
-      {series.status === 'pending' ? <CardsLoading label="Loading the series" count={SERIES_PER_PAGE} /> : null}
-      {series.status === 'error' ? <LoadError what="The series" error={series.error} onRetry={series.retry} /> : null}
+      {series.status === 'pending' ? (
+        <CardsLoading label="Loading the series" count={SERIES_PER_PAGE} />
+      ) : null}
+      {series.status === 'error' ? (
+        <LoadError what="The series" error={series.error} onRetry={series.retry} />
+      ) : null}
       {series.status === 'success' && series.data.items.length === 0 ? (
         <Empty>
           {page > 1 ? (
@@ -103,7 +128,13 @@ function AllSeries({ page, invalidPage }: { page: number; invalidPage: string | 
               <SeriesCard key={item.id} series={item} />
             ))}
           </ul>
-          <Pagination page={page} pageCount={totalPages} hrefFor={(target) => galleryPaths.landing(target)} Link={Link} label="Series pages" />
+          <Pagination
+            page={page}
+            pageCount={totalPages}
+            hrefFor={(target) => galleryPaths.landing(target)}
+            Link={Link}
+            label="Series pages"
+          />
         </>
       ) : null}
     </section>

@@ -21,7 +21,9 @@ describe('/gallery/{path}', () => {
 
   it('hands a slug that is neither to the shell as a 404', async () => {
     mountGallery('/gallery/nothing-here');
-    expect(await screen.findByRole('alert')).toHaveTextContent(remoteFailure('Page not found: /gallery/nothing-here'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      remoteFailure('Page not found: /gallery/nothing-here'),
+    );
   });
 
   it('says when the catalogue cannot answer, and tries again', async () => {

@@ -23,7 +23,13 @@ export function GalleryPathPage() {
   usePageHead(path.status === 'success' ? null : { title: PAGE_TITLES['gallery-path'] });
   let content;
   if (path.status === 'pending') content = <Skeleton lines={4} label="Loading" />;
-  else if (path.status === 'success') content = path.data.kind === 'figure' ? <FigureView key={slug} slug={slug} /> : <SeriesView key={slug} slug={slug} />;
+  else if (path.status === 'success')
+    content =
+      path.data.kind === 'figure' ? (
+        <FigureView key={slug} slug={slug} />
+      ) : (
+        <SeriesView key={slug} slug={slug} />
+      );
   else if (missing) content = null;
   else {
     content = (

@@ -17,7 +17,9 @@ describe('/gallery/series/{style} (a series)', () => {
     expect(within(items[0]!).getByText('Regular')).toBeVisible();
     // The secret's published odds in each box: 6 944 ppm ≈ 1 in 144; the hunter box doubles them.
     await within(items[2]!).findByText('1 in 144 (0.69%)');
-    expect(within(items[2]!).getByText('Cloud Bakery Secret Hunter Box').nextSibling).toHaveTextContent('1 in 72 (1.4%)');
+    expect(within(items[2]!).getByText('Cloud Bakery Secret Hunter Box').nextSibling).toHaveTextContent(
+      '1 in 72 (1.4%)',
+    );
   });
 
   it('links each box to its page in the mystery box app, through the shell', async () => {
@@ -26,7 +28,9 @@ describe('/gallery/series/{style} (a series)', () => {
     const links = within(boxes).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/mysterybox/1', '/mysterybox/2']);
     expect(within(boxes).getByText('$12.99')).toBeVisible();
-    expect(within(boxes).getByRole('link', { name: 'Buy a box: Cloud Bakery Secret Hunter Box' })).toHaveAttribute('href', '/mysterybox/2');
+    expect(
+      within(boxes).getByRole('link', { name: 'Buy a box: Cloud Bakery Secret Hunter Box' }),
+    ).toHaveAttribute('href', '/mysterybox/2');
     await userEvent.click(links[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/mysterybox/1'));
   });
@@ -69,6 +73,8 @@ describe('/gallery/series/{style} (a series)', () => {
 
   it('hands an unknown series to the shell as a 404', async () => {
     mountGallery('/gallery/series/no-such-series');
-    expect(await screen.findByRole('alert')).toHaveTextContent(remoteFailure('Page not found: /gallery/series/no-such-series'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      remoteFailure('Page not found: /gallery/series/no-such-series'),
+    );
   });
 });

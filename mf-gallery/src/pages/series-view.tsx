@@ -21,7 +21,8 @@ import { usePageQuery } from '@arttoy/shared/query';
 /** One series: its boxes, and every figure with its art, rarity and odds in each box. */
 export function SeriesView({ slug }: { slug: string }) {
   const series = usePageQuery(seriesDetail(slug));
-  const missing = series.status === 'error' && series.error instanceof HttpError && series.error.status === 404;
+  const missing =
+    series.status === 'error' && series.error instanceof HttpError && series.error.status === 404;
   useReportNotFound(missing);
   // The series' own head is SeriesContent's; until then the page is a series page.
   usePageHead(series.status === 'success' ? null : { title: PAGE_TITLES['gallery-series-style'] });
@@ -71,11 +72,18 @@ function SeriesContent({ series }: { series: SeriesDetail }) {
       </section>
       <section aria-labelledby="lineup-heading" className="gallery-section">
         <h2 id="lineup-heading">The line-up</h2>
-        {odds.status === 'error' ? <LoadError what="The odds" error={odds.error} onRetry={odds.retry} /> : null}
+        {odds.status === 'error' ? (
+          <LoadError what="The odds" error={odds.error} onRetry={odds.retry} />
+        ) : null}
         <ul className="gallery-lineup">
           {series.figures.map((figure, index) => (
             <li key={figure.id} className="gallery-lineup__item">
-              <ArtImage src={figure.artUrl} alt={`${figure.name}, figure ${figure.number} of ${series.name}`} size="card" eager={index < 4} />
+              <ArtImage
+                src={figure.artUrl}
+                alt={`${figure.name}, figure ${figure.number} of ${series.name}`}
+                size="card"
+                eager={index < 4}
+              />
               <div>
                 <Link
                   to={galleryPaths.figure(figure.slug)}
@@ -99,7 +107,13 @@ function SeriesContent({ series }: { series: SeriesDetail }) {
 }
 
 /** The chance of this figure in each box that sells it; nothing while the odds load. */
-export function FigureOdds({ figureId, boxes }: { figureId: number; boxes: readonly BoxModelDetail[] | null }) {
+export function FigureOdds({
+  figureId,
+  boxes,
+}: {
+  figureId: number;
+  boxes: readonly BoxModelDetail[] | null;
+}) {
   if (!boxes) return null;
   const lines = boxes.flatMap((box) => {
     const line = box.odds.find((entry) => entry.figure.id === figureId);

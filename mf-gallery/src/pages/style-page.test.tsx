@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { mountGallery, remoteFailure } from '../test/mount-gallery';
 import { parseStyleQuery, styleSearch } from './style-query';
 
-const figureNames = (region: HTMLElement) => Array.from(region.querySelectorAll('li.gallery-card .gallery-card__title'), (title) => title.textContent);
+const figureNames = (region: HTMLElement) =>
+  Array.from(region.querySelectorAll('li.gallery-card .gallery-card__title'), (title) => title.textContent);
 
 describe('/gallery/style/{style}', () => {
   it("shows the style's series and figures", async () => {
@@ -11,10 +12,20 @@ describe('/gallery/style/{style}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Kawaii Pop' })).toBeVisible();
     expect(document.title).toBe('Kawaii Pop · ArtToy Club');
     const series = screen.getByRole('region', { name: 'Series in Kawaii Pop' });
-    expect(within(series).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/gallery/series/cloud-bakery', '/gallery/series/pastel-picnic']);
+    expect(
+      within(series)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/gallery/series/cloud-bakery', '/gallery/series/pastel-picnic']);
     const figures = screen.getByRole('region', { name: 'Figures' });
     await within(figures).findByText('5 figures');
-    expect(figureNames(figures)).toEqual(['Croissant Cub', 'Macaron Mouse', 'Golden Souffle', 'Jam Jar Fox', 'Rainbow Ghost']);
+    expect(figureNames(figures)).toEqual([
+      'Croissant Cub',
+      'Macaron Mouse',
+      'Golden Souffle',
+      'Jam Jar Fox',
+      'Rainbow Ghost',
+    ]);
   });
 
   it('reads sort and filters from the URL and asks the API for exactly that', async () => {
@@ -22,7 +33,9 @@ describe('/gallery/style/{style}', () => {
     const figures = await screen.findByRole('region', { name: 'Figures' });
     await within(figures).findByText('2 figures');
     expect(figureNames(figures)).toEqual(['Golden Souffle', 'Rainbow Ghost']);
-    expect(api.requested).toContain('/api/figures?style=kawaii-pop&sort=name&rarity=secret&pageSize=12&page=1');
+    expect(api.requested).toContain(
+      '/api/figures?style=kawaii-pop&sort=name&rarity=secret&pageSize=12&page=1',
+    );
     expect(within(figures).getByLabelText('Sort by')).toHaveValue('name');
     expect(within(figures).getByLabelText('Rarity')).toHaveValue('secret');
   });
@@ -41,9 +54,15 @@ describe('/gallery/style/{style}', () => {
     mountGallery('/gallery/style/kawaii-pop?sort=price&rarity=mythic&series=star-courier');
     const figures = await screen.findByRole('region', { name: 'Figures' });
     await within(figures).findByText('5 figures');
-    expect(within(figures).getByText('There is no sort called “price”; showing line-up order.')).toBeVisible();
-    expect(within(figures).getByText('“mythic” is not a rarity (regular or secret); showing every figure.')).toBeVisible();
-    expect(within(figures).getByText('Kawaii Pop has no series “star-courier”; showing every series.')).toBeVisible();
+    expect(
+      within(figures).getByText('There is no sort called “price”; showing line-up order.'),
+    ).toBeVisible();
+    expect(
+      within(figures).getByText('“mythic” is not a rarity (regular or secret); showing every figure.'),
+    ).toBeVisible();
+    expect(
+      within(figures).getByText('Kawaii Pop has no series “star-courier”; showing every series.'),
+    ).toBeVisible();
   });
 
   it('says so when no figure matches', async () => {
@@ -54,13 +73,17 @@ describe('/gallery/style/{style}', () => {
 
   it('hands an unknown style to the shell as a 404', async () => {
     mountGallery('/gallery/style/no-such-style');
-    expect(await screen.findByRole('alert')).toHaveTextContent(remoteFailure('Page not found: /gallery/style/no-such-style'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      remoteFailure('Page not found: /gallery/style/no-such-style'),
+    );
   });
 });
 
 describe('parseStyleQuery', () => {
   it('round-trips a view through the URL, leaving defaults out', () => {
-    const { query, ignored } = parseStyleQuery(new URLSearchParams('sort=newest&rarity=regular&series=cloud-bakery&page=3'));
+    const { query, ignored } = parseStyleQuery(
+      new URLSearchParams('sort=newest&rarity=regular&series=cloud-bakery&page=3'),
+    );
     expect(ignored).toEqual([]);
     expect(styleSearch(query)).toBe('?sort=newest&rarity=regular&series=cloud-bakery&page=3');
     expect(styleSearch(parseStyleQuery(new URLSearchParams('sort=catalogue&page=1')).query)).toBe('');

@@ -19,7 +19,9 @@ const FIGURES_PER_PAGE = 12;
 export function StylePage() {
   const slug = useParams().style ?? '';
   const style = usePageQuery(styleDetail(slug));
-  useReportNotFound(style.status === 'error' && style.error instanceof HttpError && style.error.status === 404);
+  useReportNotFound(
+    style.status === 'error' && style.error instanceof HttpError && style.error.status === 404,
+  );
   usePageHead(
     style.status === 'success'
       ? {
@@ -80,23 +82,40 @@ function StyleFigures({ style }: { style: StyleDetail }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { query, ignored } = parseStyleQuery(search);
-  const seriesKnown = query.series === undefined || style.series.some((series) => series.slug === query.series);
+  const seriesKnown =
+    query.series === undefined || style.series.some((series) => series.slug === query.series);
   const effective: StyleQuery = seriesKnown ? query : { ...query, series: undefined };
-  const notices = seriesKnown ? ignored : [...ignored, `${style.name} has no series “${query.series}”; showing every series.`];
-  const listParams = { style: style.slug, sort: effective.sort, rarity: effective.rarity, series: effective.series, pageSize: FIGURES_PER_PAGE };
+  const notices = seriesKnown
+    ? ignored
+    : [...ignored, `${style.name} has no series “${query.series}”; showing every series.`];
+  const listParams = {
+    style: style.slug,
+    sort: effective.sort,
+    rarity: effective.rarity,
+    series: effective.series,
+    pageSize: FIGURES_PER_PAGE,
+  };
   const figures = usePageQuery(figureList({ ...listParams, page: effective.page }));
   const totalPages = figures.status === 'success' ? figures.data.totalPages : 0;
   usePrefetch(effective.page < totalPages ? figureList({ ...listParams, page: effective.page + 1 }) : null);
   // A changed filter starts again at page 1; the URL is the state.
-  const change = (patch: Partial<StyleQuery>) => void navigate(galleryPaths.style(style.slug, styleSearch({ ...effective, ...patch, page: 1 })));
+  const change = (patch: Partial<StyleQuery>) =>
+    void navigate(galleryPaths.style(style.slug, styleSearch({ ...effective, ...patch, page: 1 })));
 
   return (
     <section aria-labelledby="style-figures-heading" className="gallery-section">
       <h2 id="style-figures-heading">Figures</h2>
-      <form className="gallery-filters" aria-label="Sort and filter the figures" onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="gallery-filters"
+        aria-label="Sort and filter the figures"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label>
           Sort by
-          <select value={effective.sort} onChange={(event) => change({ sort: event.target.value as StyleQuery['sort'] })}>
+          <select
+            value={effective.sort}
+            onChange={(event) => change({ sort: event.target.value as StyleQuery['sort'] })}
+          >
             {FIGURE_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {SORT_LABELS[sort]}
@@ -106,7 +125,12 @@ function StyleFigures({ style }: { style: StyleDetail }) {
         </label>
         <label>
           Rarity
-          <select value={effective.rarity ?? ''} onChange={(event) => change({ rarity: (event.target.value || undefined) as StyleQuery['rarity'] })}>
+          <select
+            value={effective.rarity ?? ''}
+            onChange={(event) =>
+              change({ rarity: (event.target.value || undefined) as StyleQuery['rarity'] })
+            }
+          >
             <option value="">Every rarity</option>
             {FIGURE_RARITIES.map((rarity) => (
               <option key={rarity} value={rarity}>
@@ -117,7 +141,10 @@ function StyleFigures({ style }: { style: StyleDetail }) {
         </label>
         <label>
           Series
-          <select value={effective.series ?? ''} onChange={(event) => change({ series: event.target.value || undefined })}>
+          <select
+            value={effective.series ?? ''}
+            onChange={(event) => change({ series: event.target.value || undefined })}
+          >
             <option value="">Every series</option>
             {style.series.map((series) => (
               <option key={series.slug} value={series.slug}>
@@ -133,10 +160,14 @@ function StyleFigures({ style }: { style: StyleDetail }) {
         </p>
       ))}
       {figures.status === 'pending' ? <CardsLoading label="Loading the figures" count={8} /> : null}
-      {figures.status === 'error' ? <LoadError what="The figures" error={figures.error} onRetry={figures.retry} /> : null}
+      {figures.status === 'error' ? (
+        <LoadError what="The figures" error={figures.error} onRetry={figures.retry} />
+      ) : null}
       {figures.status === 'success' && figures.data.items.length === 0 ? (
         <Empty>
-          {effective.page > 1 ? `There is no page ${effective.page} of these figures.` : 'No figures match these filters.'}{' '}
+          {effective.page > 1
+            ? `There is no page ${effective.page} of these figures.`
+            : 'No figures match these filters.'}{' '}
           <Link to={galleryPaths.style(style.slug)}>Show every figure of {style.name}</Link>
         </Empty>
       ) : null}

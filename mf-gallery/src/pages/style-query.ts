@@ -7,7 +7,11 @@ import { pageFromSearch } from './page-number';
 
 export type FigureSort = (typeof FIGURE_SORTS)[number];
 
-export const SORT_LABELS: Record<FigureSort, string> = { catalogue: 'Line-up order', name: 'Name, A to Z', newest: 'Newest series first' };
+export const SORT_LABELS: Record<FigureSort, string> = {
+  catalogue: 'Line-up order',
+  name: 'Name, A to Z',
+  newest: 'Newest series first',
+};
 
 export interface StyleQuery {
   sort: FigureSort;
@@ -16,9 +20,15 @@ export interface StyleQuery {
   page: number;
 }
 
-export const DEFAULT_STYLE_QUERY: StyleQuery = { sort: 'catalogue', rarity: undefined, series: undefined, page: 1 };
+export const DEFAULT_STYLE_QUERY: StyleQuery = {
+  sort: 'catalogue',
+  rarity: undefined,
+  series: undefined,
+  page: 1,
+};
 
-const isOneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value);
 
 /** The query, plus a plain sentence for each value that was ignored. */
 export function parseStyleQuery(search: URLSearchParams): { query: StyleQuery; ignored: string[] } {
@@ -40,7 +50,8 @@ export function parseStyleQuery(search: URLSearchParams): { query: StyleQuery; i
     else ignored.push(`“${series}” is not a series name; showing every series.`);
   }
   const page = pageFromSearch(search);
-  if (page === null) ignored.push(`“${search.get('page') ?? ''}” is not a page number; showing the first page.`);
+  if (page === null)
+    ignored.push(`“${search.get('page') ?? ''}” is not a page number; showing the first page.`);
   else query.page = page;
   return { query, ignored };
 }

@@ -3,10 +3,23 @@
  * GET requests from a small catalogue, with the API's shapes, filters, sorts and pages, and can be
  * told to fail. Everything above fetch (the shared client, zod validation, the pages) is real.
  */
-import type { BoxModelDetail, Figure, FigureMarket, FigureRarity, Order, SeriesAsks, SeriesSummary, Style } from '@arttoy/shared/contracts/api';
+import type {
+  BoxModelDetail,
+  Figure,
+  FigureMarket,
+  FigureRarity,
+  Order,
+  SeriesAsks,
+  SeriesSummary,
+  Style,
+} from '@arttoy/shared/contracts/api';
 
 const art = (slug: string) => `/api/figures/${slug}/art.svg?v=1`;
-const title = (slug: string) => slug.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`);
+const title = (slug: string) =>
+  slug.replace(
+    /(^|-)([a-z])/g,
+    (_match, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`,
+  );
 
 interface SeedSeries {
   slug: string;
@@ -19,15 +32,29 @@ interface SeedSeries {
 const STYLES = ['kawaii-pop', 'retro-mecha', 'empty-style'];
 /** Eight series (two pages of six on the landing), the first two of kawaii-pop with boxes 1 and 2. */
 const SERIES: SeedSeries[] = [
-  { slug: 'cloud-bakery', style: 'kawaii-pop', releasedOn: '2024-03-15', figures: ['croissant-cub', 'macaron-mouse', 'golden-souffle'], boxes: [1, 2] },
-  { slug: 'pastel-picnic', style: 'kawaii-pop', releasedOn: '2024-09-01', figures: ['jam-jar-fox', 'rainbow-ghost'], boxes: [] },
-  ...['tin-guardians', 'star-courier', 'bolt-buddies', 'gear-garden', 'rust-rangers', 'moon-miners'].map((slug, index) => ({
-    slug,
-    style: 'retro-mecha',
-    releasedOn: `2025-0${index + 1}-10`,
-    figures: [`${slug}-one`, `${slug}-secret`],
-    boxes: [index + 3],
-  })),
+  {
+    slug: 'cloud-bakery',
+    style: 'kawaii-pop',
+    releasedOn: '2024-03-15',
+    figures: ['croissant-cub', 'macaron-mouse', 'golden-souffle'],
+    boxes: [1, 2],
+  },
+  {
+    slug: 'pastel-picnic',
+    style: 'kawaii-pop',
+    releasedOn: '2024-09-01',
+    figures: ['jam-jar-fox', 'rainbow-ghost'],
+    boxes: [],
+  },
+  ...['tin-guardians', 'star-courier', 'bolt-buddies', 'gear-garden', 'rust-rangers', 'moon-miners'].map(
+    (slug, index) => ({
+      slug,
+      style: 'retro-mecha',
+      releasedOn: `2025-0${index + 1}-10`,
+      figures: [`${slug}-one`, `${slug}-secret`],
+      boxes: [index + 3],
+    }),
+  ),
 ];
 
 function figuresOf(series: SeedSeries): Figure[] {
@@ -85,7 +112,12 @@ function boxOf(id: number): BoxModelDetail | null {
     style: { slug: series.style, name: title(series.style) },
     stock: 100,
     odds: figures.map((figure, index) => {
-      const oddsPpm = figure.rarity === 'secret' ? secretPpm : index === 0 ? 1_000_000 - secretPpm - regularPpm * (regular.length - 1) : regularPpm;
+      const oddsPpm =
+        figure.rarity === 'secret'
+          ? secretPpm
+          : index === 0
+            ? 1_000_000 - secretPpm - regularPpm * (regular.length - 1)
+            : regularPpm;
       return { figure, oddsPpm, odds: oddsPpm / 1_000_000, stock: 10 };
     }),
   };
@@ -94,11 +126,20 @@ function boxOf(id: number): BoxModelDetail | null {
 function page<T>(items: T[], params: URLSearchParams) {
   const number = Number(params.get('page') ?? 1);
   const size = Number(params.get('pageSize') ?? 24);
-  return { items: items.slice((number - 1) * size, number * size), page: number, pageSize: size, total: items.length, totalPages: Math.ceil(items.length / size) };
+  return {
+    items: items.slice((number - 1) * size, number * size),
+    page: number,
+    pageSize: size,
+    total: items.length,
+    totalPages: Math.ceil(items.length / size),
+  };
 }
 
 export type Answer = { status: number; body: unknown };
-const notFound = (what: string): Answer => ({ status: 404, body: { error: { code: 'not_found', message: `${what} does not exist.` } } });
+const notFound = (what: string): Answer => ({
+  status: 404,
+  body: { error: { code: 'not_found', message: `${what} does not exist.` } },
+});
 
 /** What the market answers: per figure slug, per series slug, and to an order of a listing. */
 export interface FakeMarket {
@@ -110,11 +151,17 @@ export interface FakeMarket {
   myOrders: Order[];
 }
 
-const emptyMarket = (): FakeMarket => ({ figures: {}, asks: {}, order: (id) => notFound(`Listing ${id}`), myOrders: [] });
+const emptyMarket = (): FakeMarket => ({
+  figures: {},
+  asks: {},
+  order: (id) => notFound(`Listing ${id}`),
+  myOrders: [],
+});
 
 function marketAnswer(url: URL, market: FakeMarket): Answer {
   const [, , , what, slug] = url.pathname.split('/');
-  if (what === 'asks') return { status: 200, body: { items: market.asks[url.searchParams.get('series') ?? ''] ?? [] } };
+  if (what === 'asks')
+    return { status: 200, body: { items: market.asks[url.searchParams.get('series') ?? ''] ?? [] } };
   const figure = SERIES.flatMap(figuresOf).find((candidate) => candidate.slug === slug);
   if (what !== 'figures' || !figure) return notFound(url.pathname);
   const none = { listings: [], sales: [], lastPrice: null, lowestPrice: null, medianPrice: null };
@@ -129,7 +176,10 @@ function answer(url: URL, market: FakeMarket): Answer {
   if (resource === 'styles' && !slug) return { status: 200, body: page(STYLES.map(styleOf), params) };
   if (resource === 'styles') {
     if (!STYLES.includes(slug!)) return notFound(`Style "${slug}"`);
-    return { status: 200, body: { ...styleOf(slug!), series: SERIES.filter((series) => series.style === slug).map(summaryOf) } };
+    return {
+      status: 200,
+      body: { ...styleOf(slug!), series: SERIES.filter((series) => series.style === slug).map(summaryOf) },
+    };
   }
   if (resource === 'series' && !slug) {
     let list = [...SERIES];
@@ -140,7 +190,17 @@ function answer(url: URL, market: FakeMarket): Answer {
   if (resource === 'series') {
     const series = SERIES.find((candidate) => candidate.slug === slug);
     if (!series) return notFound(`Series "${slug}"`);
-    return { status: 200, body: { ...summaryOf(series), figures: figuresOf(series), boxModels: series.boxes.map((id) => { const { odds: _odds, ...box } = boxOf(id)!; return box; }) } };
+    return {
+      status: 200,
+      body: {
+        ...summaryOf(series),
+        figures: figuresOf(series),
+        boxModels: series.boxes.map((id) => {
+          const { odds: _odds, ...box } = boxOf(id)!;
+          return box;
+        }),
+      },
+    };
   }
   if (resource === 'figures' && !slug) {
     let list = SERIES.filter((series) => !params.get('style') || series.style === params.get('style'))
@@ -155,7 +215,8 @@ function answer(url: URL, market: FakeMarket): Answer {
     return figure ? { status: 200, body: figure } : notFound(`Figure "${slug}"`);
   }
   if (resource === 'gallery-paths') {
-    if (SERIES.flatMap(figuresOf).some((figure) => figure.slug === slug)) return { status: 200, body: { kind: 'figure', slug } };
+    if (SERIES.flatMap(figuresOf).some((figure) => figure.slug === slug))
+      return { status: 200, body: { kind: 'figure', slug } };
     if (SERIES.some((series) => series.slug === slug)) return { status: 200, body: { kind: 'series', slug } };
     return notFound(`Figure or series "${slug}"`);
   }
@@ -187,7 +248,10 @@ export function serveCatalogue(): FakeCatalogue {
   const failures: Array<{ prefix: string; status: number; left: number }> = [];
   const market = emptyMarket();
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://gallery.test');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://gallery.test',
+    );
     const asked = `${url.pathname}${url.search}`;
     const method = (init.method ?? 'GET').toUpperCase();
     requested.push(asked);
@@ -198,12 +262,21 @@ export function serveCatalogue(): FakeCatalogue {
     if (failure?.status === 0) throw new TypeError('Failed to fetch');
     const ordered = /^\/api\/listings\/(\d+)\/orders$/.exec(url.pathname);
     const { status, body } = failure
-      ? { status: failure.status, body: { error: { code: 'internal', message: 'The catalogue is resting.' } } }
+      ? {
+          status: failure.status,
+          body: { error: { code: 'internal', message: 'The catalogue is resting.' } },
+        }
       : method === 'POST' && ordered
         ? market.order(Number(ordered[1]), new Headers(init.headers))
         : answer(url, market);
     if (status >= 400) failed.push(`${status} ${asked}`);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  return { requested, posted, market, failed, fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }) };
+  return {
+    requested,
+    posted,
+    market,
+    failed,
+    fail: (prefix, status, times = 1) => void failures.push({ prefix, status, left: times }),
+  };
 }

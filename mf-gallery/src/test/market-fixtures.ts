@@ -1,9 +1,21 @@
 /** Test-only market answers, checked against the contract's own schemas (a fixture the API could not send fails here). */
-import { figureMarketSchema, orderSchema, type FigureMarket, type Order, type PublicListing, type Sale } from '@arttoy/shared/contracts/api';
+import {
+  figureMarketSchema,
+  orderSchema,
+  type FigureMarket,
+  type Order,
+  type PublicListing,
+  type Sale,
+} from '@arttoy/shared/contracts/api';
 
 const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
 
-export function listing(id: number, amountMinor: number, sellerHandle: string, reserved = false): PublicListing {
+export function listing(
+  id: number,
+  amountMinor: number,
+  sellerHandle: string,
+  reserved = false,
+): PublicListing {
   return { id, price: usd(amountMinor), sellerHandle, reserved, createdAt: '2026-11-20T10:00:00.000Z' };
 }
 
@@ -12,15 +24,28 @@ export function sale(amountMinor: number, soldAt: string): Sale {
 }
 
 /** A figure's market (figureId is the fake catalogue's), validated as the API's answer. */
-export function figureMarket(market: Partial<Omit<FigureMarket, 'figureId'>> = {}): Omit<FigureMarket, 'figureId'> {
-  const answer = { listings: [], sales: [], lastPrice: null, lowestPrice: null, medianPrice: null, ...market };
+export function figureMarket(
+  market: Partial<Omit<FigureMarket, 'figureId'>> = {},
+): Omit<FigureMarket, 'figureId'> {
+  const answer = {
+    listings: [],
+    sales: [],
+    lastPrice: null,
+    lowestPrice: null,
+    medianPrice: null,
+    ...market,
+  };
   figureMarketSchema.parse({ figureId: 1, ...answer });
   return answer;
 }
 
 /** Three sales, $20 → $15 → $30: last $30, lowest $15, median $20. */
 export const THREE_SALES = {
-  sales: [sale(2_000, '2026-11-01T12:00:00.000Z'), sale(1_500, '2026-11-10T12:00:00.000Z'), sale(3_000, '2026-11-20T12:00:00.000Z')],
+  sales: [
+    sale(2_000, '2026-11-01T12:00:00.000Z'),
+    sale(1_500, '2026-11-10T12:00:00.000Z'),
+    sale(3_000, '2026-11-20T12:00:00.000Z'),
+  ],
   lastPrice: usd(3_000),
   lowestPrice: usd(1_500),
   medianPrice: usd(2_000),
@@ -35,7 +60,11 @@ export function listingOrder(listingId: number, amountMinor: number): Order {
     kind: 'listing',
     boxModel: null,
     shipOut: null,
-    listing: { listingId, figure: { id: 1, slug: 'croissant-cub', name: 'Croissant Cub' }, sellerHandle: 'kai' },
+    listing: {
+      listingId,
+      figure: { id: 1, slug: 'croissant-cub', name: 'Croissant Cub' },
+      sellerHandle: 'kai',
+    },
     quantity: 1,
     unitPrice: usd(amountMinor),
     total: usd(amountMinor),

@@ -22,18 +22,27 @@ import { userRead, type PageRead } from '@arttoy/shared/query';
 /** The ID token, or a 401 in plain words when the session has ended. */
 async function token(): Promise<string> {
   const value = await idToken();
-  if (!value) throw new HttpError('Your session has ended. Sign in again to continue.', 401, '', 'unauthenticated');
+  if (!value)
+    throw new HttpError('Your session has ended. Sign in again to continue.', 401, '', 'unauthenticated');
   return value;
 }
 
-export const fairnessRead = (uid: string) => userRead(uid, '/me/fairness', async (signal) => apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }));
+export const fairnessRead = (uid: string) =>
+  userRead(uid, '/me/fairness', async (signal) =>
+    apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }),
+  );
 
 /** What the buyer owns: a box page reveals the secret figures they have pulled. */
-export const lockerRead = (uid: string) => userRead(uid, '/locker', async (signal) => apiJson('/locker', lockerListSchema, { token: await token(), signal }));
+export const lockerRead = (uid: string) =>
+  userRead(uid, '/locker', async (signal) =>
+    apiJson('/locker', lockerListSchema, { token: await token(), signal }),
+  );
 
-export const rotateServerSeed = async () => apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
+export const rotateServerSeed = async () =>
+  apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
 
-export const getDraw = async (id: number, signal?: AbortSignal) => apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
+export const getDraw = async (id: number, signal?: AbortSignal) =>
+  apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
 
 /**
  * A draw to check: the visitor's own (its seed can be revealed from here) when signed in and theirs,
@@ -71,7 +80,11 @@ export const createOrder = async (input: { boxModelId: number; clientSeed?: stri
   apiJson('/orders', orderSchema, {
     method: 'POST',
     // No seed given: the server draws with the one on record.
-    body: { boxModelId: input.boxModelId, quantity: 1, ...(input.clientSeed === undefined ? {} : { clientSeed: input.clientSeed }) },
+    body: {
+      boxModelId: input.boxModelId,
+      quantity: 1,
+      ...(input.clientSeed === undefined ? {} : { clientSeed: input.clientSeed }),
+    },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
     token: await token(),
   });
@@ -82,13 +95,27 @@ export const orderRead = (uid: string, orderSn: string) => {
 };
 
 export const cancelOrder = async (orderSn: string) =>
-  apiJson(`/orders/${encodeURIComponent(orderSn)}/cancel`, orderSchema, { method: 'POST', token: await token() });
+  apiJson(`/orders/${encodeURIComponent(orderSn)}/cancel`, orderSchema, {
+    method: 'POST',
+    token: await token(),
+  });
 
-export const startPayment = async (orderSn: string, body: { provider: PaymentProvider; saveMethod?: boolean; vaultToken?: string }) =>
-  apiJson(`/orders/${encodeURIComponent(orderSn)}/payments`, startPaymentResultSchema, { method: 'POST', body, token: await token() });
+export const startPayment = async (
+  orderSn: string,
+  body: { provider: PaymentProvider; saveMethod?: boolean; vaultToken?: string },
+) =>
+  apiJson(`/orders/${encodeURIComponent(orderSn)}/payments`, startPaymentResultSchema, {
+    method: 'POST',
+    body,
+    token: await token(),
+  });
 
 const capturePayment = async (providerToken: string) =>
-  apiJson('/payments/capture', captureResultSchema, { method: 'POST', body: { token: providerToken }, token: await token() });
+  apiJson('/payments/capture', captureResultSchema, {
+    method: 'POST',
+    body: { token: providerToken },
+    token: await token(),
+  });
 
 /**
  * The capture of a payment the buyer approved at the provider (`providerToken`), read as its
@@ -102,4 +129,6 @@ export const captureRead = (uid: string, providerToken: string): PageRead<Captur
 });
 
 export const paymentMethodsRead = (uid: string) =>
-  userRead(uid, '/me/payment-methods', async (signal) => apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }));
+  userRead(uid, '/me/payment-methods', async (signal) =>
+    apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }),
+  );

@@ -2,7 +2,13 @@
  * The box catalogue (public reads), read with the site's one data layer (@arttoy/shared/query):
  * validated with the API's own schemas, each read's answer in the page's server data its first.
  */
-import { boxModelDetailSchema, boxModelPageSchema, MAX_PAGE_SIZE, paymentProviderListSchema, type BoxModelDetail } from '@arttoy/shared/contracts/api';
+import {
+  boxModelDetailSchema,
+  boxModelPageSchema,
+  MAX_PAGE_SIZE,
+  paymentProviderListSchema,
+  type BoxModelDetail,
+} from '@arttoy/shared/contracts/api';
 import { apiRead, NOT_FOUND, type PageRead } from '@arttoy/shared/query';
 
 /** One box with every figure and its published odds and stock (the gallery reads it under the same key). */
@@ -24,7 +30,9 @@ export const boxesRead: PageRead<BoxModelDetail[]> = {
     const page = boxListRead.given?.(answerOf);
     if (page === undefined || page === NOT_FOUND) return undefined;
     const boxes = page.items.map((box) => boxRead(box.id).given?.(answerOf));
-    return boxes.every((box): box is BoxModelDetail => box !== undefined && box !== NOT_FOUND) ? boxes : undefined;
+    return boxes.every((box): box is BoxModelDetail => box !== undefined && box !== NOT_FOUND)
+      ? boxes
+      : undefined;
   },
 };
 

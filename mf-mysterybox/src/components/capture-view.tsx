@@ -14,7 +14,12 @@ export function rememberPaid(result: CaptureResult): void {
   const store = paymentStore.getState();
   // The item the order put in the locker: a box's draw, or a collector's figure (a ship-out puts none).
   const itemId = result.draw?.lockerItemId ?? (result.order.listing ? result.order.lockerItemId : null);
-  store.set({ isAuthorized: true, vaultToken: result.vaultToken ?? '', ...(itemId ? { itemId: String(itemId) } : {}), orderId: String(result.order.id) });
+  store.set({
+    isAuthorized: true,
+    vaultToken: result.vaultToken ?? '',
+    ...(itemId ? { itemId: String(itemId) } : {}),
+    orderId: String(result.order.id),
+  });
   store.clearOrderSn();
   // What the payment changed: the order, the locker (and its ship-outs), a saved method.
   for (const changed of ['/orders', '/locker', '/me']) invalidatePageReads(changed);
@@ -27,8 +32,11 @@ function ShipOutPaid({ result }: { result: CaptureResult }) {
     <div className="mb-notice" role="status">
       <p>Payment received for order {result.order.orderSn}. Thank you!</p>
       <p>
-        Your ship-out{shipOut ? ` of ${shipOut.figures} figure${shipOut.figures === 1 ? '' : 's'} to ${shipOut.city}` : ''} is requested: the warehouse packs it next, and your locker shows its
-        tracking number once it ships.
+        Your ship-out
+        {shipOut
+          ? ` of ${shipOut.figures} figure${shipOut.figures === 1 ? '' : 's'} to ${shipOut.city}`
+          : ''}{' '}
+        is requested: the warehouse packs it next, and your locker shows its tracking number once it ships.
       </p>
       <Link className="ui-button ui-button--primary" to="/locker">
         Back to my locker
@@ -40,7 +48,8 @@ function ShipOutPaid({ result }: { result: CaptureResult }) {
 /** The reveal of a paid order (a box), or the confirmation of a paid listing or ship-out (no draw). */
 export function PaidView({ result }: { result: CaptureResult }) {
   useEffect(() => rememberPaid(result), [result]);
-  if (!result.draw && result.order.listing) return <ListingPaid result={result} listing={result.order.listing} />;
+  if (!result.draw && result.order.listing)
+    return <ListingPaid result={result} listing={result.order.listing} />;
   if (!result.draw) return <ShipOutPaid result={result} />;
   return (
     <>
@@ -65,7 +74,10 @@ export function CaptureView({ token, orderSn }: { token: string; orderSn: string
     return (
       <ErrorNotice title="Your payment could not be completed." error={capture.error} onRetry={capture.retry}>
         {orderSn ? (
-          <Link className="ui-button ui-button--secondary" to={`/payment/order_pay?order=${encodeURIComponent(orderSn)}`}>
+          <Link
+            className="ui-button ui-button--secondary"
+            to={`/payment/order_pay?order=${encodeURIComponent(orderSn)}`}
+          >
             Back to my order
           </Link>
         ) : null}

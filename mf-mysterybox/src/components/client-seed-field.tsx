@@ -3,7 +3,15 @@ import { clientSeedProblem, createClientSeed } from '@arttoy/shared/fair';
 import { Button } from '@arttoy/shared/ui';
 
 /** The buyer's client seed: editable, checked as typed, with a one-click random one. */
-export function ClientSeedField({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
+export function ClientSeedField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   const problem = clientSeedProblem(value);
   return (
@@ -27,7 +35,8 @@ export function ClientSeedField({ value, onChange, disabled }: { value: string; 
         </Button>
       </div>
       <p id={`${id}-help`} className={problem ? 'mb-field__error' : 'mb-field__help'}>
-        {problem ?? 'Mixed into your draw with our server seed, so neither side alone decides it. Letters, digits, "-", "_" or ".".'}
+        {problem ??
+          'Mixed into your draw with our server seed, so neither side alone decides it. Letters, digits, "-", "_" or ".".'}
       </p>
     </div>
   );

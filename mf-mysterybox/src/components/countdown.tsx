@@ -5,7 +5,15 @@ import { formatCountdown } from './format';
  * Time left to pay, ticking each second; calls `onExpired` once when it runs out. The visible
  * text updates every second, so it is not a live region; the label says what it counts.
  */
-export function Countdown({ until, onExpired, what = 'Your box is' }: { until: string; onExpired: () => void; what?: string }) {
+export function Countdown({
+  until,
+  onExpired,
+  what = 'Your box is',
+}: {
+  until: string;
+  onExpired: () => void;
+  what?: string;
+}) {
   const end = Date.parse(until);
   const [now, setNow] = useState(() => Date.now());
   const left = end - now;
@@ -19,7 +27,11 @@ export function Countdown({ until, onExpired, what = 'Your box is' }: { until: s
   }, [left, onExpired]);
   return (
     <p className={left < 120_000 ? 'mb-countdown mb-countdown--soon' : 'mb-countdown'}>
-      {what} held for <time dateTime={until} data-testid="countdown">{formatCountdown(left)}</time> more.
+      {what} held for{' '}
+      <time dateTime={until} data-testid="countdown">
+        {formatCountdown(left)}
+      </time>{' '}
+      more.
     </p>
   );
 }

@@ -22,8 +22,9 @@ export function SeedStillSecret({ proof, onRevealed }: { proof: DrawProof; onRev
   return (
     <div className="mb-notice">
       <p>
-        Draw #{proof.id} ({proof.figure.name}) used your current server seed, which stays secret while it is in use so no one can predict your next draws. Reveal it
-        to check this draw: your next purchase then uses a new seed, whose hash you will see first.
+        Draw #{proof.id} ({proof.figure.name}) used your current server seed, which stays secret while it is
+        in use so no one can predict your next draws. Reveal it to check this draw: your next purchase then
+        uses a new seed, whose hash you will see first.
       </p>
       <Button onClick={() => void reveal()} disabled={state.busy}>
         {state.busy ? 'Revealing…' : 'Reveal my server seed'}
@@ -38,9 +39,10 @@ export function SeedNotYetRevealed({ proof }: { proof: PublicDrawProof }) {
   return (
     <div className="mb-notice">
       <p>
-        Draw #{proof.id} ({proof.figure.name}) was made with a server seed that is still in use, so it stays secret: no one can predict that collector's next draws. Its hash
-        was fixed before the draw (<code className="mb-hash">{proof.serverSeedHash}</code>); once the collector reveals the seed, this page checks the draw against it. Come
-        back later.
+        Draw #{proof.id} ({proof.figure.name}) was made with a server seed that is still in use, so it stays
+        secret: no one can predict that collector's next draws. Its hash was fixed before the draw (
+        <code className="mb-hash">{proof.serverSeedHash}</code>); once the collector reveals the seed, this
+        page checks the draw against it. Come back later.
       </p>
     </div>
   );

@@ -16,9 +16,16 @@ export function FairnessPanel(props: {
   return (
     <section className="mb-panel" aria-labelledby="mb-fairness-title">
       <h2 id="mb-fairness-title">Provably fair</h2>
-      {!signedIn ? <p>Log in to see the hash of your server seed before you buy. Your draw is computed from it, your client seed and a counter.</p> : null}
+      {!signedIn ? (
+        <p>
+          Log in to see the hash of your server seed before you buy. Your draw is computed from it, your
+          client seed and a counter.
+        </p>
+      ) : null}
       {signedIn && fairness.status === 'pending' ? <p className="mb-muted">Loading your seeds…</p> : null}
-      {fairness.status === 'error' ? <p role="alert">Your seeds could not be loaded. {explain(fairness.error)}</p> : null}
+      {fairness.status === 'error' ? (
+        <p role="alert">Your seeds could not be loaded. {explain(fairness.error)}</p>
+      ) : null}
       {fairness.status === 'success' ? (
         <>
           <p className="mb-field__label">Server seed hash (SHA-256)</p>
@@ -27,7 +34,8 @@ export function FairnessPanel(props: {
           </p>
           <ClientSeedField value={props.clientSeed} onChange={props.onClientSeed} />
           <p className="mb-muted">
-            Next draw number (nonce): {fairness.data.nextNonce}. How it works and how to check a draw: <Link to="/mysterybox/test">fairness page</Link>.
+            Next draw number (nonce): {fairness.data.nextNonce}. How it works and how to check a draw:{' '}
+            <Link to="/mysterybox/test">fairness page</Link>.
           </p>
         </>
       ) : null}

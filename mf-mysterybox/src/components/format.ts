@@ -1,6 +1,10 @@
 /** Parts per million as a percentage: 165 510 → "16.55%", 6 944 → "0.69%". */
 export function formatPercent(ppm: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ppm / 1_000_000);
+  return new Intl.NumberFormat('en-US', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(ppm / 1_000_000);
 }
 
 /** The same odds as people say them: 6 944 ppm → "1 in 144". */

@@ -4,7 +4,8 @@ import { formatDateTime } from '@arttoy/shared/contracts';
 import type { CaptureResult, Order, OrderListing } from '@arttoy/shared/contracts/api';
 
 /** The figure's page in the gallery, where its other listings are. */
-const figurePath = (listing: OrderListing) => `/gallery/style/detail/${encodeURIComponent(listing.figure.slug)}`;
+const figurePath = (listing: OrderListing) =>
+  `/gallery/style/detail/${encodeURIComponent(listing.figure.slug)}`;
 
 /**
  * A paid listing: nothing to reveal (the figure was known when bought), so the news is that it is
@@ -21,7 +22,9 @@ export function ListingPaid({ result, listing }: { result: CaptureResult; listin
       <h2 id="mb-listing-paid" ref={heading} tabIndex={-1}>
         {`It's yours: ${listing.figure.name} is in your locker`}
       </h2>
-      <p>Bought from @{listing.sellerHandle}. It keeps its history: where it was pulled and every sale since.</p>
+      <p>
+        Bought from @{listing.sellerHandle}. It keeps its history: where it was pulled and every sale since.
+      </p>
       <div className="mb-actions">
         <Link className="ui-button ui-button--primary" to="/locker">
           Go to my locker

@@ -23,7 +23,12 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
   const x = (fraction: number) => ((WIDTH - LABEL_WIDTH - 70) * fraction) / scale;
   return (
     <figure className="mb-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${rows.length * ROW_HEIGHT + 8}`} width="100%" role="img" aria-label={`Observed share of each figure in ${total.toLocaleString('en-US')} simulated draws, against the published odds; the table below has the numbers.`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${rows.length * ROW_HEIGHT + 8}`}
+        width="100%"
+        role="img"
+        aria-label={`Observed share of each figure in ${total.toLocaleString('en-US')} simulated draws, against the published odds; the table below has the numbers.`}
+      >
         {rows.map((row, index) => {
           const y = index * ROW_HEIGHT + 8;
           const expected = LABEL_WIDTH + x(row.expectedPpm / 1_000_000);
@@ -32,8 +37,21 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
               <text x={0} y={y + BAR_HEIGHT - 4} className="mb-chart__label">
                 {row.name.length > 20 ? `${row.name.slice(0, 19)}…` : row.name}
               </text>
-              <rect x={LABEL_WIDTH} y={y} width={Math.max(1, x(share(row)))} height={BAR_HEIGHT} className="mb-chart__bar" rx={3} />
-              <line x1={expected} x2={expected} y1={y - 3} y2={y + BAR_HEIGHT + 3} className="mb-chart__expected" />
+              <rect
+                x={LABEL_WIDTH}
+                y={y}
+                width={Math.max(1, x(share(row)))}
+                height={BAR_HEIGHT}
+                className="mb-chart__bar"
+                rx={3}
+              />
+              <line
+                x1={expected}
+                x2={expected}
+                y1={y - 3}
+                y2={y + BAR_HEIGHT + 3}
+                className="mb-chart__expected"
+              />
               <text x={LABEL_WIDTH + x(share(row)) + 6} y={y + BAR_HEIGHT - 4} className="mb-chart__value">
                 {formatPercent(share(row) * 1_000_000)}
               </text>
@@ -41,7 +59,9 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
           );
         })}
       </svg>
-      <figcaption className="mb-muted">Bars: share drawn in the simulation. Dark ticks: published odds.</figcaption>
+      <figcaption className="mb-muted">
+        Bars: share drawn in the simulation. Dark ticks: published odds.
+      </figcaption>
       <table className="mb-table">
         <caption className="visually-hidden">Simulated draws against the published odds</caption>
         <thead>

@@ -16,11 +16,20 @@ export function OddsGrid({ odds, pulled }: { odds: readonly BoxOdds[]; pulled: R
         const secret = line.figure.rarity === 'secret';
         const masked = secret && !pulled.has(line.figure.id);
         return (
-          <li key={line.figure.id} className={secret ? 'mb-odds__item mb-odds__item--secret' : 'mb-odds__item'}>
+          <li
+            key={line.figure.id}
+            className={secret ? 'mb-odds__item mb-odds__item--secret' : 'mb-odds__item'}
+          >
             {masked ? (
-              <SecretSilhouette label={`Secret figure, figure ${line.figure.number}: revealed once you pull it`} />
+              <SecretSilhouette
+                label={`Secret figure, figure ${line.figure.number}: revealed once you pull it`}
+              />
             ) : (
-              <FigureArt src={line.figure.artUrl} alt={`${line.figure.name}, figure ${line.figure.number}`} size={160} />
+              <FigureArt
+                src={line.figure.artUrl}
+                alt={`${line.figure.name}, figure ${line.figure.number}`}
+                size={160}
+              />
             )}
             <p className="mb-odds__name">
               {masked ? 'Secret figure' : line.figure.name}

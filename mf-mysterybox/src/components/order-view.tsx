@@ -21,18 +21,21 @@ const FALLBACK_PROVIDERS: readonly PaymentProvider[] = ['sandbox'];
 /** What the order pays for, as its section heading: the box, a collector's figure, or "Ship-out of 2 figures to London". */
 export function orderSubject(order: Order): string {
   if (order.listing) return order.listing.figure.name;
-  if (order.shipOut) return `Ship-out of ${order.shipOut.figures} figure${order.shipOut.figures === 1 ? '' : 's'} to ${order.shipOut.city}`;
+  if (order.shipOut)
+    return `Ship-out of ${order.shipOut.figures} figure${order.shipOut.figures === 1 ? '' : 's'} to ${order.shipOut.city}`;
   return order.boxModel?.name ?? `Order ${order.orderSn}`;
 }
 
 /** A ship-out's order that is no longer payable: its figures are with the warehouse, or back in the locker. */
 function ClosedShipOut({ order }: { order: Order }) {
   const why: Record<string, string> = {
-    fulfilled: 'This ship-out is paid and with the warehouse. Your locker shows its tracking number once it ships.',
+    fulfilled:
+      'This ship-out is paid and with the warehouse. Your locker shows its tracking number once it ships.',
     paid: 'This ship-out is paid and with the warehouse. Your locker shows its tracking number once it ships.',
     expired: `The time to pay ran out${order.expiredAt ? ` at ${formatDateTime(order.expiredAt)}` : ''}, so the ship-out was cancelled and your figures are back in your locker. Nothing was charged.`,
     cancelled: 'This ship-out was cancelled and nothing was charged. Your figures are back in your locker.',
-    refunded: 'This ship-out was cancelled and its fee refunded in full. Your figures are back in your locker.',
+    refunded:
+      'This ship-out was cancelled and its fee refunded in full. Your figures are back in your locker.',
   };
   return (
     <div className="mb-notice" role="status">
@@ -68,7 +71,10 @@ function Closed({ order }: { order: Order }) {
   if (order.status === 'fulfilled' || order.status === 'paid') {
     return (
       <div className="mb-notice">
-        <p>This order is paid{order.status === 'paid' ? ' and your figure is being drawn' : ''}. Your figure is in your locker.</p>
+        <p>
+          This order is paid{order.status === 'paid' ? ' and your figure is being drawn' : ''}. Your figure is
+          in your locker.
+        </p>
         <div className="mb-actions">
           <Link className="ui-button ui-button--primary" to="/locker">
             Go to my locker
@@ -92,16 +98,28 @@ function Closed({ order }: { order: Order }) {
 }
 
 /** A pending order: what it is, the time left, how to pay; or why it can no longer be paid. Shown signed in only. */
-export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; cancelledAtProvider: boolean }) {
+export function OrderView({
+  orderSn,
+  cancelledAtProvider,
+}: {
+  orderSn: string;
+  cancelledAtProvider: boolean;
+}) {
   const uid = useAuthStore((state) => state.user?.uid ?? null);
   const order = usePageQuery(uid === null ? null : orderRead(uid, orderSn));
   const methods = usePageQuery(uid === null ? null : paymentMethodsRead(uid));
   const providers = usePageQuery(paymentProvidersRead);
   const payWay = usePaymentStore((state) => state.payWayChecked);
   // `confirming`: a saved method is paying at once; the answer is the capture and the draw.
-  const [action, setAction] = useState<{ busy: boolean; confirming?: boolean; error: Error | null; paid: CaptureResult | null }>({ busy: false, error: null, paid: null });
+  const [action, setAction] = useState<{
+    busy: boolean;
+    confirming?: boolean;
+    error: Error | null;
+    paid: CaptureResult | null;
+  }>({ busy: false, error: null, paid: null });
   if (action.paid) return <PaidView result={action.paid} />;
-  if (order.status === 'error') return <ErrorNotice title="Your order could not be loaded." error={order.error} onRetry={order.retry} />;
+  if (order.status === 'error')
+    return <ErrorNotice title="Your order could not be loaded." error={order.error} onRetry={order.retry} />;
   if (order.status !== 'success') return <Skeleton lines={5} label="Loading your order" />;
   const data = order.data;
   const run = async (task: () => Promise<void>, confirming = false) => {
@@ -109,19 +127,35 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
     try {
       await task();
     } catch (error) {
-      setAction({ busy: false, error: error instanceof Error ? error : new Error(String(error)), paid: null });
+      setAction({
+        busy: false,
+        error: error instanceof Error ? error : new Error(String(error)),
+        paid: null,
+      });
     }
   };
   const pay = (choice: PayChoice) =>
     run(async () => {
-      paymentStore.getState().set({ payWayChecked: choice.vaultToken ? `vault:${choice.vaultToken}` : choice.provider, orderSn: data.orderSn, orderId: String(data.id) });
-      const started = await startPayment(data.orderSn, choice.vaultToken ? { provider: choice.provider, vaultToken: choice.vaultToken } : { provider: choice.provider, saveMethod: choice.saveMethod });
+      paymentStore.getState().set({
+        payWayChecked: choice.vaultToken ? `vault:${choice.vaultToken}` : choice.provider,
+        orderSn: data.orderSn,
+        orderId: String(data.id),
+      });
+      const started = await startPayment(
+        data.orderSn,
+        choice.vaultToken
+          ? { provider: choice.provider, vaultToken: choice.vaultToken }
+          : { provider: choice.provider, saveMethod: choice.saveMethod },
+      );
       if (started.result) {
         setAction({ busy: false, error: null, paid: started.result });
         return;
       }
-      if (!started.approvalUrl) throw new Error('The payment provider gave no page to approve the payment on. Please try again.');
-      paymentStore.getState().set({ approvalUrl: started.approvalUrl, currentToken: started.payment.token ?? '' });
+      if (!started.approvalUrl)
+        throw new Error('The payment provider gave no page to approve the payment on. Please try again.');
+      paymentStore
+        .getState()
+        .set({ approvalUrl: started.approvalUrl, currentToken: started.payment.token ?? '' });
       goToProvider(started.approvalUrl);
     }, Boolean(choice.vaultToken));
   const cancel = () =>
@@ -152,7 +186,8 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
         <>
           {cancelledAtProvider ? (
             <p className="mb-notice" role="status">
-              You cancelled the payment, so nothing was charged. {held(data)} still held: pay below, or cancel the order.
+              You cancelled the payment, so nothing was charged. {held(data)} still held: pay below, or cancel
+              the order.
             </p>
           ) : null}
           {action.confirming ? (
@@ -161,7 +196,17 @@ export function OrderView({ orderSn, cancelledAtProvider }: { orderSn: string; c
             // The saved methods decide which way is checked: the form waits for them (not for a failed read).
             <Skeleton lines={3} label="Loading your payment methods" />
           ) : (
-            <PayForm providers={providers.data && providers.data.providers.length > 0 ? providers.data.providers : FALLBACK_PROVIDERS} saved={methods.data?.items ?? []} initial={payWay} busy={action.busy} onPay={(choice) => void pay(choice)} />
+            <PayForm
+              providers={
+                providers.data && providers.data.providers.length > 0
+                  ? providers.data.providers
+                  : FALLBACK_PROVIDERS
+              }
+              saved={methods.data?.items ?? []}
+              initial={payWay}
+              busy={action.busy}
+              onPay={(choice) => void pay(choice)}
+            />
           )}
           {action.error ? <ErrorNotice title="The payment could not start." error={action.error} /> : null}
           {action.confirming ? null : (

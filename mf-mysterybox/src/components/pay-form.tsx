@@ -16,7 +16,11 @@ const savedChoice = (method: SavedPaymentMethod) => `vault:${method.vaultToken}`
  * The way checked until the buyer picks one: the saved method they paid with last, else their newest
  * saved method (a returning buyer pays in one step), else the provider they chose last, else the first.
  */
-export function preselectedChoice(options: readonly string[], saved: readonly SavedPaymentMethod[], initial: string): string {
+export function preselectedChoice(
+  options: readonly string[],
+  saved: readonly SavedPaymentMethod[],
+  initial: string,
+): string {
   if (initial.startsWith('vault:') && options.includes(initial)) return initial;
   const newestSaved = saved[0];
   if (newestSaved) return savedChoice(newestSaved);
@@ -37,12 +41,16 @@ export function PayForm(props: {
   const options = [...props.saved.map(savedChoice), ...props.providers];
   // Derived until the buyer picks: the lists may change after the first render (providers read late).
   const [picked, setChoice] = useState<string | null>(null);
-  const choice = picked !== null && options.includes(picked) ? picked : preselectedChoice(options, props.saved, props.initial);
+  const choice =
+    picked !== null && options.includes(picked)
+      ? picked
+      : preselectedChoice(options, props.saved, props.initial);
   const [save, setSave] = useState(false);
   const savedMethod = props.saved.find((method) => savedChoice(method) === choice);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (savedMethod) props.onPay({ provider: savedMethod.provider, saveMethod: false, vaultToken: savedMethod.vaultToken });
+    if (savedMethod)
+      props.onPay({ provider: savedMethod.provider, saveMethod: false, vaultToken: savedMethod.vaultToken });
     else props.onPay({ provider: choice as PaymentProvider, saveMethod: save });
   };
   return (
@@ -52,13 +60,25 @@ export function PayForm(props: {
         <legend className="visually-hidden">Payment method</legend>
         {props.saved.map((method) => (
           <label key={method.vaultToken} className="mb-choice">
-            <input type="radio" name="pay-way" value={savedChoice(method)} checked={choice === savedChoice(method)} onChange={() => setChoice(savedChoice(method))} />
+            <input
+              type="radio"
+              name="pay-way"
+              value={savedChoice(method)}
+              checked={choice === savedChoice(method)}
+              onChange={() => setChoice(savedChoice(method))}
+            />
             Saved: {method.label} <span className="mb-muted">(pays at once)</span>
           </label>
         ))}
         {props.providers.map((provider) => (
           <label key={provider} className="mb-choice">
-            <input type="radio" name="pay-way" value={provider} checked={choice === provider} onChange={() => setChoice(provider)} />
+            <input
+              type="radio"
+              name="pay-way"
+              value={provider}
+              checked={choice === provider}
+              onChange={() => setChoice(provider)}
+            />
             {PROVIDER_LABELS[provider]}
           </label>
         ))}

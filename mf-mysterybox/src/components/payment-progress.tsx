@@ -19,8 +19,9 @@ export function PaymentProgress({ orderSn, kind }: { orderSn: string; kind?: Ord
       <span className="mb-confirming__spinner" aria-hidden="true" />
       <p>
         <strong>Confirming your payment…</strong>
-        {orderSn ? ` Order ${orderSn}.` : ''} {kind ? NEXT[kind] : 'Your order is completed as soon as the payment is confirmed'}; this takes a few seconds. Please keep
-        this page open.
+        {orderSn ? ` Order ${orderSn}.` : ''}{' '}
+        {kind ? NEXT[kind] : 'Your order is completed as soon as the payment is confirmed'}; this takes a few
+        seconds. Please keep this page open.
       </p>
     </div>
   );

@@ -7,7 +7,9 @@ import { FigureArt } from './figure-art';
 export const REVEAL_MS = 2600;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -31,7 +33,11 @@ export function Reveal({ figure, drawId, orderSn }: { figure: Figure; drawId: nu
   if (!opened) {
     return (
       <section className="mb-reveal" aria-label="Opening your box">
-        <div className="mb-reveal__box" aria-hidden="true" onAnimationEnd={(event) => event.animationName === 'mb-reveal-open' && setOpened(true)}>
+        <div
+          className="mb-reveal__box"
+          aria-hidden="true"
+          onAnimationEnd={(event) => event.animationName === 'mb-reveal-open' && setOpened(true)}
+        >
           <div className="mb-reveal__lid" />
           <div className="mb-reveal__body">?</div>
         </div>
@@ -39,7 +45,12 @@ export function Reveal({ figure, drawId, orderSn }: { figure: Figure; drawId: nu
           Opening your box…
         </p>
         {/* The kit's Button does not take a ref; this one wears its classes. */}
-        <button ref={skip} type="button" className="ui-button ui-button--secondary" onClick={() => setOpened(true)}>
+        <button
+          ref={skip}
+          type="button"
+          className="ui-button ui-button--secondary"
+          onClick={() => setOpened(true)}
+        >
           Skip
         </button>
       </section>
@@ -48,7 +59,12 @@ export function Reveal({ figure, drawId, orderSn }: { figure: Figure; drawId: nu
   return (
     <section className="mb-reveal mb-reveal--done" aria-labelledby="mb-reveal-title">
       <div className="mb-reveal__figure">
-        <FigureArt src={figure.artUrl} alt={`${figure.name}, figure ${figure.number} of ${figure.series.name}`} size={280} eager />
+        <FigureArt
+          src={figure.artUrl}
+          alt={`${figure.name}, figure ${figure.number} of ${figure.series.name}`}
+          size={280}
+          eager
+        />
       </div>
       <h2 id="mb-reveal-title" ref={heading} tabIndex={-1}>
         You got {figure.name}!

@@ -5,7 +5,14 @@
  */
 export function SecretSilhouette({ label, size = 160 }: { label: string; size?: number }) {
   return (
-    <svg className="mb-art mb-art--secret" viewBox="0 0 160 160" width={size} height={size} role="img" aria-label={label}>
+    <svg
+      className="mb-art mb-art--secret"
+      viewBox="0 0 160 160"
+      width={size}
+      height={size}
+      role="img"
+      aria-label={label}
+    >
       <rect width="160" height="160" fill="#f3d36b" />
       <g fill="#3b3347">
         <circle cx="80" cy="62" r="30" />
@@ -13,7 +20,15 @@ export function SecretSilhouette({ label, size = 160 }: { label: string; size?: 
         <circle cx="104" cy="38" r="10" />
         <rect x="50" y="88" width="60" height="58" rx="24" />
       </g>
-      <text x="80" y="76" textAnchor="middle" fontSize="40" fontWeight="800" fontFamily="system-ui, sans-serif" fill="#f3d36b">
+      <text
+        x="80"
+        y="76"
+        textAnchor="middle"
+        fontSize="40"
+        fontWeight="800"
+        fontFamily="system-ui, sans-serif"
+        fill="#f3d36b"
+      >
         ?
       </text>
     </svg>

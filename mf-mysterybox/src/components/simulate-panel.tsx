@@ -21,17 +21,41 @@ export function SimulatePanel({ boxes }: { boxes: readonly BoxModelDetail[] }) {
       return;
     }
     setError(undefined);
-    if (box) void start(box.odds.map((line) => ({ figureId: line.figure.id, oddsPpm: line.oddsPpm })), n);
+    if (box)
+      void start(
+        box.odds.map((line) => ({ figureId: line.figure.id, oddsPpm: line.oddsPpm })),
+        n,
+      );
   };
-  const rows = (box?.odds ?? []).map((line) => ({ figureId: line.figure.id, name: line.figure.name, expectedPpm: line.oddsPpm, observed: simulation?.counts.get(line.figure.id) ?? 0 }));
-  const verdict = simulation && !simulation.running && simulation.done > 0 && rows.length > 1 ? chiSquare(rows.map((row) => row.observed), rows.map((row) => row.expectedPpm / 1_000_000)) : null;
+  const rows = (box?.odds ?? []).map((line) => ({
+    figureId: line.figure.id,
+    name: line.figure.name,
+    expectedPpm: line.oddsPpm,
+    observed: simulation?.counts.get(line.figure.id) ?? 0,
+  }));
+  const verdict =
+    simulation && !simulation.running && simulation.done > 0 && rows.length > 1
+      ? chiSquare(
+          rows.map((row) => row.observed),
+          rows.map((row) => row.expectedPpm / 1_000_000),
+        )
+      : null;
   return (
     <form className="mb-panel mb-form" onSubmit={onSubmit} noValidate aria-labelledby="mb-simulate-title">
       <h2 id="mb-simulate-title">Simulate draws</h2>
-      <p className="mb-muted">Runs the same draw code with fresh random seeds in your browser, then compares the figures drawn with the published odds.</p>
+      <p className="mb-muted">
+        Runs the same draw code with fresh random seeds in your browser, then compares the figures drawn with
+        the published odds.
+      </p>
       <div className="mb-field">
         <label htmlFor="mb-simulate-box">Box</label>
-        <select id="mb-simulate-box" className="mb-input" value={boxId} onChange={(event) => setBoxId(event.target.value)} disabled={simulation?.running}>
+        <select
+          id="mb-simulate-box"
+          className="mb-input"
+          value={boxId}
+          onChange={(event) => setBoxId(event.target.value)}
+          disabled={simulation?.running}
+        >
           {boxes.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
               {candidate.name}
@@ -39,7 +63,13 @@ export function SimulatePanel({ boxes }: { boxes: readonly BoxModelDetail[] }) {
           ))}
         </select>
       </div>
-      <TextField label={`Number of draws (up to ${MAX_SIMULATION.toLocaleString('en-US')})`} inputMode="numeric" value={count} onChange={setCount} error={error} />
+      <TextField
+        label={`Number of draws (up to ${MAX_SIMULATION.toLocaleString('en-US')})`}
+        inputMode="numeric"
+        value={count}
+        onChange={setCount}
+        error={error}
+      />
       <div className="mb-actions">
         <Button type="submit" disabled={simulation?.running || !box}>
           Simulate

@@ -5,13 +5,25 @@ import { Button } from '@arttoy/shared/ui';
 
 /** What went wrong, in plain words: the server's own message when it sent one. */
 export function explain(error: Error): string {
-  if (error instanceof HttpError && error.status === 0) return 'We could not reach the shop. Check your connection, then try again.';
-  if (error instanceof HttpError && error.status >= 500) return 'The shop is having trouble right now. Please try again in a moment.';
+  if (error instanceof HttpError && error.status === 0)
+    return 'We could not reach the shop. Check your connection, then try again.';
+  if (error instanceof HttpError && error.status >= 500)
+    return 'The shop is having trouble right now. Please try again in a moment.';
   return error.message;
 }
 
 /** A failed read or action: what happened and a way forward. */
-export function ErrorNotice({ title, error, onRetry, children }: { title: string; error: Error; onRetry?: () => void; children?: ReactNode }) {
+export function ErrorNotice({
+  title,
+  error,
+  onRetry,
+  children,
+}: {
+  title: string;
+  error: Error;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-notice mb-notice--error" role="alert">
       <p>

@@ -5,7 +5,10 @@ import { invalidatePageReads } from '@arttoy/shared/query';
 import { paymentStore } from '@arttoy/shared/stores';
 import { createOrder } from '../api/account';
 
-export type BuyState = { status: 'idle' } | { status: 'busy' } | { status: 'error'; error: Error; soldOut: boolean };
+export type BuyState =
+  | { status: 'idle' }
+  | { status: 'busy' }
+  | { status: 'error'; error: Error; soldOut: boolean };
 
 /**
  * Creating an order: one idempotency key per attempt, kept across retries of that attempt (a retry
@@ -24,13 +27,21 @@ export function useBuy(boxModelId: number) {
       key.current = null;
       // The order holds a box: the box's stock, on its page and in the lists, is lower.
       invalidatePageReads('/box-models');
-      paymentStore.getState().set({ orderId: String(order.id), orderSn: order.orderSn, payWayChecked: paymentStore.getState().payWayChecked || 'sandbox' });
+      paymentStore.getState().set({
+        orderId: String(order.id),
+        orderSn: order.orderSn,
+        payWayChecked: paymentStore.getState().payWayChecked || 'sandbox',
+      });
       void navigate(`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`);
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       // A refusal (sold out, bad seed) is final for this attempt; the next click is a new one.
       if (failure instanceof HttpError && failure.status >= 400 && failure.status < 500) key.current = null;
-      setState({ status: 'error', error: failure, soldOut: failure instanceof HttpError && failure.status === 409 && /sold out/i.test(failure.message) });
+      setState({
+        status: 'error',
+        error: failure,
+        soldOut: failure instanceof HttpError && failure.status === 409 && /sold out/i.test(failure.message),
+      });
     }
   };
   return { state, buy };

@@ -28,11 +28,18 @@ export function useSimulation() {
     const clientSeed = createClientSeed();
     const counts = new Map(lines.map((line) => [line.figureId, 0]));
     setSimulation({ total, done: 0, counts: new Map(counts), running: true });
-    for (let done = 0; done < total; ) {
+    for (let done = 0; done < total;) {
       await yieldToPage();
       if (run.current !== id) return;
       const count = Math.min(SIMULATION_CHUNK, total - done);
-      for (const [figureId, drawn] of simulateDraws({ serverSeed, clientSeed, firstNonce: done, count, lines })) counts.set(figureId, (counts.get(figureId) ?? 0) + drawn);
+      for (const [figureId, drawn] of simulateDraws({
+        serverSeed,
+        clientSeed,
+        firstNonce: done,
+        count,
+        lines,
+      }))
+        counts.set(figureId, (counts.get(figureId) ?? 0) + drawn);
       done += count;
       setSimulation({ total, done, counts: new Map(counts), running: done < total });
     }

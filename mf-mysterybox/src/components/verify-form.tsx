@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { PublicDrawProof as ApiDrawProof } from '@arttoy/shared/contracts/api';
-import { clientSeedProblem, serverSeedProblem, verifyDraw, type OddsLine, type Verification } from '@arttoy/shared/fair';
+import {
+  clientSeedProblem,
+  serverSeedProblem,
+  verifyDraw,
+  type OddsLine,
+  type Verification,
+} from '@arttoy/shared/fair';
 import { Button } from '@arttoy/shared/ui';
 import { TextField } from './text-field';
 
@@ -24,21 +30,35 @@ function check(fields: Fields, hasProofLines: boolean): Problems {
   const problems: Problems = {};
   const seed = serverSeedProblem(fields.serverSeed.trim());
   if (seed) problems.serverSeed = seed;
-  if (fields.serverSeedHash.trim() && !/^[0-9a-fA-F]{64}$/.test(fields.serverSeedHash.trim())) problems.serverSeedHash = 'A hash is 64 hex digits; leave it empty to skip this check.';
+  if (fields.serverSeedHash.trim() && !/^[0-9a-fA-F]{64}$/.test(fields.serverSeedHash.trim()))
+    problems.serverSeedHash = 'A hash is 64 hex digits; leave it empty to skip this check.';
   const client = clientSeedProblem(fields.clientSeed.trim());
   if (client) problems.clientSeed = client;
-  if (!/^\d{1,10}$/.test(fields.nonce.trim()) || Number(fields.nonce) > 2_147_483_647) problems.nonce = 'The nonce is a whole number from 0 up, such as 0, 1 or 42.';
+  if (!/^\d{1,10}$/.test(fields.nonce.trim()) || Number(fields.nonce) > 2_147_483_647)
+    problems.nonce = 'The nonce is a whole number from 0 up, such as 0, 1 or 42.';
   if (!hasProofLines && !fields.boxId) problems.boxId = 'Choose the box the draw was made for.';
   return problems;
 }
 
-const CHECK_LABELS = { serverSeedHash: 'Seed matches the hash shown before purchase', rollPpm: 'Roll matches the record', figureId: 'Figure matches the record' } as const;
+const CHECK_LABELS = {
+  serverSeedHash: 'Seed matches the hash shown before purchase',
+  rollPpm: 'Roll matches the record',
+  figureId: 'Figure matches the record',
+} as const;
 
 /**
  * Re-computes a draw in this browser with shared/fair, from a draw record (prefilled) or typed in.
  * Nothing is sent anywhere: the check needs only the seeds, the nonce and the odds.
  */
-export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly VerifyBox[]; proof: ApiDrawProof | null; figureName: (id: number) => string }) {
+export function VerifyForm({
+  boxes,
+  proof,
+  figureName,
+}: {
+  boxes: readonly VerifyBox[];
+  proof: ApiDrawProof | null;
+  figureName: (id: number) => string;
+}) {
   const [fields, setFields] = useState<Fields>({
     serverSeed: proof?.serverSeed ?? '',
     serverSeedHash: proof?.serverSeedHash ?? '',
@@ -48,7 +68,11 @@ export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly Verif
   });
   const [problems, setProblems] = useState<Problems>({});
   const [outcome, setOutcome] = useState<Verification | null>(null);
-  const field = (name: keyof Fields) => ({ value: fields[name], error: problems[name], onChange: (value: string) => setFields({ ...fields, [name]: value }) });
+  const field = (name: keyof Fields) => ({
+    value: fields[name],
+    error: problems[name],
+    onChange: (value: string) => setFields({ ...fields, [name]: value }),
+  });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = check(fields, proof !== null);
@@ -57,7 +81,9 @@ export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly Verif
       setOutcome(null);
       return;
     }
-    const lines = proof ? proof.oddsLines : (boxes.find((box) => String(box.id) === fields.boxId)?.lines ?? []);
+    const lines = proof
+      ? proof.oddsLines
+      : (boxes.find((box) => String(box.id) === fields.boxId)?.lines ?? []);
     setOutcome(
       verifyDraw({
         serverSeed: fields.serverSeed.trim(),
@@ -78,11 +104,20 @@ export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly Verif
       <TextField label="Client seed" mono {...field('clientSeed')} />
       <TextField label="Nonce" inputMode="numeric" {...field('nonce')} />
       {proof ? (
-        <p className="mb-muted">Odds: those of the figures in stock when draw #{proof.id} was made (from its record).</p>
+        <p className="mb-muted">
+          Odds: those of the figures in stock when draw #{proof.id} was made (from its record).
+        </p>
       ) : (
         <div className="mb-field">
           <label htmlFor="mb-verify-box">Box</label>
-          <select id="mb-verify-box" className="mb-input" value={fields.boxId} onChange={(event) => setFields({ ...fields, boxId: event.target.value })} aria-invalid={problems.boxId ? true : undefined} aria-describedby="mb-verify-box-error">
+          <select
+            id="mb-verify-box"
+            className="mb-input"
+            value={fields.boxId}
+            onChange={(event) => setFields({ ...fields, boxId: event.target.value })}
+            aria-invalid={problems.boxId ? true : undefined}
+            aria-describedby="mb-verify-box-error"
+          >
             <option value="">Choose a box</option>
             {boxes.map((box) => (
               <option key={box.id} value={box.id}>
@@ -100,7 +135,8 @@ export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly Verif
         <div className="mb-result" role="status" aria-live="polite">
           <p className="mb-result__headline">
             {outcome.valid ? '✓ ' : '✗ '}
-            {figureName(outcome.result.figureId)} (roll {outcome.result.rollPpm.toLocaleString('en-US')} of 1,000,000)
+            {figureName(outcome.result.figureId)} (roll {outcome.result.rollPpm.toLocaleString('en-US')} of
+            1,000,000)
           </p>
           <dl className="mb-facts">
             <dt>SHA-256 of the seed</dt>
@@ -112,7 +148,10 @@ export function VerifyForm({ boxes, proof, figureName }: { boxes: readonly Verif
             {(Object.keys(CHECK_LABELS) as (keyof typeof CHECK_LABELS)[])
               .filter((name) => outcome.checks[name] !== null)
               .map((name) => (
-                <li key={name} className={outcome.checks[name] ? 'mb-check mb-check--ok' : 'mb-check mb-check--bad'}>
+                <li
+                  key={name}
+                  className={outcome.checks[name] ? 'mb-check mb-check--ok' : 'mb-check mb-check--bad'}
+                >
                   {outcome.checks[name] ? 'Yes' : 'No'}: {CHECK_LABELS[name]}
                 </li>
               ))}

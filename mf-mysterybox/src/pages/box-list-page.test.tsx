@@ -20,11 +20,16 @@ describe('/mysterybox', () => {
       'GET /api/box-models/8': { body: soldOut },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });
-    expect(await screen.findByRole('status', { name: 'Loading the boxes' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('status', { name: 'Loading the boxes' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     answer();
     const list = await screen.findByRole('list', { name: 'Boxes on sale' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(within(first as HTMLElement).getByRole('link', { name: 'Night Market Box' })).toHaveAttribute('href', '/mysterybox/7');
+    expect(within(first as HTMLElement).getByRole('link', { name: 'Night Market Box' })).toHaveAttribute(
+      'href',
+      '/mysterybox/7',
+    );
     expect(first).toHaveTextContent('Night Market');
     expect(first).toHaveTextContent('$14.99');
     expect(first).toHaveTextContent('12 left');
@@ -40,9 +45,14 @@ describe('/mysterybox', () => {
   });
 
   it('explains a failure and loads again on retry', async () => {
-    const api = fakeApi({ 'GET /api/box-models': [{ status: 503 }, { status: 503 }, { body: boxPage([box()]) }], 'GET /api/box-models/7': { body: box() } });
+    const api = fakeApi({
+      'GET /api/box-models': [{ status: 503 }, { status: 503 }, { body: boxPage([box()]) }],
+      'GET /api/box-models/7': { body: box() },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The boxes could not be loaded. The shop is having trouble right now.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The boxes could not be loaded. The shop is having trouble right now.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Night Market Box' })).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/box-models')).toHaveLength(3);

@@ -16,14 +16,19 @@ export function BoxListPage() {
     <article className="mb-page" data-route="mysterybox" data-owner="mf_mysterybox">
       <h1>Mystery boxes</h1>
       <p className="mb-lead">
-        Each box holds one figure of its series, drawn at random with the published odds. Every draw can be checked on the{' '}
-        <Link to="/mysterybox/test">fairness page</Link>.
+        Each box holds one figure of its series, drawn at random with the published odds. Every draw can be
+        checked on the <Link to="/mysterybox/test">fairness page</Link>.
       </p>
-      {state.status === 'error' ? <ErrorNotice title="The boxes could not be loaded." error={state.error} onRetry={state.retry} /> : null}
+      {state.status === 'error' ? (
+        <ErrorNotice title="The boxes could not be loaded." error={state.error} onRetry={state.retry} />
+      ) : null}
       {state.status === 'pending' ? <Skeleton variant="cards" lines={6} label="Loading the boxes" /> : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <div className="mb-notice">
-          <p>No boxes are on sale right now. New series arrive often: browse the <Link to="/gallery">gallery</Link> in the meantime.</p>
+          <p>
+            No boxes are on sale right now. New series arrive often: browse the{' '}
+            <Link to="/gallery">gallery</Link> in the meantime.
+          </p>
         </div>
       ) : null}
       {state.status === 'success' && state.data.length > 0 ? (
@@ -39,7 +44,9 @@ export function BoxListPage() {
                 <p className="mb-card__series">{box.series.name}</p>
                 <p className="mb-card__meta">
                   <span className="mb-price">{formatPrice(box.price)}</span>
-                  <span className={box.stock === 0 ? 'mb-stock mb-stock--out' : 'mb-stock'}>{stockLabel(box.stock)}</span>
+                  <span className={box.stock === 0 ? 'mb-stock mb-stock--out' : 'mb-stock'}>
+                    {stockLabel(box.stock)}
+                  </span>
                 </p>
                 <p className="mb-card__odds">{oddsSummary(box)}</p>
               </li>

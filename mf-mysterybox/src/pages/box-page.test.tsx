@@ -31,15 +31,23 @@ function locker(...figures: ReturnType<typeof figure>[]): { items: LockerItem[] 
   };
 }
 
-const oddsItems = () => within(screen.getByRole('list', { name: 'Figures and their odds' })).getAllByRole('listitem');
+const oddsItems = () =>
+  within(screen.getByRole('list', { name: 'Figures and their odds' })).getAllByRole('listitem');
 
 describe('/mysterybox/{model_id}', () => {
   it('shows every figure with its art and published probability, the secret masked, with price and stock', async () => {
     fakeApi({ 'GET /api/box-models/7': { body: box() } });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Market Box' })).toBeInTheDocument();
-    expect(oddsItems().map((item) => item.textContent)).toEqual(['Lantern Cat50.00% (1 in 2)', 'Noodle Fox49.31% (1 in 2)', '?Secret figureSecret0.69% (1 in 144)']);
-    expect(screen.getByRole('img', { name: 'Noodle Fox, figure 2' })).toHaveAttribute('src', '/api/art/102.svg');
+    expect(oddsItems().map((item) => item.textContent)).toEqual([
+      'Lantern Cat50.00% (1 in 2)',
+      'Noodle Fox49.31% (1 in 2)',
+      '?Secret figureSecret0.69% (1 in 144)',
+    ]);
+    expect(screen.getByRole('img', { name: 'Noodle Fox, figure 2' })).toHaveAttribute(
+      'src',
+      '/api/art/102.svg',
+    );
     expect(screen.getByRole('img', { name: /^Secret figure, figure 3/ })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
     expect(document.querySelector('img[src="/api/art/103.svg"]')).toBeNull();
@@ -50,16 +58,27 @@ describe('/mysterybox/{model_id}', () => {
 
   it('reveals a secret figure to a signed-in visitor who has pulled it, and only then', async () => {
     signInAs('u-1');
-    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'GET /api/locker': { body: locker(figure(103, 'Moon Owl', 'secret')) } });
+    const api = fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'GET /api/locker': { body: locker(figure(103, 'Moon Owl', 'secret')) },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
-    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toHaveAttribute('src', '/api/art/103.svg');
+    expect(await screen.findByRole('img', { name: 'Moon Owl, figure 3' })).toHaveAttribute(
+      'src',
+      '/api/art/103.svg',
+    );
     expect(oddsItems()[2]).toHaveTextContent('Moon OwlSecret0.69% (1 in 144)');
     expect(api.callsTo('GET', '/api/locker')[0]?.headers.get('authorization')).toBe('Bearer test-token');
   });
 
   it('keeps the secret masked for a signed-in visitor who has not pulled it', async () => {
     signInAs('u-1');
-    fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'GET /api/locker': { body: locker(figure(101, 'Lantern Cat')) } });
+    fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'GET /api/locker': { body: locker(figure(101, 'Lantern Cat')) },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByTestId('server-seed-hash')).toBeInTheDocument();
     await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
@@ -68,10 +87,17 @@ describe('/mysterybox/{model_id}', () => {
   });
 
   it('hands an unknown box to the shell as a 404', async () => {
-    fakeApi({ 'GET /api/box-models/999': { status: 404, body: { error: { code: 'not_found', message: 'Box model 999 was not found.' } } } });
+    fakeApi({
+      'GET /api/box-models/999': {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Box model 999 was not found.' } },
+      },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/999' });
     // The test outlet prints what the shell would turn into its 404 page.
-    expect(await screen.findByRole('alert')).toHaveTextContent('mf_mysterybox failed: Page not found: /mysterybox/999');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'mf_mysterybox failed: Page not found: /mysterybox/999',
+    );
   });
 
   it('sends a signed-out visitor to log in and back', async () => {
@@ -79,7 +105,11 @@ describe('/mysterybox/{model_id}', () => {
     const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByText(/Log in to see the hash of your server seed/)).toBeInTheDocument();
     await userEvent.click(await buyButton());
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?return_to=%2Fmysterybox%2F7'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/login?return_to=%2Fmysterybox%2F7',
+      ),
+    );
   });
 
   it('says a sold-out box is sold out and offers no buy button', async () => {
@@ -108,7 +138,11 @@ describe('/mysterybox/{model_id}', () => {
 
   it('creates the order with an idempotency key and the client seed, stores it, and goes to pay', async () => {
     signInAs('u-1');
-    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { body: fairness() }, 'POST /api/orders': { status: 201, body: order() } });
+    const api = fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'POST /api/orders': { status: 201, body: order() },
+    });
     const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     await screen.findByTestId('server-seed-hash');
     await userEvent.click(await buyButton());
@@ -116,7 +150,9 @@ describe('/mysterybox/{model_id}', () => {
     expect(router.state.location.search).toBe('?order=AT7K2M9Q4X1B8C3D5E');
     const [call] = api.callsTo('POST', '/api/orders');
     expect(call?.body).toEqual({ boxModelId: 7, quantity: 1, clientSeed: 'my-seed' });
-    expect(call?.headers.get('idempotency-key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(call?.headers.get('idempotency-key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(call?.headers.get('authorization')).toBe('Bearer test-token');
     expect(paymentStore.getState()).toMatchObject({ orderSn: 'AT7K2M9Q4X1B8C3D5E', orderId: '41' });
   });
@@ -141,7 +177,7 @@ describe('/mysterybox/{model_id}', () => {
     expect(api.callsTo('GET', '/api/box-models/7')).toHaveLength(2);
   });
 
-  it('shows the pulled secret of the visitor signed in now, never the previous visitor\'s', async () => {
+  it("shows the pulled secret of the visitor signed in now, never the previous visitor's", async () => {
     signInAs('u-1');
     let releaseSecond = () => {};
     const secondLocker = new Promise<{ body: unknown }>((resolve) => {
@@ -163,7 +199,11 @@ describe('/mysterybox/{model_id}', () => {
 
   it('buys with the seed on record when the seed could not be read, instead of sending an empty one', async () => {
     signInAs('u-1');
-    const api = fakeApi({ 'GET /api/box-models/7': { body: box() }, 'GET /api/me/fairness': { status: 500 }, 'POST /api/orders': { status: 201, body: order() } });
+    const api = fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { status: 500 },
+      'POST /api/orders': { status: 201, body: order() },
+    });
     const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     await userEvent.click(await buyButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
@@ -180,7 +220,9 @@ describe('/mysterybox/{model_id}', () => {
     const { router } = mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     await screen.findByTestId('server-seed-hash');
     await userEvent.click(await buyButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your box could not be reserved. We could not reach the shop.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your box could not be reserved. We could not reach the shop.',
+    );
     await userEvent.click(await buyButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
     const keys = api.callsTo('POST', '/api/orders').map((call) => call.headers.get('idempotency-key'));
@@ -193,7 +235,10 @@ describe('/mysterybox/{model_id}', () => {
     fakeApi({
       'GET /api/box-models/7': { body: box({ stock: 1 }) },
       'GET /api/me/fairness': { body: fairness() },
-      'POST /api/orders': { status: 409, body: { error: { code: 'conflict', message: 'Night Market Box is sold out.' } } },
+      'POST /api/orders': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'Night Market Box is sold out.' } },
+      },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByText('Last one')).toBeInTheDocument();

@@ -80,29 +80,49 @@ export function BoxPage() {
           <h2 id="mb-buy-title" className="mb-price mb-price--large">
             {formatPrice(data.price)}
           </h2>
-          <p className={soldOut ? 'mb-stock mb-stock--out' : 'mb-stock'}>{stockLabel(soldOut ? 0 : data.stock)}</p>
+          <p className={soldOut ? 'mb-stock mb-stock--out' : 'mb-stock'}>
+            {stockLabel(soldOut ? 0 : data.stock)}
+          </p>
           <p className="mb-muted">{oddsSummary(data)}</p>
           <p>Quantity: 1 box per order</p>
           {soldOut ? (
             <p className="mb-notice" role="status">
-              This box is sold out. Every figure it held has found a home; other boxes are on the <Link to="/mysterybox">boxes page</Link>.
+              This box is sold out. Every figure it held has found a home; other boxes are on the{' '}
+              <Link to="/mysterybox">boxes page</Link>.
             </p>
           ) : (
-            <Button onClick={onBuy} disabled={authLoading || buying.status === 'busy' || seedProblem !== null} aria-describedby="mb-buy-note">
-              {buying.status === 'busy' ? 'Reserving your box…' : signedIn || authLoading ? 'Buy now' : 'Log in to buy'}
+            <Button
+              onClick={onBuy}
+              disabled={authLoading || buying.status === 'busy' || seedProblem !== null}
+              aria-describedby="mb-buy-note"
+            >
+              {buying.status === 'busy'
+                ? 'Reserving your box…'
+                : signedIn || authLoading
+                  ? 'Buy now'
+                  : 'Log in to buy'}
             </Button>
           )}
           <p id="mb-buy-note" className="mb-muted">
-            {seedProblem ? 'Fix your client seed to buy.' : `Your box is held for ${ORDER_RESERVATION_MINUTES} minutes while you pay.`}
+            {seedProblem
+              ? 'Fix your client seed to buy.'
+              : `Your box is held for ${ORDER_RESERVATION_MINUTES} minutes while you pay.`}
           </p>
-          {buying.status === 'error' && !buying.soldOut ? <ErrorNotice title="Your box could not be reserved." error={buying.error} /> : null}
+          {buying.status === 'error' && !buying.soldOut ? (
+            <ErrorNotice title="Your box could not be reserved." error={buying.error} />
+          ) : null}
         </section>
-        <FairnessPanel fairness={fairness} signedIn={signedIn} clientSeed={clientSeed ?? ''} onClientSeed={setClientSeed} />
+        <FairnessPanel
+          fairness={fairness}
+          signedIn={signedIn}
+          clientSeed={clientSeed ?? ''}
+          onClientSeed={setClientSeed}
+        />
       </div>
       <h2>What is inside</h2>
       <p className="mb-muted">
-        Probabilities are published per figure and always add up to 100%. A figure that has run out is left out of the draw, and the others share its chance. Secret figures stay
-        hidden until you pull one.
+        Probabilities are published per figure and always add up to 100%. A figure that has run out is left
+        out of the draw, and the others share its chance. Secret figures stay hidden until you pull one.
       </p>
       <OddsGrid odds={data.odds} pulled={pulled} />
     </article>

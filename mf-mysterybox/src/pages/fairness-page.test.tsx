@@ -7,7 +7,10 @@ import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
 
-const catalogue = { 'GET /api/box-models': { body: boxPage([box()]) }, 'GET /api/box-models/7': { body: box() } };
+const catalogue = {
+  'GET /api/box-models': { body: boxPage([box()]) },
+  'GET /api/box-models/7': { body: box() },
+};
 
 beforeEach(resetStores);
 
@@ -26,7 +29,9 @@ describe('/mysterybox/test', () => {
     await userEvent.paste(SEED_HASH);
     await userEvent.type(within(form).getByLabelText('Client seed'), 'client');
     await userEvent.type(within(form).getByLabelText('Nonce'), '0');
-    await waitFor(() => expect(within(form).getByRole('option', { name: 'Night Market Box' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(form).getByRole('option', { name: 'Night Market Box' })).toBeInTheDocument(),
+    );
     await userEvent.selectOptions(within(form).getByLabelText('Box'), 'Night Market Box');
     const calls = api.calls.length;
     await userEvent.click(within(form).getByRole('button', { name: 'Verify' }));
@@ -43,10 +48,14 @@ describe('/mysterybox/test', () => {
     await userEvent.type(within(form).getByLabelText('Server seed (revealed)'), 'abc');
     await userEvent.type(within(form).getByLabelText('Nonce'), '-1');
     await userEvent.click(within(form).getByRole('button', { name: 'Verify' }));
-    expect(within(form).getByLabelText('Server seed (revealed)')).toHaveAccessibleDescription(/A server seed is 64 hex digits/);
+    expect(within(form).getByLabelText('Server seed (revealed)')).toHaveAccessibleDescription(
+      /A server seed is 64 hex digits/,
+    );
     expect(within(form).getByLabelText('Client seed')).toHaveAccessibleDescription(/Enter a client seed/);
     expect(within(form).getByLabelText('Nonce')).toHaveAccessibleDescription(/whole number from 0 up/);
-    expect(within(form).getByLabelText('Box')).toHaveAccessibleDescription('Choose the box the draw was made for.');
+    expect(within(form).getByLabelText('Box')).toHaveAccessibleDescription(
+      'Choose the box the draw was made for.',
+    );
     expect(within(form).queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -77,7 +86,12 @@ describe('/mysterybox/test', () => {
     const api = fakeApi({
       ...catalogue,
       'GET /api/draws/5': [{ body: drawProof({ serverSeed: null }) }, { body: drawProof() }],
-      'POST /api/me/server-seed/rotate': { body: { revealed: { serverSeed: SEED, serverSeedHash: SEED_HASH, drawCount: 1 }, current: fairness({ serverSeedHash: 'ab'.repeat(32), nextNonce: 0 }) } },
+      'POST /api/me/server-seed/rotate': {
+        body: {
+          revealed: { serverSeed: SEED, serverSeedHash: SEED_HASH, drawCount: 1 },
+          current: fairness({ serverSeedHash: 'ab'.repeat(32), nextNonce: 0 }),
+        },
+      },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
     await userEvent.click(await screen.findByRole('button', { name: 'Reveal my server seed' }));
@@ -101,11 +115,18 @@ describe('/mysterybox/test', () => {
     const { orderSn: _order, lockerItemId: _item, ...proof } = drawProof({ serverSeed: null });
     const api = fakeApi({
       ...catalogue,
-      'GET /api/draws/5': { status: 404, body: { error: { code: 'not_found', message: 'Draw 5 not found.' } } },
+      'GET /api/draws/5': {
+        status: 404,
+        body: { error: { code: 'not_found', message: 'Draw 5 not found.' } },
+      },
       'GET /api/draws/5/proof': { body: proof },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
-    expect(await screen.findByText(/was made with a server seed that is still in use/, undefined, { timeout: 5_000 })).toHaveTextContent(SEED_HASH);
+    expect(
+      await screen.findByText(/was made with a server seed that is still in use/, undefined, {
+        timeout: 5_000,
+      }),
+    ).toHaveTextContent(SEED_HASH);
     expect(screen.queryByRole('button', { name: 'Reveal my server seed' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/draws/5')).toHaveLength(1);
   });
@@ -122,12 +143,24 @@ describe('/mysterybox/test', () => {
     await userEvent.clear(count);
     await userEvent.type(count, '5000');
     await userEvent.click(within(form).getByRole('button', { name: 'Simulate' }));
-    expect(await within(form).findByText('5,000 of 5,000 draws', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(within(form).getByRole('img', { name: /Observed share of each figure in 5,000 simulated draws/ })).toBeInTheDocument();
+    expect(
+      await within(form).findByText('5,000 of 5,000 draws', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(
+      within(form).getByRole('img', { name: /Observed share of each figure in 5,000 simulated draws/ }),
+    ).toBeInTheDocument();
     const rows = within(within(form).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Lantern Cat', 'Noodle Fox', 'Moon Owl']);
-    const drawn = rows.map((row) => Number(within(row).getAllByRole('cell')[2]?.textContent?.replaceAll(',', '')));
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Lantern Cat',
+      'Noodle Fox',
+      'Moon Owl',
+    ]);
+    const drawn = rows.map((row) =>
+      Number(within(row).getAllByRole('cell')[2]?.textContent?.replaceAll(',', '')),
+    );
     expect(drawn.reduce((sum, value) => sum + value, 0)).toBe(5_000);
-    expect(await within(form).findByText(/Consistent with the published odds|Further from the published odds/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/Consistent with the published odds|Further from the published odds/),
+    ).toBeInTheDocument();
   });
 });

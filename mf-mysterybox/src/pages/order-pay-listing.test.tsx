@@ -15,8 +15,23 @@ const goToProviderMock = jest.mocked(goToProvider);
 const SN = 'AT3333444455556666';
 const PAGE = `/payment/order_pay?order=${SN}`;
 const noMethods = { 'GET /api/me/payment-methods': { body: { items: [] } } };
-const SAVED = { id: 1, provider: 'sandbox', vaultToken: 'vault-123456', label: 'Sandbox test account', createdAt: '2026-11-20T10:00:00.000Z' };
-const captured = { id: 9, provider: 'sandbox', status: 'captured', token: 'SBX-9', approvalUrl: null, amount: { amountMinor: 1_800, currency: 'USD' }, createdAt: '2026-11-21T23:00:00.000Z', capturedAt: '2026-11-21T23:01:00.000Z' };
+const SAVED = {
+  id: 1,
+  provider: 'sandbox',
+  vaultToken: 'vault-123456',
+  label: 'Sandbox test account',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const captured = {
+  id: 9,
+  provider: 'sandbox',
+  status: 'captured',
+  token: 'SBX-9',
+  approvalUrl: null,
+  amount: { amountMinor: 1_800, currency: 'USD' },
+  createdAt: '2026-11-21T23:00:00.000Z',
+  capturedAt: '2026-11-21T23:01:00.000Z',
+};
 
 beforeEach(() => {
   resetStores();
@@ -34,7 +49,11 @@ describe("/payment/order_pay: a collector's listing", () => {
   it('shows the figure and its seller instead of a box, held while the buyer pays through the same flow', async () => {
     const approvalUrl = '/api/payments/sandbox/checkout?token=SBX-9';
     const payment = { ...captured, status: 'created', token: 'SBX-9', approvalUrl, capturedAt: null };
-    const api = fakeApi({ [`GET /api/orders/${SN}`]: { body: listingOrder() }, ...noMethods, [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl, result: null } } });
+    const api = fakeApi({
+      [`GET /api/orders/${SN}`]: { body: listingOrder() },
+      ...noMethods,
+      [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl, result: null } },
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
     expect(await screen.findByRole('heading', { name: 'Noodle Fox' })).toBeInTheDocument();
     expect(screen.getByTestId('order-line')).toHaveTextContent(/^From @kai · \$18\.00$/);
@@ -42,7 +61,10 @@ describe("/payment/order_pay: a collector's listing", () => {
     expect(screen.queryByText(/Qty|Night Market Box|Your box/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(goToProviderMock).toHaveBeenCalledWith(approvalUrl));
-    expect(api.callsTo('POST', `/api/orders/${SN}/payments`)[0]?.body).toEqual({ provider: 'sandbox', saveMethod: false });
+    expect(api.callsTo('POST', `/api/orders/${SN}/payments`)[0]?.body).toEqual({
+      provider: 'sandbox',
+      saveMethod: false,
+    });
     expect(paymentStore.getState()).toMatchObject({ orderSn: SN, currentToken: 'SBX-9' });
   });
 
@@ -56,12 +78,17 @@ describe("/payment/order_pay: a collector's listing", () => {
       'GET /api/me/payment-methods': { body: { items: [SAVED] } },
       [`POST /api/orders/${SN}/payments`]: async () => {
         await answered;
-        return { status: 201, body: { payment: captured, approvalUrl: null, result: listingCaptureResult() } };
+        return {
+          status: 201,
+          body: { payment: captured, approvalUrl: null, result: listingCaptureResult() },
+        };
       },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByTestId('payment-progress')).toHaveTextContent('The figure moves to your locker as soon as the payment is confirmed');
+    expect(await screen.findByTestId('payment-progress')).toHaveTextContent(
+      'The figure moves to your locker as soon as the payment is confirmed',
+    );
     answer();
     const news = await screen.findByRole('heading', { name: "It's yours: Noodle Fox is in your locker" });
     await waitFor(() => expect(news).toHaveFocus());
@@ -72,28 +99,44 @@ describe("/payment/order_pay: a collector's listing", () => {
     expect(paymentStore.getState()).toMatchObject({ isAuthorized: true, itemId: '91', orderSn: '' });
   });
 
-  it('back from the sandbox approval, the capture confirms the figure is the buyer\'s', async () => {
+  it("back from the sandbox approval, the capture confirms the figure is the buyer's", async () => {
     paymentStore.getState().set({ orderSn: SN });
     fakeApi({ 'POST /api/payments/capture': { body: listingCaptureResult() } });
     mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-9' });
     expect(await screen.findByText(`Payment received for order ${SN}. Thank you!`)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: "It's yours: Noodle Fox is in your locker" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: "It's yours: Noodle Fox is in your locker" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the receipt' })).toHaveAttribute('href', `/orders/${SN}`);
     expect(screen.queryByText(/warehouse/)).not.toBeInTheDocument();
   });
 
   it('expired unpaid: the figure went back on sale, with the way back to its page', async () => {
-    fakeApi({ [`GET /api/orders/${SN}`]: { body: listingOrder({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }) }, ...noMethods });
+    fakeApi({
+      [`GET /api/orders/${SN}`]: {
+        body: listingOrder({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }),
+      },
+      ...noMethods,
+    });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
-    expect(await screen.findByText(/The time to pay ran out .*, so the figure went back on sale. Nothing was charged./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Noodle Fox' })).toHaveAttribute('href', '/gallery/style/detail/noodle-fox');
+    expect(
+      await screen.findByText(
+        /The time to pay ran out .*, so the figure went back on sale. Nothing was charged./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Noodle Fox' })).toHaveAttribute(
+      'href',
+      '/gallery/style/detail/noodle-fox',
+    );
     expect(screen.queryByRole('button', { name: /payment/ })).not.toBeInTheDocument();
   });
 
   it('opened again once paid: says the figure is in the locker', async () => {
     fakeApi({ [`GET /api/orders/${SN}`]: { body: listingCaptureResult().order }, ...noMethods });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
-    expect(await screen.findByText("This order is paid. It's yours: Noodle Fox is in your locker.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("This order is paid. It's yours: Noodle Fox is in your locker."),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my locker' })).toHaveAttribute('href', '/locker');
     expect(screen.queryByText(/ship-out|warehouse/i)).not.toBeInTheDocument();
   });

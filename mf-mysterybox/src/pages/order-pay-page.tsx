@@ -29,7 +29,8 @@ export function OrderPayPage() {
   // Back from approving: the capture waits for the sign-in to be known, and says so from the first frame.
   if (authLoading && returned) content = <PaymentProgress orderSn={orderSn} />;
   else if (authLoading) content = <Skeleton lines={4} label="Checking your sign-in" />;
-  else if (!signedIn) content = <SignInNotice>Log in to pay for your order. You will come straight back here.</SignInNotice>;
+  else if (!signedIn)
+    content = <SignInNotice>Log in to pay for your order. You will come straight back here.</SignInNotice>;
   else if (returned && token) content = <CaptureView token={token} orderSn={orderSn} />;
   else if (orderSn) content = <OrderView orderSn={orderSn} cancelledAtProvider={cancelled} />;
   else {

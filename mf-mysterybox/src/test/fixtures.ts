@@ -1,11 +1,29 @@
 /** Test-only API answers shaped by the contract schemas (the pages validate every answer). */
-import type { BoxModelDetail, CaptureResult, DrawProof, FairnessState, Figure, Order } from '@arttoy/shared/contracts/api';
+import type {
+  BoxModelDetail,
+  CaptureResult,
+  DrawProof,
+  FairnessState,
+  Figure,
+  Order,
+} from '@arttoy/shared/contracts/api';
 
 const series = { slug: 'night-market', name: 'Night Market' };
 const style = { slug: 'kawaii', name: 'Kawaii' };
 
 export function figure(id: number, name: string, rarity: 'regular' | 'secret' = 'regular'): Figure {
-  return { id, slug: name.toLowerCase().replaceAll(' ', '-'), name, description: `${name}.`, number: id - 100, rarity, heightMm: 70, artUrl: `/api/art/${id}.svg`, series, style };
+  return {
+    id,
+    slug: name.toLowerCase().replaceAll(' ', '-'),
+    name,
+    description: `${name}.`,
+    number: id - 100,
+    rarity,
+    heightMm: 70,
+    artUrl: `/api/art/${id}.svg`,
+    series,
+    style,
+  };
 }
 
 const FIGURES = [figure(101, 'Lantern Cat'), figure(102, 'Noodle Fox'), figure(103, 'Moon Owl', 'secret')];
@@ -22,7 +40,14 @@ export function box(overrides: Partial<BoxModelDetail> = {}): BoxModelDetail {
     style,
     stock: 12,
     odds: FIGURES.map((item, index) => ({
-      figure: { id: item.id, slug: item.slug, name: item.name, number: item.number, rarity: item.rarity, artUrl: item.artUrl },
+      figure: {
+        id: item.id,
+        slug: item.slug,
+        name: item.name,
+        number: item.number,
+        rarity: item.rarity,
+        artUrl: item.artUrl,
+      },
       oddsPpm: PPM[index] ?? 0,
       odds: (PPM[index] ?? 0) / 1_000_000,
       stock: 4,
@@ -32,7 +57,13 @@ export function box(overrides: Partial<BoxModelDetail> = {}): BoxModelDetail {
 }
 
 export function boxPage(items: BoxModelDetail[]) {
-  return { items: items.map(({ odds: _odds, ...summary }) => summary), page: 1, pageSize: 100, total: items.length, totalPages: 1 };
+  return {
+    items: items.map(({ odds: _odds, ...summary }) => summary),
+    page: 1,
+    pageSize: 100,
+    total: items.length,
+    totalPages: 1,
+  };
 }
 
 export const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -71,7 +102,13 @@ export function order(overrides: Partial<Order> = {}): Order {
 
 /** A ship-out's fee order: 2 figures to London, $14.99. */
 export function shipOutOrder(overrides: Partial<Order> = {}): Order {
-  return order({ orderSn: 'AT2222333344445555', kind: 'ship_out', boxModel: null, shipOut: { shipRequestId: 12, figures: 2, city: 'London', country: 'GB' }, ...overrides });
+  return order({
+    orderSn: 'AT2222333344445555',
+    kind: 'ship_out',
+    boxModel: null,
+    shipOut: { shipRequestId: 12, figures: 2, city: 'London', country: 'GB' },
+    ...overrides,
+  });
 }
 
 /** Draw #5: seed SEED, client seed "client", nonce 0 → roll 282 372 → Lantern Cat (first half of the line). */
@@ -98,7 +135,11 @@ export function drawProof(overrides: Partial<DrawProof> = {}): DrawProof {
 }
 
 export function captureResult(): CaptureResult {
-  return { order: order({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, drawId: 5, lockerItemId: 88 }), draw: drawProof({ serverSeed: null }), vaultToken: null };
+  return {
+    order: order({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, drawId: 5, lockerItemId: 88 }),
+    draw: drawProof({ serverSeed: null }),
+    vaultToken: null,
+  };
 }
 
 /** A collector's listing bought: Noodle Fox from @kai, $18.00. */
@@ -108,7 +149,11 @@ export function listingOrder(overrides: Partial<Order> = {}): Order {
     orderSn: 'AT3333444455556666',
     kind: 'listing',
     boxModel: null,
-    listing: { listingId: 12, figure: { id: 102, slug: 'noodle-fox', name: 'Noodle Fox' }, sellerHandle: 'kai' },
+    listing: {
+      listingId: 12,
+      figure: { id: 102, slug: 'noodle-fox', name: 'Noodle Fox' },
+      sellerHandle: 'kai',
+    },
     unitPrice: price,
     total: price,
     ...overrides,
@@ -117,5 +162,9 @@ export function listingOrder(overrides: Partial<Order> = {}): Order {
 
 /** A listing's capture: paid and settled, no draw (the figure was known), the item now the buyer's (locker item 91). */
 export function listingCaptureResult(): CaptureResult {
-  return { order: listingOrder({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, lockerItemId: 91 }), draw: null, vaultToken: 'vault-123456' };
+  return {
+    order: listingOrder({ status: 'fulfilled', paidAt: AT, fulfilledAt: AT, lockerItemId: 91 }),
+    draw: null,
+    vaultToken: 'vault-123456',
+  };
 }

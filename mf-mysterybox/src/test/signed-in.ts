@@ -7,7 +7,14 @@ import { authStore, resetPaymentStore } from '@arttoy/shared/stores';
 configure({ asyncUtilTimeout: 5_000 });
 
 export function signInAs(uid: string | null): void {
-  authStore.setState({ user: uid ? { uid, displayName: null, email: null } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: uid ? { uid, displayName: null, email: null } : null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 }
 
 export function resetStores(): void {

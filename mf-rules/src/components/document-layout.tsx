@@ -7,7 +7,13 @@ import { DocumentBody } from './document-body';
  * A rules or help document: its table of contents beside it (above it on a phone), the title,
  * the last-updated date, and the body (with the fee table where it names it).
  */
-export function DocumentLayout({ document, children }: { document: ContentDocument; children?: ReactNode }): ReactNode {
+export function DocumentLayout({
+  document,
+  children,
+}: {
+  document: ContentDocument;
+  children?: ReactNode;
+}): ReactNode {
   return (
     <div className="rules-layout">
       <aside className="rules-layout__aside">
@@ -16,7 +22,9 @@ export function DocumentLayout({ document, children }: { document: ContentDocume
       <article className="rules-layout__article" aria-labelledby="rules-title">
         {document.draft ? <PreviewBanner /> : null}
         <header className="rules-header">
-          <h1 id="rules-title" className="content-title">{document.title}</h1>
+          <h1 id="rules-title" className="content-title">
+            {document.title}
+          </h1>
           <p className="content-meta">
             <span>
               Last updated <time dateTime={document.updated}>{formatContentDate(document.updated)}</time>

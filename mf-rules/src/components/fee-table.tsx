@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
-import { FIGURES_IN_BASE_FEE, formatDeliveryDays, formatMoney, SHIPPING_ZONES } from '@arttoy/shared/contracts/api';
+import {
+  FIGURES_IN_BASE_FEE,
+  formatDeliveryDays,
+  formatMoney,
+  SHIPPING_ZONES,
+} from '@arttoy/shared/contracts/api';
 
 /**
  * The ship-out fees, from the table the locker's form quotes and the API charges. It scrolls
@@ -10,8 +15,14 @@ export function FeeTable(): ReactNode {
   return (
     <div className="fee-table content-prose">
       {/* A scrollable region must take the focus, or keyboard users cannot scroll it (axe: scrollable-region-focusable). */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="fee-table__scroll" role="region" aria-label="Shipping fees by destination" aria-describedby="fee-table-cue" tabIndex={0}>
+      <div
+        className="fee-table__scroll"
+        role="region"
+        aria-label="Shipping fees by destination"
+        aria-describedby="fee-table-cue"
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+      >
         <table>
           <thead>
             <tr>

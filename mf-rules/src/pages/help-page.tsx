@@ -41,9 +41,16 @@ export function HelpPage(): ReactNode {
   const state = useContentDocument('/help', preview);
   useReportNotFound(state.notFound);
   return (
-    <div className="rules-page help-page" data-route="help" data-owner="mf_rules" aria-busy={state.status === 'pending'}>
+    <div
+      className="rules-page help-page"
+      data-route="help"
+      data-owner="mf_rules"
+      aria-busy={state.status === 'pending'}
+    >
       {state.status === 'pending' ? <Skeleton lines={6} label="Loading the Help Center" /> : null}
-      {state.status === 'error' && !state.notFound ? <LoadError what="The Help Center" onRetry={state.retry} /> : null}
+      {state.status === 'error' && !state.notFound ? (
+        <LoadError what="The Help Center" onRetry={state.retry} />
+      ) : null}
       {state.status === 'success' ? <DocumentLayout document={state.data.document} /> : null}
       {/* The ways to help stay useful even when the document cannot load; not under the loading
           skeleton, where the document would push them down the screen. */}

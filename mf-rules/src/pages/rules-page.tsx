@@ -15,11 +15,22 @@ export function RulesPage({ page }: { page: RulesPageInfo }): ReactNode {
   const state = useContentDocument(page.path, preview);
   useReportNotFound(state.notFound);
   return (
-    <div className="rules-page" data-route={page.id} data-owner="mf_rules" aria-busy={state.status === 'pending'}>
-      {state.status === 'pending' ? <Skeleton lines={8} label={`Loading ${page.label.toLowerCase()}`} /> : null}
-      {state.status === 'error' && !state.notFound ? <LoadError what={`The ${page.label.toLowerCase()} page`} onRetry={state.retry} /> : null}
+    <div
+      className="rules-page"
+      data-route={page.id}
+      data-owner="mf_rules"
+      aria-busy={state.status === 'pending'}
+    >
+      {state.status === 'pending' ? (
+        <Skeleton lines={8} label={`Loading ${page.label.toLowerCase()}`} />
+      ) : null}
+      {state.status === 'error' && !state.notFound ? (
+        <LoadError what={`The ${page.label.toLowerCase()} page`} onRetry={state.retry} />
+      ) : null}
       {state.status === 'success' ? (
-        <DocumentLayout document={state.data.document}>{page.id === 'rules-customer_service_center' ? <ContactCard /> : null}</DocumentLayout>
+        <DocumentLayout document={state.data.document}>
+          {page.id === 'rules-customer_service_center' ? <ContactCard /> : null}
+        </DocumentLayout>
       ) : null}
       {/* Not under the loading skeleton: the document would push it down the screen (a layout shift of 0.36). */}
       {state.status === 'pending' ? null : <RulesNav />}

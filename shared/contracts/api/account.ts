@@ -44,16 +44,29 @@ export const shipAddressSchema = z.object({
   line2: z.optional(z.string().trim().max(200)),
   city: z.string().trim().min(1).max(120),
   region: z.optional(z.string().trim().max(120)),
-  postalCode: z.string().trim().min(2).max(16).regex(/^[A-Za-z0-9 -]+$/, 'must be letters, digits, spaces or dashes'),
+  postalCode: z
+    .string()
+    .trim()
+    .min(2)
+    .max(16)
+    .regex(/^[A-Za-z0-9 -]+$/, 'must be letters, digits, spaces or dashes'),
   /** ISO 3166-1 alpha-2. */
   country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code such as US'),
-  phone: z.optional(z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number such as +1 555 0100')),
+  phone: z.optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number such as +1 555 0100'),
+  ),
 });
 export type ShipAddress = z.infer<typeof shipAddressSchema>;
 
 /** The address of a ship-out: the carrier needs a phone number, so it is required here. */
 export const shipOutAddressSchema = shipAddressSchema.extend({
-  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number such as +1 555 0100'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number such as +1 555 0100'),
 });
 export type ShipOutAddress = z.infer<typeof shipOutAddressSchema>;
 
@@ -115,16 +128,29 @@ export type CreateShipRequestBody = z.input<typeof createShipRequestBodySchema>;
 export const trackingNumberSchema = z
   .string()
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{6,40}$/, 'must be 6 to 40 letters and digits, as the carrier prints it (such as 1Z999AA10123456784)'));
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Z0-9]{6,40}$/,
+        'must be 6 to 40 letters and digits, as the carrier prints it (such as 1Z999AA10123456784)',
+      ),
+  );
 
 /** The carrier's name: 2-40 letters, digits, spaces, `&`, `.`, `'` or `-`, starting with a letter or digit. */
 export const carrierSchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 &.'-]{1,39}$/, "must be 2 to 40 letters, digits, spaces, &, ., ' or - (such as Royal Mail or UPS)");
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9 &.'-]{1,39}$/,
+    "must be 2 to 40 letters, digits, spaces, &, ., ' or - (such as Royal Mail or UPS)",
+  );
 
 /** What marks a ship request shipped (the operators' `npm run ship -w api -- mark-shipped`). */
-export const markShippedBodySchema = z.object({ trackingNumber: trackingNumberSchema, carrier: carrierSchema });
+export const markShippedBodySchema = z.object({
+  trackingNumber: trackingNumberSchema,
+  carrier: carrierSchema,
+});
 export type MarkShippedBody = z.input<typeof markShippedBodySchema>;
 
 export const shipRequestSchema = z.object({

@@ -133,4 +133,6 @@ export const slugParamsSchema = z.object({ slug: slugSchema });
 export const galleryPathSchema = z.object({ kind: z.enum(['figure', 'series']), slug: slugSchema });
 export type GalleryPath = z.infer<typeof galleryPathSchema>;
 /** Box model ids are numeric, as in the site's /mysterybox/{model_id}. */
-export const boxModelParamsSchema = z.object({ id: z.coerce.number<string | number>().int().positive().max(2_147_483_647) });
+export const boxModelParamsSchema = z.object({
+  id: z.coerce.number<string | number>().int().positive().max(2_147_483_647),
+});

@@ -10,10 +10,24 @@
  */
 import * as z from 'zod';
 import { figureSchema } from './catalogue';
-import { moneySchema, pageQuerySchema, pageSchema, recordIdParamSchema, slugSchema, timestampSchema } from './common';
+import {
+  moneySchema,
+  pageQuerySchema,
+  pageSchema,
+  recordIdParamSchema,
+  slugSchema,
+  timestampSchema,
+} from './common';
 
 /** pending_payment → paid → fulfilled; or pending_payment → expired | cancelled; paid | fulfilled → refunded. */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'fulfilled', 'expired', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'fulfilled',
+  'expired',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The built-in sandbox (test mode, the default) and the PayPal Orders v2 adapter. */
@@ -39,10 +53,14 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must be 8-100 letters, digits, - or _ (a UUID from crypto.randomUUID() fits)');
 
 /** A client seed: 1-64 letters, digits, `-`, `_` or `.` (the rule of shared/fair's CLIENT_SEED_PATTERN). */
-export const clientSeedSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, "-", "_" or "." (no spaces)');
+export const clientSeedSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, "-", "_" or "." (no spaces)');
 
 /** Order references look like `AT` + 16 upper-case letters and digits. */
-export const orderSnSchema = z.string().regex(/^AT[0-9A-Z]{16}$/, 'must be an order reference such as AT7K2M9Q4X1B8C3D5E');
+export const orderSnSchema = z
+  .string()
+  .regex(/^AT[0-9A-Z]{16}$/, 'must be an order reference such as AT7K2M9Q4X1B8C3D5E');
 export const orderSnParamsSchema = z.object({ orderSn: orderSnSchema });
 
 // ---------------------------------------------------------------------------------------------

@@ -39,7 +39,10 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /** Lower-case words joined by `-` or `_`: the same pattern the site's routes accept. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
-export const slugSchema = z.string().max(80).regex(SLUG_PATTERN, 'must be lower-case letters and digits joined by - or _');
+export const slugSchema = z
+  .string()
+  .max(80)
+  .regex(SLUG_PATTERN, 'must be lower-case letters and digits joined by - or _');
 
 /**
  * The id of a record that grows with traffic (orders, draws, locker items, ship requests): int8 in
@@ -47,10 +50,16 @@ export const slugSchema = z.string().max(80).regex(SLUG_PATTERN, 'must be lower-
  */
 export const recordIdSchema = z.int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The same id as a path parameter, which arrives as text. */
-export const recordIdParamSchema = z.coerce.number<string | number>().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const recordIdParamSchema = z.coerce
+  .number<string | number>()
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
 
 /** ISO 4217 currency code. */
-export const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD');
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as USD');
 
 /** Money is integer minor units (cents) with a currency; totals are computed by the server only. */
 export const moneySchema = z.object({

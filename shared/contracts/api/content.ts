@@ -36,7 +36,10 @@ export const CONTENT_HASH_LENGTH = 10;
 export const contentPathSchema = z
   .string()
   .max(200)
-  .regex(/^\/(?:[a-z0-9]+(?:[-_][a-z0-9]+)*)(?:\/[a-z0-9]+(?:[-_][a-z0-9]+)*)*$/, 'must be a site path such as /rules/authenticity');
+  .regex(
+    /^\/(?:[a-z0-9]+(?:[-_][a-z0-9]+)*)(?:\/[a-z0-9]+(?:[-_][a-z0-9]+)*)*$/,
+    'must be a site path such as /rules/authenticity',
+  );
 
 /** One heading of a document, for its table of contents (`id` is the anchor in `html`). */
 export const contentHeadingSchema = z.object({

@@ -104,7 +104,9 @@ export type FigureMarket = z.infer<typeof figureMarketSchema>;
 /** GET /api/market/asks?series=slug: each figure's lowest open ask in the series (figures without one are left out). */
 export const seriesAsksQuerySchema = z.object({ series: z.string().min(1).max(80) });
 export const seriesAsksSchema = z.object({
-  items: z.array(z.object({ figureId: z.int().positive(), lowestAsk: moneySchema, listings: z.int().positive() })),
+  items: z.array(
+    z.object({ figureId: z.int().positive(), lowestAsk: moneySchema, listings: z.int().positive() }),
+  ),
 });
 export type SeriesAsks = z.infer<typeof seriesAsksSchema>;
 
@@ -144,7 +146,9 @@ export const balanceSchema = z.object({
 export type Balance = z.infer<typeof balanceSchema>;
 
 /** POST /api/me/payouts body: how much of the balance to pay out (recorded as owed; there is no payout rail). */
-export const payoutBodySchema = z.object({ amountMinor: z.int().min(PAYOUT_MIN_MINOR, `must be at least ${PAYOUT_MIN_MINOR} minor units (US$5.00)`) });
+export const payoutBodySchema = z.object({
+  amountMinor: z.int().min(PAYOUT_MIN_MINOR, `must be at least ${PAYOUT_MIN_MINOR} minor units (US$5.00)`),
+});
 export type PayoutBody = z.input<typeof payoutBodySchema>;
 
 /** GET /api/locker/:id/history: where an item of my locker came from (its pull, then every sale of it). */
@@ -167,6 +171,13 @@ export const itemHistorySchema = z.object({
     }),
   ),
   /** Every sale of the item, oldest first: seller and buyer by handle (null when they have none), and the price. */
-  transfers: z.array(z.object({ fromHandle: z.nullable(z.string()), toHandle: z.nullable(z.string()), price: moneySchema, soldAt: timestampSchema })),
+  transfers: z.array(
+    z.object({
+      fromHandle: z.nullable(z.string()),
+      toHandle: z.nullable(z.string()),
+      price: moneySchema,
+      soldAt: timestampSchema,
+    }),
+  ),
 });
 export type ItemHistory = z.infer<typeof itemHistorySchema>;

@@ -1,10 +1,19 @@
-import { FIGURES_IN_BASE_FEE, formatMoney, quoteShipOut, SHIPPING_ZONES, shipOutFeeText, shippingZoneOf } from './shipping-fees';
+import {
+  FIGURES_IN_BASE_FEE,
+  formatMoney,
+  quoteShipOut,
+  SHIPPING_ZONES,
+  shipOutFeeText,
+  shippingZoneOf,
+} from './shipping-fees';
 
 describe('the ship-out fee table', () => {
   it('states the fees the shipping page promises: US $5.99, rest of world $19.99', () => {
     expect(quoteShipOut('US', 1).fee).toEqual({ amountMinor: 599, currency: 'USD' });
     expect(quoteShipOut('JP', 1).fee).toEqual({ amountMinor: 1999, currency: 'USD' });
-    expect(SHIPPING_ZONES.map((zone) => [zone.label, formatMoney(zone.fee), formatMoney(zone.extraFigureFee)])).toEqual([
+    expect(
+      SHIPPING_ZONES.map((zone) => [zone.label, formatMoney(zone.fee), formatMoney(zone.extraFigureFee)]),
+    ).toEqual([
       ['United States', '$5.99', '$0.50'],
       ['Canada and Mexico', '$12.99', '$1.00'],
       ['United Kingdom and EU', '$14.99', '$1.00'],
@@ -36,7 +45,11 @@ describe('the ship-out fee table', () => {
   });
 
   it('words the table as text for search', () => {
-    expect(shipOutFeeText()).toContain('United States: $5.99 up to 6 figures, $0.50 each extra figure, 3-6 working days.');
-    expect(shipOutFeeText()).toContain('Rest of world: $19.99 up to 6 figures, $1.50 each extra figure, 8-20 working days.');
+    expect(shipOutFeeText()).toContain(
+      'United States: $5.99 up to 6 figures, $0.50 each extra figure, 3-6 working days.',
+    );
+    expect(shipOutFeeText()).toContain(
+      'Rest of world: $19.99 up to 6 figures, $1.50 each extra figure, 8-20 working days.',
+    );
   });
 });

@@ -10,7 +10,14 @@ jest.mock('@arttoy/shared/auth', () => {
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
-  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());
@@ -19,7 +26,10 @@ describe('sign-in without its code', () => {
   it('fails the sign-in with a plain message, logged per provider, and no rejection', async () => {
     await expect(signIn('google')).resolves.toBeNull();
     expect(authStore.getState().error).toBe('Sign-in could not load. Check your connection, then try again.');
-    expect(consoleError).toHaveBeenCalledWith('Google login failed: its code did not load.', expect.any(Error));
+    expect(consoleError).toHaveBeenCalledWith(
+      'Google login failed: its code did not load.',
+      expect.any(Error),
+    );
   });
 
   it('still logs out locally', async () => {
@@ -36,6 +46,8 @@ describe('sign-in without its code', () => {
         <SignInOptions onSignIn={jest.fn()} />
       </Suspense>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-in could not load. Check your connection, then reload the page.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in could not load. Check your connection, then reload the page.',
+    );
   });
 });

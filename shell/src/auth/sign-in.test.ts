@@ -4,18 +4,35 @@ import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contr
 import { authStore } from '@arttoy/shared/stores';
 import { afterFirstPaint, startSignIn } from './sign-in';
 
-jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), startAuth: jest.fn() }));
+jest.mock('@arttoy/shared/auth', () => ({
+  ...jest.requireActual('@arttoy/shared/auth'),
+  startAuth: jest.fn(),
+}));
 const startAuthMock = jest.mocked(startAuth);
 
 const COMPLETE: RuntimeConfig = {
   ...DEFAULT_RUNTIME_CONFIG,
-  firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p', storageBucket: 's', messagingSenderId: 'm', appId: 'a' },
+  firebase: {
+    apiKey: 'k',
+    authDomain: 'd',
+    projectId: 'p',
+    storageBucket: 's',
+    messagingSenderId: 'm',
+    appId: 'a',
+  },
 };
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
   startAuthMock.mockClear();
-  authStore.setState({ user: null, loading: true, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: true,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());
@@ -24,7 +41,9 @@ describe('startSignIn', () => {
   it('reports missing settings at once and never loads auth', () => {
     const schedule = jest.fn();
     startSignIn(DEFAULT_RUNTIME_CONFIG, schedule);
-    expect(consoleError).toHaveBeenCalledWith('Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId');
+    expect(consoleError).toHaveBeenCalledWith(
+      'Firebase config is missing: apiKey, authDomain, projectId, storageBucket, messagingSenderId, appId',
+    );
     expect(authStore.getState()).toMatchObject({ disabled: true, loading: false });
     expect(schedule).not.toHaveBeenCalled();
   });
@@ -43,7 +62,9 @@ describe('afterFirstPaint', () => {
   it('runs the task after the next frame, once the browser is idle', () => {
     jest.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
-    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const raf = jest
+      .spyOn(window, 'requestAnimationFrame')
+      .mockImplementation((callback) => frames.push(callback));
     const task = jest.fn();
     try {
       afterFirstPaint(task);

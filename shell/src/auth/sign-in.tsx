@@ -5,7 +5,13 @@
  */
 import { lazy, type ReactNode } from 'react';
 import type { RuntimeConfig } from '@arttoy/shared/contracts';
-import { applySignInConfig, authStore, clearSession, type AuthUser, type SignInProvider } from '@arttoy/shared/stores';
+import {
+  applySignInConfig,
+  authStore,
+  clearSession,
+  type AuthUser,
+  type SignInProvider,
+} from '@arttoy/shared/stores';
 
 const loadAuth = () => import('@arttoy/shared/auth');
 
@@ -13,7 +19,8 @@ const loadAuth = () => import('@arttoy/shared/auth');
 export function afterFirstPaint(task: () => void): void {
   requestAnimationFrame(() => {
     setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => task(), { timeout: 2000 });
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(() => task(), { timeout: 2000 });
       else task();
     }, 0);
   });
@@ -23,12 +30,16 @@ export function afterFirstPaint(task: () => void): void {
  * Checks the Firebase settings now (a missing one is logged and disables the buttons at once,
  * spec §5), then starts Firebase once the first paint is done.
  */
-export function startSignIn(config: RuntimeConfig, schedule: (task: () => void) => void = afterFirstPaint): void {
+export function startSignIn(
+  config: RuntimeConfig,
+  schedule: (task: () => void) => void = afterFirstPaint,
+): void {
   if (!applySignInConfig(config)) return;
   schedule(() => {
     loadAuth().then(
       ({ startAuth }) => startAuth(config),
-      (error: unknown) => console.error('Sign-in could not start: its code did not load. Reload the page to retry.', error),
+      (error: unknown) =>
+        console.error('Sign-in could not start: its code did not load. Reload the page to retry.', error),
     );
   });
 }
@@ -41,7 +52,10 @@ export async function signIn(provider: SignInProvider): Promise<AuthUser | null>
     return (await loadAuth()).signIn(provider);
   } catch (error) {
     // The auth module itself did not arrive (offline, or a deploy replaced it): say so where the buttons are.
-    console.error(`${provider.charAt(0).toUpperCase()}${provider.slice(1)} login failed: its code did not load.`, error);
+    console.error(
+      `${provider.charAt(0).toUpperCase()}${provider.slice(1)} login failed: its code did not load.`,
+      error,
+    );
     authStore.getState().setError(NOT_LOADED);
     return null;
   }

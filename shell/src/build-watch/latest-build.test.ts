@@ -58,18 +58,30 @@ describe('the build watcher', () => {
   });
 
   it('reports a new build once and stops polling', async () => {
-    const fetchJson = jest.fn((url: string) => Promise.resolve(url.startsWith('/builds/meta/') ? goodMeta('20261122000000-bbbbbbbb') : { id: '20261122000000-bbbbbbbb', timestamp: 2 }));
+    const fetchJson = jest.fn((url: string) =>
+      Promise.resolve(
+        url.startsWith('/builds/meta/')
+          ? goodMeta('20261122000000-bbbbbbbb')
+          : { id: '20261122000000-bbbbbbbb', timestamp: 2 },
+      ),
+    );
     const { options } = watch({ fetchJson });
     await jest.advanceTimersByTimeAsync(60_000);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(options.onNewBuild).toHaveBeenCalledTimes(1);
     expect(options.onNewBuild).toHaveBeenCalledWith('20261122000000-bbbbbbbb');
-    expect(fetchJson.mock.calls.map(([url]) => url)).toEqual(['/builds/latest.json?1234', '/builds/meta/20261122000000-bbbbbbbb.json']);
+    expect(fetchJson.mock.calls.map(([url]) => url)).toEqual([
+      '/builds/latest.json?1234',
+      '/builds/meta/20261122000000-bbbbbbbb.json',
+    ]);
   });
 
   it('only logs a failed fetch, and keeps polling', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetchJson = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ id: 'not valid!', timestamp: 1 });
+    const fetchJson = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ id: 'not valid!', timestamp: 1 });
     const { options, stop } = watch({ fetchJson });
     await jest.advanceTimersByTimeAsync(60_000);
     await jest.advanceTimersByTimeAsync(60_000);
@@ -80,20 +92,35 @@ describe('the build watcher', () => {
   });
 
   it.each([
-    ['is missing', () => Promise.reject(new Error('GET /builds/meta/20261122000000-bbbbbbbb.json answered 404'))],
+    [
+      'is missing',
+      () => Promise.reject(new Error('GET /builds/meta/20261122000000-bbbbbbbb.json answered 404')),
+    ],
     ['is not a manifest', () => Promise.resolve({ apps: 3 })],
   ])('keeps its build, says so and polls on when the new build’s manifest %s', async (_case, meta) => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetchJson = jest.fn((url: string) => (url.startsWith('/builds/meta/') ? meta() : Promise.resolve({ id: '20261122000000-bbbbbbbb', timestamp: 2 })));
+    const fetchJson = jest.fn((url: string) =>
+      url.startsWith('/builds/meta/')
+        ? meta()
+        : Promise.resolve({ id: '20261122000000-bbbbbbbb', timestamp: 2 }),
+    );
     const onCheckProblem = jest.fn();
     const { options, stop } = watch({ fetchJson, onCheckProblem });
     await jest.advanceTimersByTimeAsync(60_000);
     expect(options.onNewBuild).not.toHaveBeenCalled();
-    expect(onCheckProblem).toHaveBeenLastCalledWith(expect.stringContaining('the live build 20261122000000-bbbbbbbb has no readable manifest'));
+    expect(onCheckProblem).toHaveBeenLastCalledWith(
+      expect.stringContaining('the live build 20261122000000-bbbbbbbb has no readable manifest'),
+    );
     expect(error.mock.calls[0]?.join(' ')).toContain('this page keeps build 20261121000000-aaaaaaaa');
 
     // The deploy completes: the next poll announces it and clears the problem.
-    fetchJson.mockImplementation((url: string) => Promise.resolve(url.startsWith('/builds/meta/') ? goodMeta('20261122000000-bbbbbbbb') : { id: '20261122000000-bbbbbbbb', timestamp: 2 }));
+    fetchJson.mockImplementation((url: string) =>
+      Promise.resolve(
+        url.startsWith('/builds/meta/')
+          ? goodMeta('20261122000000-bbbbbbbb')
+          : { id: '20261122000000-bbbbbbbb', timestamp: 2 },
+      ),
+    );
     await jest.advanceTimersByTimeAsync(60_000);
     expect(onCheckProblem).toHaveBeenLastCalledWith(null);
     expect(options.onNewBuild).toHaveBeenCalledWith('20261122000000-bbbbbbbb');
@@ -108,7 +135,9 @@ describe('the build watcher', () => {
     const onCheckProblem = jest.fn();
     const { stop } = watch({ fetchJson, onCheckProblem, online: () => online });
     await jest.advanceTimersByTimeAsync(60_000);
-    expect(onCheckProblem).toHaveBeenCalledWith(expect.stringContaining('Latest-build pointer /builds/latest.json is invalid'));
+    expect(onCheckProblem).toHaveBeenCalledWith(
+      expect.stringContaining('Latest-build pointer /builds/latest.json is invalid'),
+    );
     online = false;
     await jest.advanceTimersByTimeAsync(120_000);
     expect(fetchJson).toHaveBeenCalledTimes(1);

@@ -47,7 +47,9 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
     options.connection?.()?.effectiveType === 'slow-2g'
       ? undefined
       : setTimeout(() => {
-          options.checkManifest().catch((error: unknown) => console.error('[shell] build manifest check failed:', error));
+          options
+            .checkManifest()
+            .catch((error: unknown) => console.error('[shell] build manifest check failed:', error));
         }, MANIFEST_CHECK_DELAY_MS);
 
   const poll = async (): Promise<void> => {
@@ -60,7 +62,10 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
         try {
           parseBuildMeta(await fetchJson(metaPath), metaPath);
         } catch (cause) {
-          throw new Error(`the live build ${latest.id} has no readable manifest (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+          throw new Error(
+            `the live build ${latest.id} has no readable manifest (${cause instanceof Error ? cause.message : String(cause)})`,
+            { cause },
+          );
         }
       }
       if (stopped) return;
@@ -72,7 +77,10 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
     } catch (error) {
       if (stopped) return;
       const reason = error instanceof Error ? error.message : String(error);
-      console.error(`[shell] checking for a new build failed; this page keeps build ${options.currentBuildId}:`, reason);
+      console.error(
+        `[shell] checking for a new build failed; this page keeps build ${options.currentBuildId}:`,
+        reason,
+      );
       options.onCheckProblem?.(reason);
     }
   };

@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 function renderNotice(): ReturnType<typeof createMemoryRouter> {
-  const router = createMemoryRouter([{ path: '*', element: <NewBuildNotice /> }], { initialEntries: ['/gallery'] });
+  const router = createMemoryRouter([{ path: '*', element: <NewBuildNotice /> }], {
+    initialEntries: ['/gallery'],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -53,7 +55,9 @@ describe('NewBuildNotice', () => {
   it('says, without an action, when a check failed and the page keeps its version; a later good check clears it', () => {
     renderNotice();
     act(() => newBuildStore.setState({ checkProblem: 'the live build b-1 has no readable manifest' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Could not check for a newer version of ArtToy Club. This page keeps the version it has');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Could not check for a newer version of ArtToy Club. This page keeps the version it has',
+    );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     act(() => newBuildStore.setState({ checkProblem: null }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -24,10 +24,21 @@ export function NewBuildNotice(): ReactNode {
 
   if (!buildId) {
     // Nothing for the visitor to do: the page runs on, and the next check may clear it.
-    return checkProblem ? <Toast>Could not check for a newer version of ArtToy Club. This page keeps the version it has and works as before.</Toast> : null;
+    return checkProblem ? (
+      <Toast>
+        Could not check for a newer version of ArtToy Club. This page keeps the version it has and works as
+        before.
+      </Toast>
+    ) : null;
   }
   return (
-    <Toast action={<Button variant="secondary" onClick={() => window.location.reload()}>Reload now</Button>}>
+    <Toast
+      action={
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          Reload now
+        </Button>
+      }
+    >
       A new version of ArtToy Club is available. It loads when you open the next page.
     </Toast>
   );

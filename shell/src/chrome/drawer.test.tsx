@@ -8,7 +8,14 @@ import { SiteDrawer } from './drawer';
 jest.mock('../federation/remotes', () => ({ loadRemoteApp: jest.fn(() => new Promise(() => undefined)) }));
 
 beforeEach(() => {
-  authStore.setState({ user: null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 });
 
 interface Rendered {
@@ -23,9 +30,17 @@ async function renderDrawer(path = '/gallery/style/soft-vinyl', open = true): Pr
   const onClose = jest.fn();
   const onSignIn = jest.fn<void, [SignInProvider]>();
   const onSignOut = jest.fn();
-  const router = createMemoryRouter([{ path: '*', element: <SiteDrawer open={open} onClose={onClose} onSignIn={onSignIn} onSignOut={onSignOut} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: <SiteDrawer open={open} onClose={onClose} onSignIn={onSignIn} onSignOut={onSignOut} />,
+      },
+    ],
+    {
+      initialEntries: [path],
+    },
+  );
   await act(async () => {
     render(<RouterProvider router={router} />);
   });
@@ -66,14 +81,18 @@ describe('SiteDrawer', () => {
     ['Help Center', '/help'],
   ])('navigates to %s (%s) and closes', async (label, path) => {
     const { router, onClose } = await renderDrawer('/rules/privacy_policy');
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: label }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Menu' })).getByRole('link', { name: label }),
+    );
     expect(router.state.location.pathname).toBe(path);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('closes from its close button', async () => {
     const { onClose, router } = await renderDrawer('/gallery');
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Close menu' }),
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe('/gallery');
   });
@@ -124,7 +143,11 @@ describe('SiteDrawer', () => {
       const { onSignIn } = await renderDrawer();
       act(() => authStore.getState().setPendingProvider('google'));
       const buttons = await providerButtons();
-      expect(buttons.map((button) => button.textContent)).toEqual(['Continue with Apple', 'Signing in…', 'Continue with Facebook']);
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        'Continue with Apple',
+        'Signing in…',
+        'Continue with Facebook',
+      ]);
       for (const button of buttons) expect(button).toBeDisabled();
       expect(screen.getByRole('region', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
       await userEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }));
@@ -156,13 +179,16 @@ describe('SiteDrawer', () => {
       expect(within(account).getByRole('button', { name: 'log out' })).toBeEnabled();
       expect(within(account).getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
       expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
-      for (const label of PROVIDER_BUTTONS) expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
+      for (const label of PROVIDER_BUTTONS)
+        expect(screen.queryByRole('button', { name: label })).not.toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'Sign in' })).not.toBeInTheDocument();
     });
 
     it("opens the visitor's orders and closes", async () => {
       const { router, onClose } = await renderDrawer('/gallery');
-      await userEvent.click(within(screen.getByRole('region', { name: 'Your account' })).getByRole('link', { name: 'My orders' }));
+      await userEvent.click(
+        within(screen.getByRole('region', { name: 'Your account' })).getByRole('link', { name: 'My orders' }),
+      );
       expect(router.state.location.pathname).toBe('/orders');
       expect(onClose).toHaveBeenCalledTimes(1);
     });

@@ -5,7 +5,11 @@ import { SignInOptions } from '../auth/sign-in';
 import { PrefetchLink } from '../federation/prefetch-link';
 import { ACCOUNT_ENTRIES, DRAWER_ENTRIES } from './menu';
 
-const SIGN_IN_CLASSES = { root: 'site-drawer__social', note: 'site-drawer__note', error: 'site-drawer__error' };
+const SIGN_IN_CLASSES = {
+  root: 'site-drawer__social',
+  note: 'site-drawer__note',
+  error: 'site-drawer__error',
+};
 
 export interface SiteDrawerProps {
   open: boolean;
@@ -15,7 +19,15 @@ export interface SiteDrawerProps {
 }
 
 /** Links that navigate, then close the drawer. */
-function DrawerLinks({ entries, className, onClose }: { entries: ReadonlyArray<{ label: string; to: string }>; className: string; onClose: () => void }) {
+function DrawerLinks({
+  entries,
+  className,
+  onClose,
+}: {
+  entries: ReadonlyArray<{ label: string; to: string }>;
+  className: string;
+  onClose: () => void;
+}) {
   return (
     <ul className={className}>
       {entries.map((entry) => (

@@ -1,9 +1,19 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, createStaticHandler, createStaticRouter, RouterProvider, StaticRouterProvider } from 'react-router';
+import {
+  createMemoryRouter,
+  createStaticHandler,
+  createStaticRouter,
+  RouterProvider,
+  StaticRouterProvider,
+} from 'react-router';
 import { resetRuntimeConfig } from '@arttoy/shared/config';
-import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@arttoy/shared/contracts';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  type RuntimeConfig,
+} from '@arttoy/shared/contracts';
 import { copyrightYear, Footer } from './footer';
 
 function renderFooter(): void {
@@ -31,7 +41,13 @@ async function serverFooterHtml(): Promise<string> {
   const handler = createStaticHandler([{ path: '*', element: <Footer /> }]);
   const context = await handler.query(new Request('http://site.invalid/gallery'));
   if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+  return renderToString(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+      hydrate={false}
+    />,
+  );
 }
 
 describe('copyrightYear', () => {
@@ -47,7 +63,10 @@ describe('Footer', () => {
   afterEach(() => jest.useRealTimers());
 
   it('shows the tagline and the copyright year from the clock', () => {
-    jest.useFakeTimers({ now: new Date('2034-03-01T10:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2034-03-01T10:00:00Z'),
+      doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'],
+    });
     renderFooter();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Buy, sell and live stream with the community.')).toBeInTheDocument();
@@ -126,10 +145,19 @@ describe('Footer', () => {
   });
 
   it('shows the phone and e-mail of the runtime config', () => {
-    writeRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, contact: { phone: '+44 20 7946 0958', email: 'help@example.org' } });
+    writeRuntimeConfig({
+      ...DEFAULT_RUNTIME_CONFIG,
+      contact: { phone: '+44 20 7946 0958', email: 'help@example.org' },
+    });
     renderFooter();
-    expect(screen.getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute('href', 'tel:+442079460958');
-    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute('href', 'mailto:help@example.org');
+    expect(screen.getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute(
+      'href',
+      'tel:+442079460958',
+    );
+    expect(screen.getByRole('link', { name: 'help@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:help@example.org',
+    );
     expect(screen.queryByText(DEFAULT_RUNTIME_CONFIG.contact.phone)).not.toBeInTheDocument();
     expect(screen.queryByText(DEFAULT_RUNTIME_CONFIG.contact.email)).not.toBeInTheDocument();
   });

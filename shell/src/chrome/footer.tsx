@@ -6,7 +6,15 @@ import { APP_STORE_LINKS, FOOTER_LINKS, SOCIAL_LINKS } from './menu';
 export { FOOTER_LINKS } from './menu';
 
 /** Links off the site: a new tab, with no access back to this page (noopener) and no referrer. */
-function ExternalLinks({ className, label, links }: { className: string; label: string; links: ReadonlyArray<{ label: string; href: string }> }): ReactNode {
+function ExternalLinks({
+  className,
+  label,
+  links,
+}: {
+  className: string;
+  label: string;
+  links: ReadonlyArray<{ label: string; href: string }>;
+}): ReactNode {
   return (
     <ul className={className} aria-label={label}>
       {links.map((link) => (

@@ -5,9 +5,12 @@ import { authStore } from '@arttoy/shared/stores';
 import { activeSection, Header } from './header';
 
 function renderHeader(path: string): void {
-  const router = createMemoryRouter([{ path: '*', element: <Header menuOpen={false} onToggleMenu={jest.fn()} onOpenSearch={jest.fn()} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <Header menuOpen={false} onToggleMenu={jest.fn()} onOpenSearch={jest.fn()} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   render(<RouterProvider router={router} />);
 }
 
@@ -30,16 +33,24 @@ describe('activeSection', () => {
     expect(activeSection(pathname)).toBe(section);
   });
 
-  it.each(HOME_ALIASES.flatMap((alias) => [alias, `${alias}/`]))('counts the home alias %s as home', (alias) => {
-    expect(activeSection(alias)).toBe('/');
-  });
-
-  it.each(['/galleryx', '/blogger', '/mysterybox/42', '/locker', '/rules/privacy_policy', '/no/such/page', '/1gk4/more'])(
-    'puts %s in no section',
-    (pathname) => {
-      expect(activeSection(pathname)).toBeNull();
+  it.each(HOME_ALIASES.flatMap((alias) => [alias, `${alias}/`]))(
+    'counts the home alias %s as home',
+    (alias) => {
+      expect(activeSection(alias)).toBe('/');
     },
   );
+
+  it.each([
+    '/galleryx',
+    '/blogger',
+    '/mysterybox/42',
+    '/locker',
+    '/rules/privacy_policy',
+    '/no/such/page',
+    '/1gk4/more',
+  ])('puts %s in no section', (pathname) => {
+    expect(activeSection(pathname)).toBeNull();
+  });
 });
 
 describe('Header', () => {
@@ -53,7 +64,9 @@ describe('Header', () => {
 
   it('marks Home on a marketing alias', () => {
     renderHeader('/tiktokmagic/');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   it('links the Blog section to the post list', () => {

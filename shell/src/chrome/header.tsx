@@ -9,7 +9,10 @@ import { PrefetchLink } from '../federation/prefetch-link';
 export function activeSection(pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || (HOME_ALIASES as readonly string[]).includes(path)) return '/';
-  const link = HEADER_LINKS.find((candidate) => candidate.section !== '/' && (path === candidate.section || path.startsWith(`${candidate.section}/`)));
+  const link = HEADER_LINKS.find(
+    (candidate) =>
+      candidate.section !== '/' && (path === candidate.section || path.startsWith(`${candidate.section}/`)),
+  );
   return link?.section ?? null;
 }
 
@@ -29,7 +32,14 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
   const user = useAuthStore((state) => state.user);
   return (
     <header className="header">
-      <button type="button" className="header__icon" aria-label="Menu" aria-expanded={menuOpen} aria-controls="site-drawer" onClick={onToggleMenu}>
+      <button
+        type="button"
+        className="header__icon"
+        aria-label="Menu"
+        aria-expanded={menuOpen}
+        aria-controls="site-drawer"
+        onClick={onToggleMenu}
+      >
         <MenuIcon />
       </button>
       <PrefetchLink to="/" className="header__brand">
@@ -37,7 +47,11 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
       </PrefetchLink>
       <nav className="header__nav" aria-label="Main">
         {HEADER_LINKS.map((link) => (
-          <PrefetchLink key={link.to} to={link.to} aria-current={section === link.section ? 'page' : undefined}>
+          <PrefetchLink
+            key={link.to}
+            to={link.to}
+            aria-current={section === link.section ? 'page' : undefined}
+          >
             {link.label}
           </PrefetchLink>
         ))}
@@ -49,7 +63,12 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
         {checking ? (
           <span className="header__account-pending" role="status" aria-label="Checking sign-in" />
         ) : signedIn ? (
-          <PrefetchLink to="/locker" className="header__user" aria-label={`Account: ${user ? accountName(user) : ''}`} data-testid="user-button">
+          <PrefetchLink
+            to="/locker"
+            className="header__user"
+            aria-label={`Account: ${user ? accountName(user) : ''}`}
+            data-testid="user-button"
+          >
             <UserIcon />
           </PrefetchLink>
         ) : (

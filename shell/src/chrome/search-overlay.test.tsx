@@ -7,14 +7,33 @@ import { HttpError, request } from '@arttoy/shared/http';
 import { resetSiteSearch } from '@arttoy/shared/search';
 import { SearchOverlay } from './search-overlay';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 const INPUT_LABEL = 'Search the blog, the help pages and the gallery';
 
 const ENTRIES: SearchEntry[] = [
-  { id: 'post:/blog/caring-for-vinyl', kind: 'post', path: '/blog/caring-for-vinyl', title: 'Caring for vinyl', description: 'Keep figures out of the sun.', headings: ['Dust'], text: 'Soft vinyl yellows in sunlight.' },
-  { id: 'rules:/rules/authenticity', kind: 'rules', path: '/rules/authenticity', title: 'Authenticity', description: 'How we check every figure.', headings: ['Vinyl checks'], text: 'Every figure is checked.' },
+  {
+    id: 'post:/blog/caring-for-vinyl',
+    kind: 'post',
+    path: '/blog/caring-for-vinyl',
+    title: 'Caring for vinyl',
+    description: 'Keep figures out of the sun.',
+    headings: ['Dust'],
+    text: 'Soft vinyl yellows in sunlight.',
+  },
+  {
+    id: 'rules:/rules/authenticity',
+    kind: 'rules',
+    path: '/rules/authenticity',
+    title: 'Authenticity',
+    description: 'How we check every figure.',
+    headings: ['Vinyl checks'],
+    text: 'Every figure is checked.',
+  },
   {
     id: 'figure:12',
     kind: 'figure',
@@ -44,7 +63,10 @@ beforeEach(() => {
 
 function renderOverlay(open = true): { router: ReturnType<typeof createMemoryRouter>; onClose: jest.Mock } {
   const onClose = jest.fn();
-  const router = createMemoryRouter([{ path: '*', element: <SearchOverlay open={open} onClose={onClose} /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SearchOverlay open={open} onClose={onClose} /> }],
+    { initialEntries: ['/'] },
+  );
   render(<RouterProvider router={router} />);
   return { router, onClose };
 }
@@ -63,7 +85,11 @@ function OverlayHost(): React.ReactNode {
 }
 
 function renderHost(): void {
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', element: <OverlayHost /> }], { initialEntries: ['/'] })} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '*', element: <OverlayHost /> }], { initialEntries: ['/'] })}
+    />,
+  );
 }
 
 function input(): HTMLInputElement {
@@ -86,7 +112,9 @@ describe('SearchOverlay', () => {
     expect(requestMock).not.toHaveBeenCalled();
     onClose.mockClear();
     render(
-      <RouterProvider router={createMemoryRouter([{ path: '*', element: <SearchOverlay open onClose={onClose} /> }])} />,
+      <RouterProvider
+        router={createMemoryRouter([{ path: '*', element: <SearchOverlay open onClose={onClose} /> }])}
+      />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(within(dialog).getByRole('heading', { name: 'Search' })).toBeInTheDocument();
@@ -105,7 +133,10 @@ describe('SearchOverlay', () => {
 
     await userEvent.clear(input());
     await typeQuery('moonl');
-    expect(options()).toEqual(['Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99', 'FigureMoonlit BunnySoft vinyl, 12 cm']);
+    expect(options()).toEqual([
+      'Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99',
+      'FigureMoonlit BunnySoft vinyl, 12 cm',
+    ]);
     await userEvent.clear(input());
     await typeQuery('authentcity');
     expect(options()).toEqual(['RulesAuthenticityHow we check every figure.']);
@@ -166,7 +197,9 @@ describe('SearchOverlay', () => {
     requestMock.mockRejectedValue(new HttpError('Could not reach the server', 0, '/api/search.json'));
     renderOverlay();
     await typeQuery('vinyl');
-    expect(await screen.findByText('Search is not available right now. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Search is not available right now. Please try again later.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/No results/)).not.toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('/api/search.json could not be loaded'));
     warn.mockRestore();
@@ -177,7 +210,9 @@ describe('SearchOverlay', () => {
     requestMock.mockResolvedValue('<!doctype html><html><body>Bad gateway</body></html>');
     renderOverlay();
     await typeQuery('vinyl');
-    expect(await screen.findByText('Search is not available right now. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Search is not available right now. Please try again later.'),
+    ).toBeInTheDocument();
     warn.mockRestore();
   });
 
@@ -234,7 +269,9 @@ describe('SearchOverlay', () => {
       expect(thumbnail).toHaveAttribute('loading', 'lazy');
     }
     // The picture adds nothing to what the option says.
-    expect(screen.getByRole('option', { name: /Moonlit Forest Blind Box/ })).toHaveTextContent('Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99');
+    expect(screen.getByRole('option', { name: /Moonlit Forest Blind Box/ })).toHaveTextContent(
+      'Mystery boxMoonlit Forest Blind BoxMystery box from Moonlit Forest · $15.99',
+    );
 
     await userEvent.clear(input());
     await typeQuery('authenticity');

@@ -52,7 +52,10 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
   }, [open]);
 
   const text = query.trim();
-  const hits: SearchHit[] = useMemo(() => (index.status === 'ready' && text !== '' ? index.search.search(text) : []), [index, text]);
+  const hits: SearchHit[] = useMemo(
+    () => (index.status === 'ready' && text !== '' ? index.search.search(text) : []),
+    [index, text],
+  );
   const expanded = hits.length > 0;
   const optionId = (position: number): string => `${listId}-option-${position}`;
 
@@ -75,7 +78,9 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
     } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && expanded) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + hits.length + (current === -1 && step === -1 ? 1 : 0)) % hits.length);
+      setActive(
+        (current) => (current + step + hits.length + (current === -1 && step === -1 ? 1 : 0)) % hits.length,
+      );
     } else if (event.key === 'Enter') {
       const hit = hits[active] ?? hits[0];
       if (!hit) return;
@@ -112,7 +117,14 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
         }}
         onKeyDown={onKeyDown}
       />
-      <SearchResults id={listId} hits={hits} active={active} optionId={optionId} onOpen={openHit} onHover={setActive} />
+      <SearchResults
+        id={listId}
+        hits={hits}
+        active={active}
+        optionId={optionId}
+        onOpen={openHit}
+        onHover={setActive}
+      />
       <div className="search-overlay__status" aria-live="polite">
         {text !== '' && index.status === 'pending' ? <Skeleton lines={3} label="Loading search" /> : null}
         {index.status === 'error' ? (
@@ -124,9 +136,15 @@ export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () =>
             .
           </p>
         ) : null}
-        {text !== '' && index.status === 'ready' && !index.search.available ? <p>Search is not available right now. Please try again later.</p> : null}
-        {text !== '' && index.status === 'ready' && index.search.available && hits.length === 0 ? <p>No results for “{text}”. Try fewer or other words.</p> : null}
-        {expanded ? <p className="visually-hidden">{hits.length === 1 ? '1 result' : `${hits.length} results`}</p> : null}
+        {text !== '' && index.status === 'ready' && !index.search.available ? (
+          <p>Search is not available right now. Please try again later.</p>
+        ) : null}
+        {text !== '' && index.status === 'ready' && index.search.available && hits.length === 0 ? (
+          <p>No results for “{text}”. Try fewer or other words.</p>
+        ) : null}
+        {expanded ? (
+          <p className="visually-hidden">{hits.length === 1 ? '1 result' : `${hits.length} results`}</p>
+        ) : null}
       </div>
     </Drawer>
   );

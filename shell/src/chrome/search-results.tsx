@@ -20,9 +20,22 @@ const THUMB_SIZE = 48;
  * figure, box …), with a small picture where the result has one (an empty square keeps the titles
  * aligned where it has none).
  */
-export function SearchResults({ id, hits, active, optionId, onOpen, onHover }: SearchResultsProps): ReactNode {
+export function SearchResults({
+  id,
+  hits,
+  active,
+  optionId,
+  onOpen,
+  onHover,
+}: SearchResultsProps): ReactNode {
   return (
-    <div id={id} role="listbox" aria-label="Search results" className="search-overlay__results" hidden={hits.length === 0}>
+    <div
+      id={id}
+      role="listbox"
+      aria-label="Search results"
+      className="search-overlay__results"
+      hidden={hits.length === 0}
+    >
       {hits.map((hit, position) => (
         // Options are chosen with the keyboard from the input (aria-activedescendant) or with the pointer.
         // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -40,7 +53,15 @@ export function SearchResults({ id, hits, active, optionId, onOpen, onHover }: S
         >
           {hit.image ? (
             // Decorative: the title beside it names the result.
-            <img className="search-overlay__thumb" src={hit.image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} loading="lazy" decoding="async" />
+            <img
+              className="search-overlay__thumb"
+              src={hit.image}
+              alt=""
+              width={THUMB_SIZE}
+              height={THUMB_SIZE}
+              loading="lazy"
+              decoding="async"
+            />
           ) : (
             <span className="search-overlay__thumb search-overlay__thumb--none" aria-hidden="true" />
           )}

@@ -30,7 +30,10 @@ describe('the chunk reload guard', () => {
 
   it('keeps {path, expires} in sessionStorage', () => {
     claimReload('/locker', 5_000);
-    expect(JSON.parse(sessionStorage.getItem(RELOAD_GUARD_KEY)!)).toEqual({ path: '/locker', expires: 15_000 });
+    expect(JSON.parse(sessionStorage.getItem(RELOAD_GUARD_KEY)!)).toEqual({
+      path: '/locker',
+      expires: 15_000,
+    });
   });
 
   it('survives a corrupt entry', () => {

@@ -15,7 +15,9 @@ interface GuardEntry {
 function readEntry(storage: Storage): GuardEntry | null {
   try {
     const value = JSON.parse(storage.getItem(RELOAD_GUARD_KEY) ?? 'null') as Partial<GuardEntry> | null;
-    return typeof value?.path === 'string' && typeof value.expires === 'number' ? { path: value.path, expires: value.expires } : null;
+    return typeof value?.path === 'string' && typeof value.expires === 'number'
+      ? { path: value.path, expires: value.expires }
+      : null;
   } catch {
     return null;
   }
@@ -29,9 +31,17 @@ function readEntry(storage: Storage): GuardEntry | null {
  * later than the window, which would otherwise reload the page again and again instead of showing
  * the contained fallback. `documentStart` is when this document's navigation started (epoch ms).
  */
-export function claimReload(path: string, now = Date.now(), storage: Storage = sessionStorage, documentStart = performance.timeOrigin): boolean {
+export function claimReload(
+  path: string,
+  now = Date.now(),
+  storage: Storage = sessionStorage,
+  documentStart = performance.timeOrigin,
+): boolean {
   const entry = readEntry(storage);
   if (entry && entry.path === path && (entry.expires > now || documentStart < entry.expires)) return false;
-  storage.setItem(RELOAD_GUARD_KEY, JSON.stringify({ path, expires: now + RELOAD_GUARD_WINDOW_MS } satisfies GuardEntry));
+  storage.setItem(
+    RELOAD_GUARD_KEY,
+    JSON.stringify({ path, expires: now + RELOAD_GUARD_WINDOW_MS } satisfies GuardEntry),
+  );
   return true;
 }

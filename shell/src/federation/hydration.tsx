@@ -27,7 +27,9 @@ export function serverRenderedPage(container: HTMLElement): ServerRenderedPage |
   }
   let remote: ServerRenderedRemote | null = null;
   if (isRemoteName(payload.remote)) {
-    const element = container.querySelector(`.remote-outlet[data-remote="${payload.remote}"] > [${REMOTE_PAGE_ATTRIBUTE}]`);
+    const element = container.querySelector(
+      `.remote-outlet[data-remote="${payload.remote}"] > [${REMOTE_PAGE_ATTRIBUTE}]`,
+    );
     if (element) remote = { name: payload.remote, html: element.innerHTML };
   }
   // The server renders with the outlet's and the content page's code loaded: so must the first render here.
@@ -35,7 +37,12 @@ export function serverRenderedPage(container: HTMLElement): ServerRenderedPage |
     container.querySelector('.remote-outlet') ? preloadRemoteOutlet() : null,
     container.querySelector('[data-route="slug"][data-owner="shell"]') ? preloadContentPage() : null,
   ]);
-  return { remote, ready: ready.catch((error: unknown) => console.warn('[shell] page code failed to load before hydration', error)) };
+  return {
+    remote,
+    ready: ready.catch((error: unknown) =>
+      console.warn('[shell] page code failed to load before hydration', error),
+    ),
+  };
 }
 
 let markLive: () => void = () => {};
@@ -54,7 +61,9 @@ export function FirstPageRemote({
   children,
 }: {
   served: ServerRenderedRemote | null;
-  router: { subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => () => void };
+  router: {
+    subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => () => void;
+  };
   children: ReactNode;
 }): ReactNode {
   const [remote, setRemote] = useState(served);

@@ -10,7 +10,8 @@ import { ServerRemoteContext } from './server-outlet';
  * Suspense (see lazyComponent): React's fallback throttle held every first remote page back 300 ms.
  */
 const Outlet = lazyComponent<{ name: RemoteName; serverHtml?: string }>(
-  () => import(/* webpackChunkName: "remote-outlet" */ './remote-outlet').then((module) => module.RemoteOutlet),
+  () =>
+    import(/* webpackChunkName: "remote-outlet" */ './remote-outlet').then((module) => module.RemoteOutlet),
   {
     fallback: <Skeleton lines={5} label="Loading this page" />,
     onLoadError: () => {

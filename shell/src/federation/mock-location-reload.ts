@@ -4,7 +4,9 @@
  * forwards `reload()` to its implementation object, and that is where the mock goes.
  */
 export function mockLocationReload(): { reload: jest.Mock; restore: () => void } {
-  const implSymbol = Object.getOwnPropertySymbols(window.location).find((symbol) => symbol.description === 'impl');
+  const implSymbol = Object.getOwnPropertySymbols(window.location).find(
+    (symbol) => symbol.description === 'impl',
+  );
   if (!implSymbol) throw new Error('This jsdom has no Location implementation object to stub reload on.');
   const impl = (window.location as unknown as Record<symbol, { reload?: () => void }>)[implSymbol]!;
   const reload = jest.fn();

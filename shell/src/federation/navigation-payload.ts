@@ -7,7 +7,13 @@
  * page reads its data itself, as before.
  */
 import type { PagePayload } from '@arttoy/shared/contracts';
-import { pagePayload, pagePayloadUrl, parsePagePayload, setPagePayload, setPayloadReadAhead } from '@arttoy/shared/federation/page-data';
+import {
+  pagePayload,
+  pagePayloadUrl,
+  parsePagePayload,
+  setPagePayload,
+  setPayloadReadAhead,
+} from '@arttoy/shared/federation/page-data';
 
 /** How long a navigation waits for its payload before the page goes on and reads its data itself. */
 export const PAYLOAD_WAIT_MS = 2_000;
@@ -32,7 +38,10 @@ export function payloadNavigationEnabled(): boolean {
 
 async function readPayload(path: string): Promise<PagePayload | null> {
   try {
-    const response = await fetch(pagePayloadUrl(path), { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    const response = await fetch(pagePayloadUrl(path), {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
     // A page that does not exist has a payload too (404): its reads say so.
     if (response.status !== 200 && response.status !== 404) return null;
     return parsePagePayload(await response.json(), path);

@@ -9,5 +9,7 @@ import { useOnline } from './online-status';
 export function OfflineNotice(): ReactNode {
   const online = useOnline();
   if (online) return null;
-  return <Toast>You are offline. Pages you have opened still work; others load once you are back online.</Toast>;
+  return (
+    <Toast>You are offline. Pages you have opened still work; others load once you are back online.</Toast>
+  );
 }

@@ -25,7 +25,11 @@ describe('whenPageSettled', () => {
     resetPageSettled();
     observers.length = 0;
     settled = false;
-    Object.defineProperty(globalThis, 'PerformanceObserver', { value: FakePerformanceObserver, configurable: true, writable: true });
+    Object.defineProperty(globalThis, 'PerformanceObserver', {
+      value: FakePerformanceObserver,
+      configurable: true,
+      writable: true,
+    });
   });
   afterEach(() => {
     jest.useRealTimers();

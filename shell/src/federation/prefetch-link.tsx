@@ -31,7 +31,12 @@ function whenIdle(task: () => void): () => void {
 }
 
 /** A router link that loads its target's code when visible (once the page settled, then idle) or on pointer-enter / focus, and its page's payload on pointer-enter / focus. */
-export function PrefetchLink({ to, onPointerEnter, onFocus, ...rest }: ComponentProps<typeof Link> & { to: string }): ReactNode {
+export function PrefetchLink({
+  to,
+  onPointerEnter,
+  onFocus,
+  ...rest
+}: ComponentProps<typeof Link> & { to: string }): ReactNode {
   const ref = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const element = ref.current;

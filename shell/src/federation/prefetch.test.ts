@@ -22,7 +22,10 @@ describe('prefetch rules', () => {
 
   it('loads each target once', () => {
     const load = jest.fn(() => Promise.resolve());
-    const prefetcher = createPrefetcher(() => load, () => undefined);
+    const prefetcher = createPrefetcher(
+      () => load,
+      () => undefined,
+    );
     expect(prefetcher.prefetch('/gallery')).toBe(true);
     expect(prefetcher.prefetch('/gallery')).toBe(false);
     expect(load).toHaveBeenCalledTimes(1);
@@ -31,7 +34,10 @@ describe('prefetch rules', () => {
   it('keeps at most 4 loads pending, and takes more once one settles', async () => {
     const loads = Array.from({ length: 6 }, () => deferred());
     let next = 0;
-    const prefetcher = createPrefetcher(() => () => loads[next++]!.promise, () => undefined);
+    const prefetcher = createPrefetcher(
+      () => () => loads[next++]!.promise,
+      () => undefined,
+    );
     const started = ['/a', '/b', '/c', '/d', '/e'].map((path) => prefetcher.prefetch(path));
     expect(MAX_PENDING_PREFETCHES).toBe(4);
     expect(started).toEqual([true, true, true, true, false]);
@@ -44,7 +50,10 @@ describe('prefetch rules', () => {
   it('does nothing on a slow connection, and tries again when it is fast', () => {
     let connection = { effectiveType: '2g' };
     const load = jest.fn(() => Promise.resolve());
-    const prefetcher = createPrefetcher(() => load, () => connection);
+    const prefetcher = createPrefetcher(
+      () => load,
+      () => connection,
+    );
     expect(prefetcher.prefetch('/blog/list')).toBe(false);
     connection = { effectiveType: '4g' };
     expect(prefetcher.prefetch('/blog/list')).toBe(true);
@@ -54,7 +63,10 @@ describe('prefetch rules', () => {
   it('forgets a failed prefetch so a later one can try again', async () => {
     const failing = deferred();
     const load = jest.fn().mockReturnValueOnce(failing.promise).mockReturnValue(Promise.resolve());
-    const prefetcher = createPrefetcher(() => load, () => undefined);
+    const prefetcher = createPrefetcher(
+      () => load,
+      () => undefined,
+    );
     expect(prefetcher.prefetch('/locker')).toBe(true);
     failing.reject();
     await failing.promise.catch(() => undefined);
@@ -63,7 +75,10 @@ describe('prefetch rules', () => {
   });
 
   it('skips paths with nothing to load', () => {
-    const prefetcher = createPrefetcher(() => null, () => undefined);
+    const prefetcher = createPrefetcher(
+      () => null,
+      () => undefined,
+    );
     expect(prefetcher.prefetch('/')).toBe(false);
   });
 });

@@ -26,7 +26,10 @@ export interface Prefetcher {
  * @param resolve maps a path to the load of its code (null for a path with nothing to load).
  * @param connection the browser's Network Information (navigator.connection), read at each call.
  */
-export function createPrefetcher(resolve: (path: string) => (() => Promise<unknown>) | null, connection: () => ConnectionInfo | undefined): Prefetcher {
+export function createPrefetcher(
+  resolve: (path: string) => (() => Promise<unknown>) | null,
+  connection: () => ConnectionInfo | undefined,
+): Prefetcher {
   const done = new Set<string>();
   let pending = 0;
   return {

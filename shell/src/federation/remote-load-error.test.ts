@@ -10,7 +10,9 @@ describe('isCodeLoadError', () => {
   });
 
   it('leaves errors of a running page to the fallback', () => {
-    expect(isCodeLoadError(new TypeError("Cannot read properties of undefined (reading 'name')"))).toBe(false);
+    expect(isCodeLoadError(new TypeError("Cannot read properties of undefined (reading 'name')"))).toBe(
+      false,
+    );
     expect(isCodeLoadError('Loading chunk 1 failed')).toBe(false);
     expect(isCodeLoadError(null)).toBe(false);
   });

@@ -20,8 +20,13 @@ function chunkLoadError(): Error {
 const galleryRemote = defineRemote({ name: 'mf_gallery', App: () => <p data-testid="gallery">gallery</p> });
 
 function renderOutlet(): void {
-  const router = createMemoryRouter([{ path: '*', element: <RemoteOutlet name="mf_gallery" /> }], { initialEntries: ['/gallery/series/cloud-bakery'] });
-  const navigator = navigatorFor({ navigate: (to, opts) => router.navigate(to as never, opts), createHref: (location) => router.createHref(location) });
+  const router = createMemoryRouter([{ path: '*', element: <RemoteOutlet name="mf_gallery" /> }], {
+    initialEntries: ['/gallery/series/cloud-bakery'],
+  });
+  const navigator = navigatorFor({
+    navigate: (to, opts) => router.navigate(to as never, opts),
+    createHref: (location) => router.createHref(location),
+  });
   render(
     <ShellNavigatorContext.Provider value={navigator}>
       <RouterProvider router={router} />
@@ -73,7 +78,9 @@ describe('RemoteOutlet', () => {
 
   it('never reloads while offline, and retries by itself once back online', async () => {
     setOnline(false);
-    loadRemoteAppMock.mockRejectedValueOnce(new RemoteLoadError('Remote mf_gallery failed to load (offline).'));
+    loadRemoteAppMock.mockRejectedValueOnce(
+      new RemoteLoadError('Remote mf_gallery failed to load (offline).'),
+    );
     loadRemoteAppMock.mockResolvedValue(galleryRemote);
     renderOutlet();
     const fallback = await screen.findByTestId('fallback-mf-gallery');

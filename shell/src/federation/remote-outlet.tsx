@@ -10,7 +10,6 @@ import { isCodeLoadError } from './remote-load-error';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
 import { ShellNavigatorContext } from './shell-navigator';
 
-
 /** One stable loader per remote: the outlet restarts its load when the loader changes. */
 const loaders = Object.fromEntries(REMOTE_NAMES.map((name) => [name, () => loadRemoteApp(name)])) as Record<
   RemoteName,
@@ -18,7 +17,15 @@ const loaders = Object.fromEntries(REMOTE_NAMES.map((name) => [name, () => loadR
 >;
 
 /** The contained fallback; when the connection comes back, it retries by itself. */
-function ContainedFallback({ name, error, retry }: { name: RemoteName; error: Error; retry: () => void }): ReactNode {
+function ContainedFallback({
+  name,
+  error,
+  retry,
+}: {
+  name: RemoteName;
+  error: Error;
+  retry: () => void;
+}): ReactNode {
   useEffect(() => onceOnline(retry), [retry]);
   return <RemoteFallback name={name} error={error} onRetry={retry} />;
 }

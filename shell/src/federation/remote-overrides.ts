@@ -37,9 +37,11 @@ export function overrideEntryProblem(entry: string): string | null {
     return `"${entry}" is not an absolute URL; write it as http://localhost:<port>/remoteEntry.js`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `"${entry}" is not http(s)`;
-  if (!LOOPBACK_HOSTS.has(url.hostname)) return `"${entry}" is not on this machine (only localhost, 127.0.0.1 and [::1] are taken, so no other host's code can run here)`;
+  if (!LOOPBACK_HOSTS.has(url.hostname))
+    return `"${entry}" is not on this machine (only localhost, 127.0.0.1 and [::1] are taken, so no other host's code can run here)`;
   if (url.username || url.password) return `"${entry}" carries credentials`;
-  if (!url.pathname.endsWith('.js')) return `"${entry}" names no script (a remote's entry is its remoteEntry.js)`;
+  if (!url.pathname.endsWith('.js'))
+    return `"${entry}" names no script (a remote's entry is its remoteEntry.js)`;
   return null;
 }
 
@@ -53,12 +55,17 @@ export function parseRemoteOverrides(value: string): RemoteOverrides {
   } catch {
     // Not encoded: read as written.
   }
-  for (const item of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const at = item.indexOf('@');
     const name = at > 0 ? item.slice(0, at) : '';
     const entry = at > 0 ? item.slice(at + 1) : '';
     if (!isRemoteName(name)) {
-      refused.push(`"${item}" names no remote: write <remote>@<entry>, e.g. mf_gallery@http://localhost:3101/remoteEntry.js`);
+      refused.push(
+        `"${item}" names no remote: write <remote>@<entry>, e.g. mf_gallery@http://localhost:3101/remoteEntry.js`,
+      );
       continue;
     }
     const problem = overrideEntryProblem(entry);
@@ -72,7 +79,8 @@ export function parseRemoteOverrides(value: string): RemoteOverrides {
 export function remoteOverridesFromCookies(cookies: string | undefined): RemoteOverrides {
   for (const pair of (cookies ?? '').split(';')) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === REMOTE_OVERRIDE_COOKIE) return parseRemoteOverrides(pair.slice(separator + 1).trim());
+    if (separator > 0 && pair.slice(0, separator).trim() === REMOTE_OVERRIDE_COOKIE)
+      return parseRemoteOverrides(pair.slice(separator + 1).trim());
   }
   return { entries: new Map(), refused: [] };
 }

@@ -1,5 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type BuildMeta, type LifeCycles, type RemoteName, type RemoteProps } from '@arttoy/shared/contracts';
+import {
+  REMOTE_NAMES,
+  type BuildMeta,
+  type LifeCycles,
+  type RemoteName,
+  type RemoteProps,
+} from '@arttoy/shared/contracts';
 import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
 import { REMOTE_OVERRIDE_COOKIE, remoteOverridesFromCookies, withRemoteOverrides } from './remote-overrides';
@@ -26,7 +32,9 @@ async function manifestForThisBrowser(): Promise<BuildMeta> {
     overridesRead = true;
     for (const problem of overrides.refused) console.error(`[shell] remote override refused: ${problem}.`);
     for (const [name, entry] of overrides.entries) {
-      console.warn(`[shell] ${name} runs from ${entry} (cookie ${REMOTE_OVERRIDE_COOKIE}); clear it with: document.cookie = '${REMOTE_OVERRIDE_COOKIE}=; path=/; max-age=0'`);
+      console.warn(
+        `[shell] ${name} runs from ${entry} (cookie ${REMOTE_OVERRIDE_COOKIE}); clear it with: document.cookie = '${REMOTE_OVERRIDE_COOKIE}=; path=/; max-age=0'`,
+      );
     }
   }
   return withRemoteOverrides(await siteManifest(), overrides);
@@ -73,6 +81,9 @@ export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<Remote
   } catch (cause) {
     failed.add(name);
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new RemoteLoadError(`Remote ${name} failed to load (${reason}). Other pages still work; retry, or check builds/latest.json and the manifest it names.`, { cause });
+    throw new RemoteLoadError(
+      `Remote ${name} failed to load (${reason}). Other pages still work; retry, or check builds/latest.json and the manifest it names.`,
+      { cause },
+    );
   }
 }

@@ -1,4 +1,10 @@
-import { buildMetaPath, LATEST_BUILD_PATH, parseBuildMeta, parseLatestBuild, type BuildMeta } from '@arttoy/shared/contracts';
+import {
+  buildMetaPath,
+  LATEST_BUILD_PATH,
+  parseBuildMeta,
+  parseLatestBuild,
+  type BuildMeta,
+} from '@arttoy/shared/contracts';
 
 let pending: Promise<BuildMeta> | null = null;
 
@@ -14,7 +20,9 @@ export function currentBuildId(): string | null {
 }
 
 async function fetchManifest(): Promise<BuildMeta> {
-  const buildId = currentBuildId() ?? parseLatestBuild(await fetchJson(`${LATEST_BUILD_PATH}?${Date.now()}`), LATEST_BUILD_PATH).id;
+  const buildId =
+    currentBuildId() ??
+    parseLatestBuild(await fetchJson(`${LATEST_BUILD_PATH}?${Date.now()}`), LATEST_BUILD_PATH).id;
   const path = buildMetaPath(buildId);
   return parseBuildMeta(await fetchJson(path), path);
 }

@@ -9,7 +9,9 @@ jest.mock('./lazy-remote-outlet', () => ({ preloadRemoteOutlet: jest.fn(async ()
 describe('the site prefetcher', () => {
   it("loads a remote page's outlet, its remote's app, and the page's own code through the app's prefetch", async () => {
     const prefetch = jest.fn(async () => true);
-    jest.mocked(loadRemoteApp).mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn(), prefetch });
+    jest
+      .mocked(loadRemoteApp)
+      .mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn(), prefetch });
     expect(sitePrefetcher.prefetch('/gallery/series/tin-guardians?sort=new')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(preloadRemoteOutlet).toHaveBeenCalledTimes(1);
@@ -19,7 +21,9 @@ describe('the site prefetcher', () => {
 
   it("asks a remote for the page's code only where navigations read the page's payload", async () => {
     const prefetch = jest.fn(async () => true);
-    jest.mocked(loadRemoteApp).mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn(), prefetch });
+    jest
+      .mocked(loadRemoteApp)
+      .mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn(), prefetch });
     enablePayloadNavigation(true);
     try {
       expect(sitePrefetcher.prefetch('/blog/how-our-draws-are-fair')).toBe(true);
@@ -31,7 +35,9 @@ describe('the site prefetcher', () => {
   });
 
   it('loads an app without prefetch all the same, and nothing for a page of the shell', async () => {
-    jest.mocked(loadRemoteApp).mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() });
+    jest
+      .mocked(loadRemoteApp)
+      .mockResolvedValue({ bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() });
     expect(sitePrefetcher.prefetch('/rules/authenticity')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(loadRemoteApp).toHaveBeenCalledWith('mf_rules');

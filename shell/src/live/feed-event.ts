@@ -10,15 +10,25 @@ export type { FeedEvent };
 /** Events kept in memory at most (the page shows them all, newest first). */
 export const LIVE_FEED_MAX = 100;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** The event, or null when the value does not have what the list shows. */
 export function readFeedEvent(value: unknown): FeedEvent | null {
   if (!isObject(value) || !isObject(value.figure)) return null;
   const { id, kind, at, figure, price, boxName, handle } = value;
   if (typeof id !== 'number' || (kind !== 'pull' && kind !== 'sale') || typeof at !== 'string') return null;
-  if (typeof figure.name !== 'string' || typeof figure.slug !== 'string' || (figure.rarity !== 'regular' && figure.rarity !== 'secret')) return null;
-  if (price !== null && !(isObject(price) && typeof price.amountMinor === 'number' && typeof price.currency === 'string')) return null;
+  if (
+    typeof figure.name !== 'string' ||
+    typeof figure.slug !== 'string' ||
+    (figure.rarity !== 'regular' && figure.rarity !== 'secret')
+  )
+    return null;
+  if (
+    price !== null &&
+    !(isObject(price) && typeof price.amountMinor === 'number' && typeof price.currency === 'string')
+  )
+    return null;
   if (boxName !== null && typeof boxName !== 'string') return null;
   if (handle !== null && typeof handle !== 'string') return null;
   return value as unknown as FeedEvent;
@@ -37,6 +47,7 @@ export const whoOf = (event: FeedEvent): string => event.handle ?? 'a collector'
 /** One sentence for the live region: "mika pulled Moon Rabbit (secret) from Night Box". */
 export function sentenceOf(event: FeedEvent): string {
   const figure = event.figure.rarity === 'secret' ? `${event.figure.name} (secret)` : event.figure.name;
-  if (event.kind === 'pull') return `${whoOf(event)} pulled ${figure}${event.boxName ? ` from ${event.boxName}` : ''}`;
+  if (event.kind === 'pull')
+    return `${whoOf(event)} pulled ${figure}${event.boxName ? ` from ${event.boxName}` : ''}`;
   return `${whoOf(event)} bought ${figure}`;
 }

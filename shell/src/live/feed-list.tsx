@@ -8,16 +8,25 @@ import './live.css';
 function FeedItem({ event }: { event: FeedEvent }): ReactNode {
   const secret = event.figure.rarity === 'secret';
   return (
-    <li className={`live-feed__item${secret ? ' live-feed__item--secret' : ''}`} data-kind={event.kind} data-rarity={event.figure.rarity}>
+    <li
+      className={`live-feed__item${secret ? ' live-feed__item--secret' : ''}`}
+      data-kind={event.kind}
+      data-rarity={event.figure.rarity}
+    >
       <span className="live-feed__who">{whoOf(event)}</span> {event.kind === 'pull' ? 'pulled' : 'bought'}{' '}
       <Link className="live-feed__figure" to={`/gallery/style/detail/${event.figure.slug}`}>
         {event.figure.name}
       </Link>
-      {secret ? <strong className="live-feed__rarity"> Secret</strong> : <span className="live-feed__rarity"> Regular</span>}
+      {secret ? (
+        <strong className="live-feed__rarity"> Secret</strong>
+      ) : (
+        <span className="live-feed__rarity"> Regular</span>
+      )}
       <span className="live-feed__where">
         {event.kind === 'pull' ? (
           <>
-            {event.boxName ? ` from ${event.boxName}` : ''} · {event.drawId ? <Link to={`/mysterybox/test?draw=${event.drawId}`}>check the draw</Link> : null}
+            {event.boxName ? ` from ${event.boxName}` : ''} ·{' '}
+            {event.drawId ? <Link to={`/mysterybox/test?draw=${event.drawId}`}>check the draw</Link> : null}
           </>
         ) : event.price ? (
           ` for ${formatPrice(event.price)}`

@@ -20,14 +20,22 @@ const routerWith = () => createMemoryRouter([{ path: '/', element: <LiveNow /> }
 describe("home's Live now", () => {
   const saved = globalThis.fetch;
   afterEach(() => (globalThis.fetch = saved));
-  const answer = (body: unknown, status = 200) => (globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(body), { status })) as typeof fetch);
+  const answer = (body: unknown, status = 200) =>
+    (globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(body), { status })) as typeof fetch);
 
   it('shows the latest five events, read in the browser, with a link to the live room', async () => {
     answer({ items: [7, 6, 5, 4, 3, 2, 1].map(event) });
     render(<RouterProvider router={routerWith()} />);
     const section = await screen.findByRole('region', { name: 'Live now' });
-    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([7, 6, 5, 4, 3].map((id) => expect.stringContaining(`Figure ${id}`)));
-    expect(within(section).getByRole('link', { name: 'Watch the live room' })).toHaveAttribute('href', '/live');
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([7, 6, 5, 4, 3].map((id) => expect.stringContaining(`Figure ${id}`)));
+    expect(within(section).getByRole('link', { name: 'Watch the live room' })).toHaveAttribute(
+      'href',
+      '/live',
+    );
     expect(globalThis.fetch).toHaveBeenCalledWith('/api/feed/recent', expect.anything());
   });
 

@@ -28,7 +28,9 @@ export async function readRecent(signal?: AbortSignal): Promise<FeedEvent[] | nu
     const response = await fetch(RECENT_URL, { signal, headers: { accept: 'application/json' } });
     if (!response.ok) return null;
     const body = (await response.json()) as { items?: unknown };
-    return Array.isArray(body.items) ? body.items.map(readFeedEvent).filter((event): event is FeedEvent => event !== null) : null;
+    return Array.isArray(body.items)
+      ? body.items.map(readFeedEvent).filter((event): event is FeedEvent => event !== null)
+      : null;
   } catch {
     return null;
   }
@@ -55,7 +57,11 @@ export function useLiveFeed(): LiveFeed {
       if (!event) return;
       const arrived = event;
       lastId = Math.max(lastId ?? 0, arrived.id);
-      setState((current) => ({ status: 'live', events: mergeEvents(current.events, [arrived]), latest: arrived }));
+      setState((current) => ({
+        status: 'live',
+        events: mergeEvents(current.events, [arrived]),
+        latest: arrived,
+      }));
     };
 
     const open = () => {

@@ -19,11 +19,16 @@ export interface ArrivalOptions {
 function arrivedHeading(main: HTMLElement, from: Departure): HTMLElement | null {
   const heading = mainHeading(main);
   if (!heading) return null;
-  return heading !== from.heading || headingText(heading) !== from.headingText || document.title !== from.title ? heading : null;
+  return heading !== from.heading ||
+    headingText(heading) !== from.headingText ||
+    document.title !== from.title
+    ? heading
+    : null;
 }
 
 /** A contained failure (a remote that did not load) speaks for itself as an alert and has no h1. */
-const shownAlert = (main: HTMLElement): boolean => [...main.querySelectorAll('[role="alert"]')].some((alert) => !alert.closest('[hidden]'));
+const shownAlert = (main: HTMLElement): boolean =>
+  [...main.querySelectorAll('[role="alert"]')].some((alert) => !alert.closest('[hidden]'));
 
 /** The title to say: the document's when the page set a new one, else its heading. */
 export function announcementFor(from: Departure, heading: HTMLElement | null): string {
@@ -37,7 +42,11 @@ export function announcementFor(from: Departure, heading: HTMLElement | null): s
  * `timeoutMs`, then calls `onArrive` after the page's effects have run (a frame later: the title
  * is set in an effect). Returns a cancel for a navigation that is overtaken by the next one.
  */
-export function awaitArrival(main: HTMLElement, from: Departure, { onArrive, timeoutMs }: ArrivalOptions): () => void {
+export function awaitArrival(
+  main: HTMLElement,
+  from: Departure,
+  { onArrive, timeoutMs }: ArrivalOptions,
+): () => void {
   let done = false;
   let frame = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -61,7 +70,13 @@ export function awaitArrival(main: HTMLElement, from: Departure, { onArrive, tim
   const deadline = setTimeout(() => {
     if (!done) finish();
   }, timeoutMs);
-  observer.observe(main, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'aria-busy'] });
+  observer.observe(main, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['hidden', 'aria-busy'],
+  });
   check();
   return () => {
     done = true;
@@ -82,7 +97,11 @@ const TEXT_ENTRY = 'input, textarea, select, [contenteditable]:not([contentedita
 export function focusArrival(target: HTMLElement, from: Departure, main: HTMLElement): boolean {
   if (document.querySelector('dialog[open]')) return false;
   const active = document.activeElement;
-  const movedOn = active instanceof HTMLElement && active !== from.focus && active !== document.body && ((main.contains(active) && active !== main) || active.matches(TEXT_ENTRY));
+  const movedOn =
+    active instanceof HTMLElement &&
+    active !== from.focus &&
+    active !== document.body &&
+    ((main.contains(active) && active !== main) || active.matches(TEXT_ENTRY));
   if (movedOn) return false;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });

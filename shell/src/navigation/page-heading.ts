@@ -12,7 +12,8 @@ export interface Departure {
   focus: Element | null;
 }
 
-export const headingText = (element: Element | null): string => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+export const headingText = (element: Element | null): string =>
+  element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 /**
  * The page's main heading: the first h1 in main that shows text. One inside a hidden element (a

@@ -81,12 +81,40 @@ const routes = [
   {
     element: <Shell />,
     children: [
-      { path: '/', element: <Titled title="Home"><h1>Art toys, drawn fairly.</h1></Titled> },
-      { path: '/about', element: <Titled title="About us"><h1>About us</h1></Titled> },
+      {
+        path: '/',
+        element: (
+          <Titled title="Home">
+            <h1>Art toys, drawn fairly.</h1>
+          </Titled>
+        ),
+      },
+      {
+        path: '/about',
+        element: (
+          <Titled title="About us">
+            <h1>About us</h1>
+          </Titled>
+        ),
+      },
       { path: '/gallery/*', element: <RemotePage /> },
       { path: '/figures', element: <FilteredList /> },
-      { path: '/quiet', element: <Titled title="Quiet page"><p>No heading here.</p></Titled> },
-      { path: '/broken', element: <section role="alert"><h2>The gallery could not be loaded</h2></section> },
+      {
+        path: '/quiet',
+        element: (
+          <Titled title="Quiet page">
+            <p>No heading here.</p>
+          </Titled>
+        ),
+      },
+      {
+        path: '/broken',
+        element: (
+          <section role="alert">
+            <h2>The gallery could not be loaded</h2>
+          </section>
+        ),
+      },
     ],
   },
 ];
@@ -110,7 +138,11 @@ function startSite(path = '/') {
 }
 
 /** A navigation the visitor makes: a pointer goes down on the page first (a link, a button). */
-function visit(router: ReturnType<typeof startSite>, to: string | number, options: { flushSync?: boolean } = {}) {
+function visit(
+  router: ReturnType<typeof startSite>,
+  to: string | number,
+  options: { flushSync?: boolean } = {},
+) {
   fireEvent.pointerDown(document.body);
   return act(() => (typeof to === 'number' ? router.navigate(to) : router.navigate(to, options)));
 }

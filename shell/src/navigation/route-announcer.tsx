@@ -40,7 +40,10 @@ const loadArrival = () => import(/* webpackChunkName: "page-arrival" */ './page-
  *   new route.
  * The code that waits and focuses loads with the first navigation, not with the first page.
  */
-export function followNavigations(router: RouterLike, { mainId = 'main', timeoutMs = ARRIVAL_TIMEOUT_MS } = {}): () => void {
+export function followNavigations(
+  router: RouterLike,
+  { mainId = 'main', timeoutMs = ARRIVAL_TIMEOUT_MS } = {},
+): () => void {
   let path = router.state.location.pathname;
   let touched = false;
   const forget = (): void => {
@@ -81,7 +84,11 @@ export function followNavigations(router: RouterLike, { mainId = 'main', timeout
           },
         });
       },
-      (error: unknown) => console.warn('[shell] the code that focuses a new page did not load; focus stays where it was.', error),
+      (error: unknown) =>
+        console.warn(
+          '[shell] the code that focuses a new page did not load; focus stays where it was.',
+          error,
+        ),
     );
   });
   return () => {

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate, noMatchError } from '@arttoy/shared/contracts';
-import { ContentBody, LoadError, PreviewBanner, previewRequested, useContentDocument } from '@arttoy/shared/content';
+import {
+  ContentBody,
+  LoadError,
+  PreviewBanner,
+  previewRequested,
+  useContentDocument,
+} from '@arttoy/shared/content';
 import { Skeleton } from '@arttoy/shared/ui';
 import './content-page.css';
 
@@ -13,7 +19,8 @@ export default function ContentPageView(): ReactNode {
   const preview = previewRequested(location.search);
   const state = useContentDocument(path, preview);
   // The router's error element shows the 404 page, as for a path no route matches (spec §8).
-  if (state.status === 'error' && state.notFound) throw noMatchError(`${location.pathname}${location.search}`);
+  if (state.status === 'error' && state.notFound)
+    throw noMatchError(`${location.pathname}${location.search}`);
   return (
     <div className="content-page" data-route="slug" data-owner="shell" aria-busy={state.status === 'pending'}>
       {state.status === 'pending' ? <Skeleton lines={6} label="Loading this page" /> : null}
@@ -22,11 +29,16 @@ export default function ContentPageView(): ReactNode {
         <article aria-labelledby="content-page-title">
           {state.data.document.draft ? <PreviewBanner /> : null}
           <header className="content-page__header">
-            <h1 id="content-page-title" className="content-title">{state.data.document.title}</h1>
-            {state.data.document.description ? <p className="content-page__lede">{state.data.document.description}</p> : null}
+            <h1 id="content-page-title" className="content-title">
+              {state.data.document.title}
+            </h1>
+            {state.data.document.description ? (
+              <p className="content-page__lede">{state.data.document.description}</p>
+            ) : null}
             <p className="content-meta">
               <span>
-                Last updated <time dateTime={state.data.document.updated}>{formatDate(state.data.document.updated)}</time>
+                Last updated{' '}
+                <time dateTime={state.data.document.updated}>{formatDate(state.data.document.updated)}</time>
               </span>
             </p>
           </header>

@@ -7,7 +7,10 @@ import { ContentPage } from './content-page';
 import { RouteErrorPage } from './error-page';
 import { clearPageReads } from '@arttoy/shared/query';
 
-jest.mock('@arttoy/shared/http', () => ({ ...jest.requireActual('@arttoy/shared/http'), request: jest.fn() }));
+jest.mock('@arttoy/shared/http', () => ({
+  ...jest.requireActual('@arttoy/shared/http'),
+  request: jest.fn(),
+}));
 const requestMock = jest.mocked(request);
 
 const ABOUT = documentAt('/about', {
@@ -23,7 +26,10 @@ beforeEach(() => {
 });
 
 function renderAt(path: string): ReturnType<typeof createMemoryRouter> {
-  const router = createMemoryRouter([{ path: '*', element: <ContentPage />, errorElement: <RouteErrorPage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <ContentPage />, errorElement: <RouteErrorPage /> }],
+    { initialEntries: [path] },
+  );
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -41,7 +47,9 @@ describe('the catch-all content page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'About ArtToy Club' })).toBeInTheDocument();
     expect(screen.getByText('A club for people who love designer toys.')).toBeInTheDocument();
     expect(screen.getByText('June 1, 2025')).toHaveAttribute('datetime', '2025-06-01');
-    expect(requestCalls(requestMock)).toEqual([{ url: '/api/content/document', query: { path: '/about', locale: 'en', preview: undefined } }]);
+    expect(requestCalls(requestMock)).toEqual([
+      { url: '/api/content/document', query: { path: '/about', locale: 'en', preview: undefined } },
+    ]);
     expect(document.title).toBe('About ArtToy Club · ArtToy Club');
   });
 
@@ -82,7 +90,9 @@ describe('the catch-all content page', () => {
   });
 
   it('shows an error with a retry when the document cannot load', async () => {
-    requestMock.mockRejectedValueOnce(new HttpError('Could not reach the server', 0, '/api/content/document')).mockResolvedValue(documentResponse(ABOUT));
+    requestMock
+      .mockRejectedValueOnce(new HttpError('Could not reach the server', 0, '/api/content/document'))
+      .mockResolvedValue(documentResponse(ABOUT));
     renderAt('/about');
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not load.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
-import { createSiteError, isSiteError, noMatchError, statusMessageFor, type SiteError } from '@arttoy/shared/contracts';
+import {
+  createSiteError,
+  isSiteError,
+  noMatchError,
+  statusMessageFor,
+  type SiteError,
+} from '@arttoy/shared/contracts';
 
 function toSiteError(error: unknown, fullPath: string): SiteError {
   if (isSiteError(error)) return error;
-  if (isRouteErrorResponse(error)) return error.status === 404 ? noMatchError(fullPath) : createSiteError({ statusCode: error.status });
+  if (isRouteErrorResponse(error))
+    return error.status === 404 ? noMatchError(fullPath) : createSiteError({ statusCode: error.status });
   return createSiteError({ statusCode: 500, message: error instanceof Error ? error.message : undefined });
 }
 
@@ -17,7 +24,11 @@ export function ErrorPage({ error }: { error: SiteError }): ReactNode {
     <section className="error-page" data-status={error.statusCode} aria-labelledby="error-heading">
       <p className="error-page__code">{error.statusCode}</p>
       <h1 id="error-heading">{heading}</h1>
-      <p className="error-page__message">{error.statusCode === 404 ? error.message : 'Something went wrong on our side. Please try again in a moment.'}</p>
+      <p className="error-page__message">
+        {error.statusCode === 404
+          ? error.message
+          : 'Something went wrong on our side. Please try again in a moment.'}
+      </p>
       <Link className="ui-button ui-button--primary" to="/">
         Back to the home page
       </Link>

@@ -27,18 +27,36 @@ const nameRef = v.object({ slug: v.string(), name: v.string() });
 const page = <T extends v.GenericSchema>(item: T) => v.object({ items: v.array(item) });
 
 export const homeSeriesSchema = page(
-  v.object({ slug: v.string(), name: v.string(), description: v.string(), style: nameRef, figureCount: v.number(), coverArtUrl: v.nullable(v.string()) }),
+  v.object({
+    slug: v.string(),
+    name: v.string(),
+    description: v.string(),
+    style: nameRef,
+    figureCount: v.number(),
+    coverArtUrl: v.nullable(v.string()),
+  }),
 );
 export const homeBoxesSchema = page(
-  v.object({ id: v.number(), name: v.string(), price: v.object({ amountMinor: v.number(), currency: v.string() }), series: nameRef, stock: v.number() }),
+  v.object({
+    id: v.number(),
+    name: v.string(),
+    price: v.object({ amountMinor: v.number(), currency: v.string() }),
+    series: nameRef,
+    stock: v.number(),
+  }),
 );
-export const homePostsSchema = page(v.object({ _path: v.string(), title: v.string(), description: v.string(), date: v.string() }));
+export const homePostsSchema = page(
+  v.object({ _path: v.string(), title: v.string(), description: v.string(), date: v.string() }),
+);
 
 export type HomeSeries = v.InferOutput<typeof homeSeriesSchema>['items'][number];
 export type HomeBox = v.InferOutput<typeof homeBoxesSchema>['items'][number];
 export type HomePost = v.InferOutput<typeof homePostsSchema>['items'][number];
 
-export type HomeAnswer<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; retry: () => void };
+export type HomeAnswer<T> =
+  | { status: 'loading' }
+  | { status: 'ready'; data: T }
+  | { status: 'failed'; retry: () => void };
 
 /**
  * One section's answer: the one the server gave this page, else read in the browser (a client

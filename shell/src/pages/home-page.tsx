@@ -3,7 +3,14 @@ import { formatDate, formatPrice } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
 import { PrefetchLink } from '../federation/prefetch-link';
 import { LiveNow } from '../live/live-now';
-import { HOME_READS, homeBoxesSchema, homePostsSchema, homeSeriesSchema, useHomeAnswer, type HomeAnswer } from './home-data';
+import {
+  HOME_READS,
+  homeBoxesSchema,
+  homePostsSchema,
+  homeSeriesSchema,
+  useHomeAnswer,
+  type HomeAnswer,
+} from './home-data';
 
 /** A section's body for its answer: the cards, a loading placeholder, an empty note, or a retry. */
 function SectionBody<T extends { items: unknown[] }>({
@@ -34,13 +41,25 @@ function SectionBody<T extends { items: unknown[] }>({
 function FeaturedSeries(): ReactNode {
   const answer = useHomeAnswer(HOME_READS.series, homeSeriesSchema);
   return (
-    <SectionBody answer={answer} label="featured series" empty="New series are on their way: look around the gallery meanwhile.">
+    <SectionBody
+      answer={answer}
+      label="featured series"
+      empty="New series are on their way: look around the gallery meanwhile."
+    >
       {({ items }) => (
         <ul className="card-grid">
           {items.map((series, index) => (
             <li key={series.slug} className="card">
               {series.coverArtUrl ? (
-                <img className="card__art" src={series.coverArtUrl} alt="" width={160} height={160} loading={index < 4 ? 'eager' : 'lazy'} decoding="async" />
+                <img
+                  className="card__art"
+                  src={series.coverArtUrl}
+                  alt=""
+                  width={160}
+                  height={160}
+                  loading={index < 4 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
               ) : null}
               <h3>
                 <PrefetchLink to={`/gallery/series/${series.slug}`}>{series.name}</PrefetchLink>
@@ -60,7 +79,11 @@ function FeaturedSeries(): ReactNode {
 function LatestBoxes(): ReactNode {
   const answer = useHomeAnswer(HOME_READS.boxes, homeBoxesSchema);
   return (
-    <SectionBody answer={answer} label="boxes" empty="No box is on sale right now. New drops are announced on the blog.">
+    <SectionBody
+      answer={answer}
+      label="boxes"
+      empty="No box is on sale right now. New drops are announced on the blog."
+    >
       {({ items }) => (
         <ul className="card-grid">
           {items.map((box) => (
@@ -111,7 +134,10 @@ export function HomePage(): ReactNode {
     <article className="home">
       <section className="home__hero">
         <h1>Art toys, drawn fairly.</h1>
-        <p>Browse designs by style and series, open a mystery box with published odds, and keep what you own in your locker.</p>
+        <p>
+          Browse designs by style and series, open a mystery box with published odds, and keep what you own in
+          your locker.
+        </p>
         <div className="home__actions">
           <PrefetchLink className="ui-button ui-button--primary" to="/mysterybox">
             Open a mystery box

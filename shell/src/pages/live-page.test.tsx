@@ -20,7 +20,9 @@ class FakeEventSource extends EventTarget {
     this.dispatchEvent(new Event('open'));
   }
   send(event: FeedEvent) {
-    this.dispatchEvent(new MessageEvent(event.kind, { data: JSON.stringify(event), lastEventId: String(event.id) }));
+    this.dispatchEvent(
+      new MessageEvent(event.kind, { data: JSON.stringify(event), lastEventId: String(event.id) }),
+    );
   }
   fail(closed: boolean) {
     this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
@@ -45,9 +47,16 @@ const event = (id: number, overrides: Partial<FeedEvent> = {}): FeedEvent => ({
 
 function renderLive(recent: FeedEvent[] | 'fails') {
   globalThis.fetch = jest.fn(async () =>
-    recent === 'fails' ? new Response('{}', { status: 503 }) : new Response(JSON.stringify({ items: recent }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    recent === 'fails'
+      ? new Response('{}', { status: 503 })
+      : new Response(JSON.stringify({ items: recent }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
   ) as typeof fetch;
-  const router = createMemoryRouter([{ path: '/live', element: <LivePage /> }], { initialEntries: ['/live'] });
+  const router = createMemoryRouter([{ path: '/live', element: <LivePage /> }], {
+    initialEntries: ['/live'],
+  });
   render(<RouterProvider router={router} />);
 }
 
@@ -70,14 +79,24 @@ describe('the live room', () => {
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     expect(source().url).toBe('/api/feed?lastEventId=2');
     act(() => source().open());
-    act(() => source().send(event(3, { handle: 'mika', figure: { id: 2, slug: 'star-cat', name: 'Star Cat', rarity: 'secret', seriesName: 'Night' } })));
+    act(() =>
+      source().send(
+        event(3, {
+          handle: 'mika',
+          figure: { id: 2, slug: 'star-cat', name: 'Star Cat', rarity: 'secret', seriesName: 'Night' },
+        }),
+      ),
+    );
     expect(items().map((item) => item.textContent)).toEqual([
       expect.stringMatching(/^mika pulled Star Cat Secret from Night Box · check the draw/),
       expect.stringMatching(/^a collector pulled Figure 2 Regular/),
       expect.stringMatching(/^a collector pulled Figure 1 Regular/),
     ]);
     expect(items()[0]).toHaveClass('live-feed__item--secret');
-    expect(within(items()[0]!).getByRole('link', { name: 'check the draw' })).toHaveAttribute('href', '/mysterybox/test?draw=3');
+    expect(within(items()[0]!).getByRole('link', { name: 'check the draw' })).toHaveAttribute(
+      'href',
+      '/mysterybox/test?draw=3',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Live');
   });
 
@@ -85,8 +104,28 @@ describe('the live room', () => {
     renderLive([]);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     act(() => source().open());
-    act(() => source().send(event(5, { kind: 'sale', handle: 'rin', boxName: null, drawId: null, price: { amountMinor: 2500, currency: 'USD' } })));
-    act(() => source().send(event(5, { kind: 'sale', handle: 'rin', boxName: null, drawId: null, price: { amountMinor: 2500, currency: 'USD' } })));
+    act(() =>
+      source().send(
+        event(5, {
+          kind: 'sale',
+          handle: 'rin',
+          boxName: null,
+          drawId: null,
+          price: { amountMinor: 2500, currency: 'USD' },
+        }),
+      ),
+    );
+    act(() =>
+      source().send(
+        event(5, {
+          kind: 'sale',
+          handle: 'rin',
+          boxName: null,
+          drawId: null,
+          price: { amountMinor: 2500, currency: 'USD' },
+        }),
+      ),
+    );
     const announcer = document.querySelector('[aria-live="polite"]')!;
     expect(announcer).toHaveTextContent('rin bought Figure 5');
     expect(items()).toHaveLength(1);

@@ -12,12 +12,18 @@ import { useLiveFeed } from '../live/use-live-feed';
 const STATUS_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' } as const;
 
 export function LivePage(): ReactNode {
-  usePageHead({ title: 'Live room', description: 'Mystery box pulls and market sales on ArtToy Club, as they happen.' });
+  usePageHead({
+    title: 'Live room',
+    description: 'Mystery box pulls and market sales on ArtToy Club, as they happen.',
+  });
   const { events, status, latest } = useLiveFeed();
   return (
     <article className="live-room" data-route="live" data-owner="shell">
       <h1>Live room</h1>
-      <p>Every box opened and every figure sold between collectors, as it happens. Secrets pulled are highlighted.</p>
+      <p>
+        Every box opened and every figure sold between collectors, as it happens. Secrets pulled are
+        highlighted.
+      </p>
       <p className={`live-room__status live-room__status--${status}`} role="status">
         {STATUS_TEXT[status]}
       </p>
@@ -26,7 +32,9 @@ export function LivePage(): ReactNode {
         {latest ? sentenceOf(latest) : ''}
       </p>
       {events.length === 0 ? (
-        status === 'connecting' ? null : <p className="live-room__empty">Nothing yet: pulls and sales show here the moment they happen.</p>
+        status === 'connecting' ? null : (
+          <p className="live-room__empty">Nothing yet: pulls and sales show here the moment they happen.</p>
+        )
       ) : (
         <FeedList events={events} />
       )}

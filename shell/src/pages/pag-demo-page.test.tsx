@@ -4,7 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PagDemoPage } from './pag-demo-page';
 
 function renderDemo(url: string): ReturnType<typeof createMemoryRouter> {
-  const router = createMemoryRouter([{ path: '/pag-demo', element: <PagDemoPage /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/pag-demo', element: <PagDemoPage /> }], {
+    initialEntries: [url],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -23,14 +25,19 @@ describe('the pagination demo', () => {
     expect(screen.queryByRole('link', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
-  it.each(['/pag-demo', '/pag-demo?page=', '/pag-demo?page=abc', '/pag-demo?page=0', '/pag-demo?page=-2', '/pag-demo?page=13', '/pag-demo?page=2.5'])(
-    'shows page 1 for %s',
-    (url) => {
-      renderDemo(url);
-      expect(screen.getByText(/^Page 1 of 12\./)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
-    },
-  );
+  it.each([
+    '/pag-demo',
+    '/pag-demo?page=',
+    '/pag-demo?page=abc',
+    '/pag-demo?page=0',
+    '/pag-demo?page=-2',
+    '/pag-demo?page=13',
+    '/pag-demo?page=2.5',
+  ])('shows page 1 for %s', (url) => {
+    renderDemo(url);
+    expect(screen.getByText(/^Page 1 of 12\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
 
   it('moves to the page a link names', async () => {
     const router = renderDemo('/pag-demo?page=3');

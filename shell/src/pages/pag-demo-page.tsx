@@ -17,7 +17,12 @@ export function PagDemoPage(): ReactNode {
       <p>
         Page {page} of {PAGE_COUNT}. Each page is a link, so every page can be shared and opened directly.
       </p>
-      <Pagination page={page} pageCount={PAGE_COUNT} hrefFor={(target) => `/pag-demo?page=${target}`} Link={Link} />
+      <Pagination
+        page={page}
+        pageCount={PAGE_COUNT}
+        hrefFor={(target) => `/pag-demo?page=${target}`}
+        Link={Link}
+      />
     </article>
   );
 }

@@ -4,7 +4,18 @@
  * traffic (users, orders, payments, draws, …) have int8 ids (columns.ts, migration 0009).
  */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { FIGURE_RARITIES } from '@arttoy/shared/contracts/api';
 import type { FigureKind, FigurePose, FigureProp } from '../../domain/figure-art';
 import { createdAt, inList, minorUnits } from './columns';
@@ -40,7 +51,10 @@ export const series = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [check('series_slug_format', slugCheck(t.slug)), index('series_style_idx').on(t.styleId, t.position, t.id)],
+  (t) => [
+    check('series_slug_format', slugCheck(t.slug)),
+    index('series_style_idx').on(t.styleId, t.position, t.id),
+  ],
 );
 
 export const figures = pgTable(

@@ -19,7 +19,8 @@ export const int8Identity = () => bigint('id', { mode: 'number' }).primaryKey().
 /** A column holding an int8 id (a reference to a table with int8Identity). */
 export const int8Id = (name: string) => bigint(name, { mode: 'number' });
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 /** A nullable moment, set when a row reaches a state. */
 export const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -3,8 +3,24 @@
  * CHECKs, so a bug in any writer cannot store an illegal status or a status without its timestamp.
  */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@arttoy/shared/contracts/api';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import {
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+} from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels } from './catalogue';
 // The data model's own cycle (orders → listings → locker items → draws → orders): every use is a lazy
@@ -77,7 +93,10 @@ export const orders = pgTable(
         WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.boxModelId} IS NULL AND ${t.shipRequestId} IS NULL ELSE FALSE END`,
     ),
     check('orders_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
-    check('orders_total_is_price_times_quantity', sql`${t.totalMinor} = ${t.unitPriceMinor} * ${t.quantity} AND ${t.unitPriceMinor} > 0`),
+    check(
+      'orders_total_is_price_times_quantity',
+      sql`${t.totalMinor} = ${t.unitPriceMinor} * ${t.quantity} AND ${t.unitPriceMinor} > 0`,
+    ),
     check('orders_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('orders_expires_after_created', sql`${t.expiresAt} > ${t.createdAt}`),
     // Each status carries exactly the timestamps of the path that leads to it.
@@ -100,14 +119,22 @@ export const orders = pgTable(
     ),
     unique('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending_payment'`),
     // The boxes held by live orders are summed per box on every purchase (domain/orders/reservation.ts):
     // without it, that sum read every order the box ever had.
-    index('orders_live_by_box_idx').on(t.boxModelId, t.expiresAt).where(sql`${t.status} IN ('pending_payment', 'paid')`),
+    index('orders_live_by_box_idx')
+      .on(t.boxModelId, t.expiresAt)
+      .where(sql`${t.status} IN ('pending_payment', 'paid')`),
     // A listing's live orders are looked for on every order of it (domain/market/listing-orders.ts).
-    index('orders_live_by_listing_idx').on(t.listingId).where(sql`${t.status} IN ('pending_payment', 'paid')`),
+    index('orders_live_by_listing_idx')
+      .on(t.listingId)
+      .where(sql`${t.status} IN ('pending_payment', 'paid')`),
     // A buyer's unpaid orders are counted on every order they place (the caps of domain/orders/order-limits.ts).
-    index('orders_unpaid_by_user_idx').on(t.userId, t.boxModelId).where(sql`${t.status} = 'pending_payment'`),
+    index('orders_unpaid_by_user_idx')
+      .on(t.userId, t.boxModelId)
+      .where(sql`${t.status} = 'pending_payment'`),
   ],
 );
 
@@ -144,7 +171,10 @@ export const payments = pgTable(
     check('payments_status', inList(t.status, PAYMENT_STATUSES)),
     check('payments_amount_positive', sql`${t.amountMinor} > 0`),
     check('payments_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check('payments_captured_at', sql`(${t.status} IN ('captured', 'refunded')) = (${t.capturedAt} IS NOT NULL)`),
+    check(
+      'payments_captured_at',
+      sql`(${t.status} IN ('captured', 'refunded')) = (${t.capturedAt} IS NOT NULL)`,
+    ),
     unique('payments_provider_order').on(t.provider, t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
     // Captures and the buyer's return find a payment by the provider's token alone: without it,
@@ -186,7 +216,10 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [check('webhook_events_provider', inList(t.provider, PAYMENT_PROVIDERS)), unique('webhook_events_provider_event').on(t.provider, t.eventId)],
+  (t) => [
+    check('webhook_events_provider', inList(t.provider, PAYMENT_PROVIDERS)),
+    unique('webhook_events_provider_event').on(t.provider, t.eventId),
+  ],
 );
 
 export const SANDBOX_CHECKOUT_STATUSES = ['created', 'approved', 'cancelled', 'completed'] as const;

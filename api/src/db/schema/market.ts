@@ -5,7 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { FEED_EVENT_KINDS, type FeedPayload, LEDGER_ENTRY_KINDS, LISTING_PRICE_MAX_MINOR, LISTING_PRICE_MIN_MINOR, LISTING_STATUSES, PAYOUT_STATUSES } from '@arttoy/shared/contracts/api';
+import {
+  FEED_EVENT_KINDS,
+  type FeedPayload,
+  LEDGER_ENTRY_KINDS,
+  LISTING_PRICE_MAX_MINOR,
+  LISTING_PRICE_MIN_MINOR,
+  LISTING_STATUSES,
+  PAYOUT_STATUSES,
+} from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { figures } from './catalogue';
 import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';
@@ -41,12 +49,19 @@ export const listings = pgTable(
   },
   (t) => [
     check('listings_status', inList(t.status, LISTING_STATUSES)),
-    check('listings_price_range', sql`${t.priceMinor} BETWEEN ${sql.raw(String(LISTING_PRICE_MIN_MINOR))} AND ${sql.raw(String(LISTING_PRICE_MAX_MINOR))}`),
+    check(
+      'listings_price_range',
+      sql`${t.priceMinor} BETWEEN ${sql.raw(String(LISTING_PRICE_MIN_MINOR))} AND ${sql.raw(String(LISTING_PRICE_MAX_MINOR))}`,
+    ),
     check('listings_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check('listings_closed_at', sql`(${t.status} = 'open') = (${t.closedAt} IS NULL)`),
-    uniqueIndex('listings_one_open_per_item').on(t.lockerItemId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('listings_one_open_per_item')
+      .on(t.lockerItemId)
+      .where(sql`${t.status} = 'open'`),
     // A figure page's open listings, cheapest first.
-    index('listings_open_by_figure_idx').on(t.figureId, t.priceMinor).where(sql`${t.status} = 'open'`),
+    index('listings_open_by_figure_idx')
+      .on(t.figureId, t.priceMinor)
+      .where(sql`${t.status} = 'open'`),
     index('listings_seller_idx').on(t.sellerId, t.createdAt),
   ],
 );
@@ -138,7 +153,9 @@ export const ledgerEntries = pgTable(
         ELSE FALSE END`,
     ),
     // One credit and one fee per sale, whatever retries.
-    uniqueIndex('ledger_entries_one_per_sale_kind').on(t.saleId, t.kind).where(sql`${t.saleId} IS NOT NULL`),
+    uniqueIndex('ledger_entries_one_per_sale_kind')
+      .on(t.saleId, t.kind)
+      .where(sql`${t.saleId} IS NOT NULL`),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
   ],
 );
@@ -159,5 +176,8 @@ export const feedEvents = pgTable(
     userId: int8Id('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
-  (t) => [check('feed_events_kind', inList(t.kind, FEED_EVENT_KINDS)), index('feed_events_created_idx').on(t.createdAt)],
+  (t) => [
+    check('feed_events_kind', inList(t.kind, FEED_EVENT_KINDS)),
+    index('feed_events_created_idx').on(t.createdAt),
+  ],
 );

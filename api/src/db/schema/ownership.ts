@@ -1,6 +1,16 @@
 /** Draws (provably fair results) and the locker items they put in their owner's locker. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { type DrawOddsLine, LOCKER_STATUSES, type ShipAddress } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { boxModels, figures } from './catalogue';
@@ -37,7 +47,9 @@ export const serverSeeds = pgTable(
     check('server_seeds_client_seed_length', sql`char_length(${t.clientSeed}) BETWEEN 1 AND 64`),
     check('server_seeds_nonce_non_negative', sql`${t.nextNonce} >= 0`),
     // One active (unrevealed) seed per user.
-    uniqueIndex('server_seeds_one_active').on(t.userId).where(sql`${t.revealedAt} IS NULL`),
+    uniqueIndex('server_seeds_one_active')
+      .on(t.userId)
+      .where(sql`${t.revealedAt} IS NULL`),
   ],
 );
 

@@ -34,9 +34,15 @@ export const shipRequests = pgTable(
   (t) => [
     check('ship_requests_status', inList(t.status, SHIP_REQUEST_STATUSES)),
     // Both or neither (a NULL check passes, hence the equality of the IS NULLs).
-    check('ship_requests_fee', sql`(${t.feeMinor} IS NULL) = (${t.feeCurrency} IS NULL) AND (${t.feeMinor} IS NULL OR (${t.feeMinor} >= 0 AND ${t.feeCurrency} ~ '^[A-Z]{3}$'))`),
+    check(
+      'ship_requests_fee',
+      sql`(${t.feeMinor} IS NULL) = (${t.feeCurrency} IS NULL) AND (${t.feeMinor} IS NULL OR (${t.feeMinor} >= 0 AND ${t.feeCurrency} ~ '^[A-Z]{3}$'))`,
+    ),
     // Tracking comes with its carrier, and only once shipped.
-    check('ship_requests_tracking', sql`(${t.carrier} IS NULL) = (${t.trackingNumber} IS NULL) AND (${t.trackingNumber} IS NULL OR ${t.status} = 'shipped')`),
+    check(
+      'ship_requests_tracking',
+      sql`(${t.carrier} IS NULL) = (${t.trackingNumber} IS NULL) AND (${t.trackingNumber} IS NULL OR ${t.status} = 'shipped')`,
+    ),
     check(
       'ship_requests_status_fields',
       sql`CASE ${t.status}

@@ -6,11 +6,31 @@
 import type { SeedBox, SeedSeries, SeedStyle } from './catalogue-types';
 
 export const SEED_STYLES: readonly SeedStyle[] = [
-  { slug: 'kawaii-pop', name: 'Kawaii Pop', description: 'Round, pastel and sweet: big eyes, tiny paws and a lot of frosting.' },
-  { slug: 'street-vinyl', name: 'Street Vinyl', description: 'Designer vinyl from the city: sneakers, spray cans and late-night neon.' },
-  { slug: 'dreamy-fantasy', name: 'Dreamy Fantasy', description: 'Moonlit woods, sleepy spirits and little creatures from bedtime stories.' },
-  { slug: 'ocean-folk', name: 'Ocean Folk', description: 'Tide pools, reef towns and the small sailors who live there.' },
-  { slug: 'retro-mecha', name: 'Retro Mecha', description: 'Tin robots and brave little machines in the colours of 1970s toy boxes.' },
+  {
+    slug: 'kawaii-pop',
+    name: 'Kawaii Pop',
+    description: 'Round, pastel and sweet: big eyes, tiny paws and a lot of frosting.',
+  },
+  {
+    slug: 'street-vinyl',
+    name: 'Street Vinyl',
+    description: 'Designer vinyl from the city: sneakers, spray cans and late-night neon.',
+  },
+  {
+    slug: 'dreamy-fantasy',
+    name: 'Dreamy Fantasy',
+    description: 'Moonlit woods, sleepy spirits and little creatures from bedtime stories.',
+  },
+  {
+    slug: 'ocean-folk',
+    name: 'Ocean Folk',
+    description: 'Tide pools, reef towns and the small sailors who live there.',
+  },
+  {
+    slug: 'retro-mecha',
+    name: 'Retro Mecha',
+    description: 'Tin robots and brave little machines in the colours of 1970s toy boxes.',
+  },
 ];
 
 /** A standard blind box: 1 in 144 for the secret, as the field prints on its boxes. */
@@ -35,12 +55,20 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     releasedOn: '2024-03-15',
     heightMm: 72,
     figures: [
-      ['Croissant Cub', 'A bear cub curled up like a buttery croissant.', { kind: 'bear', pose: 'curl', prop: 'croissant' }],
+      [
+        'Croissant Cub',
+        'A bear cub curled up like a buttery croissant.',
+        { kind: 'bear', pose: 'curl', prop: 'croissant' },
+      ],
       ['Macaron Mouse', 'Balances a pink macaron twice her size.', { kind: 'mouse', prop: 'macaron' }],
       ['Mochi Bunny', 'Soft, squishy and always dusted with sugar.', { kind: 'rabbit' }],
       ['Donut Duck', 'Wears a glazed donut as a swimming ring.', { kind: 'duck', prop: 'donut' }],
       ['Pudding Pup', 'Wobbles when happy, which is always.', { kind: 'dog' }],
-      ['Eclair Kitten', 'Naps on a chocolate eclair, tail in the cream.', { kind: 'cat', pose: 'lie', prop: 'eclair' }],
+      [
+        'Eclair Kitten',
+        'Naps on a chocolate eclair, tail in the cream.',
+        { kind: 'cat', pose: 'lie', prop: 'eclair' },
+      ],
       ['Muffin Panda', 'Blueberry muffin hat, crumbs on both cheeks.', { kind: 'panda', prop: 'muffin' }],
       ['Bagel Bear', 'Peeks through the hole of a sesame bagel.', { kind: 'bear', prop: 'bagel' }],
     ],
@@ -67,13 +95,29 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     heightMm: 68,
     figures: [
       ['Jam Jar Fox', 'Hides in a strawberry jam jar, ears sticky.', { kind: 'fox', prop: 'jar' }],
-      ['Teapot Hedgehog', 'Spikes like a tea cosy, steam from the spout.', { kind: 'hedgehog', prop: 'spout' }],
-      ['Sandwich Sloth', 'Slowly, very slowly, eating a cucumber sandwich.', { kind: 'sloth', prop: 'sandwich' }],
+      [
+        'Teapot Hedgehog',
+        'Spikes like a tea cosy, steam from the spout.',
+        { kind: 'hedgehog', prop: 'spout' },
+      ],
+      [
+        'Sandwich Sloth',
+        'Slowly, very slowly, eating a cucumber sandwich.',
+        { kind: 'sloth', prop: 'sandwich' },
+      ],
       ['Lemonade Lamb', 'Fluffy wool, a straw and a paper umbrella.', { kind: 'lamb', prop: 'lemonade' }],
-      ['Basket Badger', 'Guards the picnic basket with great seriousness.', { kind: 'badger', prop: 'basket' }],
+      [
+        'Basket Badger',
+        'Guards the picnic basket with great seriousness.',
+        { kind: 'badger', prop: 'basket' },
+      ],
       ['Blossom Chick', 'Just hatched from a cherry blossom.', { kind: 'bird', prop: 'blossom' }],
     ],
-    secret: ['Rainbow Blanket Ghost', 'The picnic blanket itself, come to life at sunset.', { kind: 'ghost', pose: 'float', prop: 'rainbow' }],
+    secret: [
+      'Rainbow Blanket Ghost',
+      'The picnic blanket itself, come to life at sunset.',
+      { kind: 'ghost', pose: 'float', prop: 'rainbow' },
+    ],
     boxes: [blindBox('pastel-picnic', 'Pastel Picnic', 1_199)],
   },
   {
@@ -85,16 +129,32 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     heightMm: 90,
     figures: [
       ['Noodle Slinger', 'Pulls noodles a metre long without looking.', { kind: 'person', prop: 'noodles' }],
-      ['Bubble Tea Bandit', 'Never seen without an extra-large taro milk tea.', { kind: 'person', prop: 'bubble-tea' }],
+      [
+        'Bubble Tea Bandit',
+        'Never seen without an extra-large taro milk tea.',
+        { kind: 'person', prop: 'bubble-tea' },
+      ],
       ['Lantern Keeper', 'Lights every lantern on the street at dusk.', { kind: 'person', prop: 'lantern' }],
       ['Skewer Samurai', 'Two grilled skewers, one stern face.', { kind: 'person', prop: 'skewers' }],
       ['Dumpling Dealer', 'Folds eighteen pleats in every dumpling.', { kind: 'person', prop: 'dumpling' }],
-      ['Neon Sign Painter', 'Paints signs that glow before they are plugged in.', { kind: 'person', prop: 'brush' }],
+      [
+        'Neon Sign Painter',
+        'Paints signs that glow before they are plugged in.',
+        { kind: 'person', prop: 'brush' },
+      ],
       ['Vinyl Digger', 'Crate-digs for records between the food stalls.', { kind: 'person', prop: 'record' }],
       ['Claw Machine Kid', 'Has never once lost at the claw machine.', { kind: 'person', prop: 'claw' }],
-      ['Fortune Cat Cashier', 'Waves customers in, counts coins with the other paw.', { kind: 'cat', pose: 'wave', prop: 'coin' }],
+      [
+        'Fortune Cat Cashier',
+        'Waves customers in, counts coins with the other paw.',
+        { kind: 'cat', pose: 'wave', prop: 'coin' },
+      ],
     ],
-    secret: ['Midnight Chef', 'Cooks one secret dish, for one customer, at midnight.', { kind: 'person', prop: 'chef-hat' }],
+    secret: [
+      'Midnight Chef',
+      'Cooks one secret dish, for one customer, at midnight.',
+      { kind: 'person', prop: 'chef-hat' },
+    ],
     boxes: [blindBox('night-market', 'Night Market', 1_499)],
   },
   {
@@ -105,14 +165,30 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     releasedOn: '2025-02-14',
     heightMm: 85,
     figures: [
-      ['Kickflip Kappa', 'Keeps the water in his head bowl through every flip.', { kind: 'kappa', prop: 'skateboard' }],
+      [
+        'Kickflip Kappa',
+        'Keeps the water in his head bowl through every flip.',
+        { kind: 'kappa', prop: 'skateboard' },
+      ],
       ['Grind Goblin', 'Sparks fly from the rail and from his grin.', { kind: 'goblin', prop: 'skateboard' }],
-      ['Halfpipe Haunt', 'Floats at the top of the ramp a little too long.', { kind: 'ghost', pose: 'float' }],
+      [
+        'Halfpipe Haunt',
+        'Floats at the top of the ramp a little too long.',
+        { kind: 'ghost', pose: 'float' },
+      ],
       ['Ollie Oni', 'Small horns, big air.', { kind: 'oni', prop: 'skateboard' }],
-      ['Manual Mummy', 'Bandages trailing, perfectly balanced on two wheels.', { kind: 'mummy', prop: 'skateboard' }],
+      [
+        'Manual Mummy',
+        'Bandages trailing, perfectly balanced on two wheels.',
+        { kind: 'mummy', prop: 'skateboard' },
+      ],
       ['Boardslide Banshee', 'Her scream is the sound of the wheels.', { kind: 'ghost', prop: 'skateboard' }],
     ],
-    secret: ['Phantom Pro', 'No one has seen his face; everyone has seen his line.', { kind: 'ghost', prop: 'skateboard' }],
+    secret: [
+      'Phantom Pro',
+      'No one has seen his face; everyone has seen his line.',
+      { kind: 'ghost', prop: 'skateboard' },
+    ],
     boxes: [blindBox('skate-spirits', 'Skate Spirits', 1_399)],
   },
   {
@@ -131,10 +207,18 @@ export const SEED_SERIES: readonly SeedSeries[] = [
       ['Dew Drop Frog', 'Collects dew drops in a tiny satchel.', { kind: 'frog', prop: 'satchel' }],
       ['Star Weaver Spider', 'Spins webs that catch falling stars.', { kind: 'spider', prop: 'star' }],
       ['Sleepy Bear Cub', 'Should be hibernating; is not.', { kind: 'bear', pose: 'sleep' }],
-      ['Firefly Conductor', 'Leads the fireflies in a slow blinking song.', { kind: 'firefly', prop: 'baton' }],
+      [
+        'Firefly Conductor',
+        'Leads the fireflies in a slow blinking song.',
+        { kind: 'firefly', prop: 'baton' },
+      ],
       ['Willow Wisp', 'Drifts between the willows humming.', { kind: 'ghost', pose: 'float' }],
     ],
-    secret: ['Moon Stag', 'Antlers of silver branches, seen once in a hundred years.', { kind: 'deer', prop: 'antlers' }],
+    secret: [
+      'Moon Stag',
+      'Antlers of silver branches, seen once in a hundred years.',
+      { kind: 'deer', prop: 'antlers' },
+    ],
     boxes: [blindBox('moonlit-forest', 'Moonlit Forest', 1_599)],
   },
   {
@@ -147,13 +231,25 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     figures: [
       ['Hermit Crab Mover', 'Always moving house, always by hand.', { kind: 'crab', prop: 'shell-house' }],
       ['Starfish Postie', 'Delivers letters with all five arms.', { kind: 'starfish', prop: 'letter' }],
-      ['Sea Urchin Barber', 'Gives the spikiest haircuts on the coast.', { kind: 'urchin', prop: 'scissors' }],
+      [
+        'Sea Urchin Barber',
+        'Gives the spikiest haircuts on the coast.',
+        { kind: 'urchin', prop: 'scissors' },
+      ],
       ['Anemone Dancer', 'Sways with every wave.', { kind: 'anemone' }],
-      ['Limpet Grandpa', 'Has held on to the same rock for sixty years.', { kind: 'limpet', prop: 'glasses' }],
+      [
+        'Limpet Grandpa',
+        'Has held on to the same rock for sixty years.',
+        { kind: 'limpet', prop: 'glasses' },
+      ],
       ['Shrimp Lifeguard', 'Whistle, red shorts, very small.', { kind: 'shrimp', prop: 'whistle' }],
       ['Kelp Knitter', 'Knits scarves from seaweed for the winter tides.', { kind: 'otter', prop: 'scarf' }],
     ],
-    secret: ['Pearl Octopus', 'Keeps the pool\u2019s one pearl, and eight secrets.', { kind: 'octopus', prop: 'pearl' }],
+    secret: [
+      'Pearl Octopus',
+      'Keeps the pool\u2019s one pearl, and eight secrets.',
+      { kind: 'octopus', prop: 'pearl' },
+    ],
     boxes: [blindBox('tide-pool-tales', 'Tide Pool Tales', 1_299)],
   },
   {
@@ -164,7 +260,11 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     releasedOn: '2023-08-08',
     heightMm: 95,
     figures: [
-      ['Key Wind Sentry', 'Three turns of the key and he stands guard all night.', { kind: 'robot', prop: 'key' }],
+      [
+        'Key Wind Sentry',
+        'Three turns of the key and he stands guard all night.',
+        { kind: 'robot', prop: 'key' },
+      ],
       ['Rivet Rover', 'Rolls the aisles on squeaky caterpillar tracks.', { kind: 'robot', prop: 'tracks' }],
       ['Spring Boxer', 'Punches with a coiled spring, gently.', { kind: 'robot', prop: 'spring' }],
       ['Radar Rabbit', 'Ears that spin to find lost toys.', { kind: 'rabbit', prop: 'dish' }],
@@ -176,7 +276,11 @@ export const SEED_SERIES: readonly SeedSeries[] = [
       ['Dial Face Clock', 'Keeps the shop\u2019s time, a little fast.', { kind: 'robot', prop: 'clock' }],
       ['Battery Buddy', 'Shares his charge with anyone who runs low.', { kind: 'robot', prop: 'battery' }],
     ],
-    secret: ['Chrome Commander', 'The first guardian ever built, polished to a mirror.', { kind: 'robot', prop: 'medal' }],
+    secret: [
+      'Chrome Commander',
+      'The first guardian ever built, polished to a mirror.',
+      { kind: 'robot', prop: 'medal' },
+    ],
     boxes: [blindBox('tin-guardians', 'Tin Guardians', 1_799)],
   },
   {
@@ -188,13 +292,21 @@ export const SEED_SERIES: readonly SeedSeries[] = [
     heightMm: 82,
     figures: [
       ['Rocket Mailbot', 'Stamps every parcel with a comet mark.', { kind: 'robot', prop: 'parcel' }],
-      ['Orbit Otter', 'Floats on its back in zero gravity, parcel on belly.', { kind: 'otter', pose: 'lie', prop: 'parcel' }],
+      [
+        'Orbit Otter',
+        'Floats on its back in zero gravity, parcel on belly.',
+        { kind: 'otter', pose: 'lie', prop: 'parcel' },
+      ],
       ['Satellite Snail', 'Slow, but it never misses a delivery.', { kind: 'snail', prop: 'dish' }],
       ['Comet Corgi', 'Chases comets, brings them back.', { kind: 'dog', prop: 'comet' }],
       ['Moon Rover Moth', 'Drives the lunar route in a dusty buggy.', { kind: 'moth' }],
       ['Nebula Navigator', 'Reads star maps upside down, correctly.', { kind: 'person', prop: 'map' }],
     ],
-    secret: ['Black Hole Dispatcher', 'Every lost parcel ends up on her desk.', { kind: 'person', prop: 'letter' }],
+    secret: [
+      'Black Hole Dispatcher',
+      'Every lost parcel ends up on her desk.',
+      { kind: 'person', prop: 'letter' },
+    ],
     boxes: [blindBox('star-courier', 'Star Courier', 1_599)],
   },
 ];

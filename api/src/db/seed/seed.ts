@@ -32,12 +32,22 @@ const slugify = (name: string) =>
 
 export const figureSlug = (seriesSlug: string, figureName: string) => `${seriesSlug}-${slugify(figureName)}`;
 
-export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles: SEED_STYLES, series: SEED_SERIES }): Promise<SeedResult> {
+export async function seedCatalogue(
+  db: Db,
+  catalogue: SeedCatalogue = { styles: SEED_STYLES, series: SEED_SERIES },
+): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const styleRows = await tx
       .insert(styles)
       .values(catalogue.styles.map((style, position) => ({ ...style, position })))
-      .onConflictDoUpdate({ target: styles.slug, set: { name: sql`excluded.name`, description: sql`excluded.description`, position: sql`excluded.position` } })
+      .onConflictDoUpdate({
+        target: styles.slug,
+        set: {
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          position: sql`excluded.position`,
+        },
+      })
       .returning({ id: styles.id, slug: styles.slug });
     const styleId = idsBySlug(styleRows);
 
@@ -55,7 +65,13 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
       )
       .onConflictDoUpdate({
         target: series.slug,
-        set: { styleId: sql`excluded.style_id`, name: sql`excluded.name`, description: sql`excluded.description`, releasedOn: sql`excluded.released_on`, position: sql`excluded.position` },
+        set: {
+          styleId: sql`excluded.style_id`,
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          releasedOn: sql`excluded.released_on`,
+          position: sql`excluded.position`,
+        },
       })
       .returning({ id: series.id, slug: series.slug });
     const seriesId = idsBySlug(seriesRows);
@@ -107,7 +123,10 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
           currency: box.currency,
         })),
       )
-      .onConflictDoUpdate({ target: boxModels.slug, set: { name: sql`excluded.name`, description: sql`excluded.description` } })
+      .onConflictDoUpdate({
+        target: boxModels.slug,
+        set: { name: sql`excluded.name`, description: sql`excluded.description` },
+      })
       .returning({ id: boxModels.id, slug: boxModels.slug });
     const boxId = idsBySlug(boxRows);
 
@@ -127,7 +146,12 @@ export async function seedCatalogue(db: Db, catalogue: SeedCatalogue = { styles:
     });
     await tx.insert(boxModelFigures).values(lines).onConflictDoNothing();
 
-    return { styles: styleRows.length, series: seriesRows.length, figures: figureRows.length, boxModels: boxRows.length };
+    return {
+      styles: styleRows.length,
+      series: seriesRows.length,
+      figures: figureRows.length,
+      boxModels: boxRows.length,
+    };
   });
 }
 
@@ -140,7 +164,10 @@ export async function seedIfEmpty(db: Db): Promise<SeedResult | null> {
 
 /** Ids of the seed's figures, for tests that need real rows. */
 export async function figureIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, number>> {
-  const rows = await db.select({ id: figures.id, slug: figures.slug }).from(figures).where(inArray(figures.slug, slugs));
+  const rows = await db
+    .select({ id: figures.id, slug: figures.slug })
+    .from(figures)
+    .where(inArray(figures.slug, slugs));
   return idsBySlug(rows);
 }
 
@@ -150,6 +177,7 @@ function idsBySlug(rows: { id: number; slug: string }[]): Map<string, number> {
 
 function mustFind(ids: Map<string, number>, slug: string, what: string): number {
   const id = ids.get(slug);
-  if (id === undefined) throw new Error(`Seed catalogue: ${what} refers to "${slug}", which is not in the catalogue.`);
+  if (id === undefined)
+    throw new Error(`Seed catalogue: ${what} refers to "${slug}", which is not in the catalogue.`);
   return id;
 }

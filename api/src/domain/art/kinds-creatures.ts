@@ -2,13 +2,32 @@
 import { BEAK, type Face, type KindDrawing, type Look, type Parts, type Point } from './look';
 import { around, circle, dots, ellipse, mirrored, path, polygon, rect, star, stroke, tilted } from './shapes';
 
-
-function creature(look: Look, parts: { back?: string; shape: string; marks?: string; face: Partial<Face> & { y: number }; hand: Point; crown: Point; waist?: number; neck?: Point }): Parts {
+function creature(
+  look: Look,
+  parts: {
+    back?: string;
+    shape: string;
+    marks?: string;
+    face: Partial<Face> & { y: number };
+    hand: Point;
+    crown: Point;
+    waist?: number;
+    neck?: Point;
+  },
+): Parts {
   return {
     back: parts.back ?? '',
     shape: parts.shape,
     marks: parts.marks ?? '',
-    face: { x: 150, gap: look.gap, eye: look.eye, mouth: look.mouth, mouthY: parts.face.y + 26, cheeks: look.cheeks, ...parts.face },
+    face: {
+      x: 150,
+      gap: look.gap,
+      eye: look.eye,
+      mouth: look.mouth,
+      mouthY: parts.face.y + 26,
+      cheeks: look.cheeks,
+      ...parts.face,
+    },
     hand: parts.hand,
     crown: parts.crown,
     waist: { y: parts.waist ?? 214, half: 70 },
@@ -18,7 +37,11 @@ function creature(look: Look, parts: { back?: string; shape: string; marks?: str
 
 export const duck: KindDrawing = (look) =>
   creature(look, {
-    back: polygon([[196, 200], [236, 160], [222, 214]]),
+    back: polygon([
+      [196, 200],
+      [236, 160],
+      [222, 214],
+    ]),
     shape: `${ellipse(150, 206, 76, 62)}${circle(150, 118, 46)}${mirrored(tilted(82, 204, 18, 38, 22))}`,
     marks: `${stroke('M150 74 q-6 -18 8 -24 M150 74 q8 -14 20 -10', look.body, 6)}${ellipse(150, 134, 27, 10, BEAK)}${mirrored(ellipse(126, 268, 18, 7, BEAK))}${ellipse(150, 218, 44, 34, look.light, ' opacity="0.55"')}`,
     face: { y: 110, gap: 18, mouth: 'none' },
@@ -29,7 +52,14 @@ export const duck: KindDrawing = (look) =>
 export const bird: KindDrawing = (look) =>
   creature(look, {
     shape: `${circle(150, 184, 82)}${mirrored(tilted(70, 196, 14, 30, 24))}${ellipse(140, 100, 8, 16)}${tilted(156, 100, 7, 15, 24)}`,
-    marks: `${polygon([[138, 172], [162, 172], [150, 190]], BEAK)}${mirrored(stroke('M130 262 l-10 8 m10 -8 l0 10 m0 -10 l10 8', BEAK, 4))}${ellipse(150, 222, 46, 30, look.light, ' opacity="0.55"')}`,
+    marks: `${polygon(
+      [
+        [138, 172],
+        [162, 172],
+        [150, 190],
+      ],
+      BEAK,
+    )}${mirrored(stroke('M130 262 l-10 8 m10 -8 l0 10 m0 -10 l10 8', BEAK, 4))}${ellipse(150, 222, 46, 30, look.light, ' opacity="0.55"')}`,
     face: { y: 154, gap: 26, mouth: 'none' },
     hand: [226, 214],
     crown: [150, 100],
@@ -37,8 +67,21 @@ export const bird: KindDrawing = (look) =>
 
 export const owl: KindDrawing = (look) =>
   creature(look, {
-    shape: `${ellipse(150, 182, 88, 88)}${mirrored(polygon([[74, 130], [80, 70], [120, 106]]))}`,
-    marks: `${mirrored(circle(122, 138, 28, look.light))}${polygon([[142, 152], [158, 152], [150, 168]], BEAK)}${mirrored(tilted(70, 200, 18, 48, 12, look.accent))}${stroke(
+    shape: `${ellipse(150, 182, 88, 88)}${mirrored(
+      polygon([
+        [74, 130],
+        [80, 70],
+        [120, 106],
+      ]),
+    )}`,
+    marks: `${mirrored(circle(122, 138, 28, look.light))}${polygon(
+      [
+        [142, 152],
+        [158, 152],
+        [150, 168],
+      ],
+      BEAK,
+    )}${mirrored(tilted(70, 200, 18, 48, 12, look.accent))}${stroke(
       'M126 208 l8 8 l8 -8 M150 208 l8 8 l8 -8 M138 228 l8 8 l8 -8',
       look.accent,
       4,
@@ -84,10 +127,26 @@ export const firefly: KindDrawing = (look) =>
 export const spider: KindDrawing = (look) =>
   creature(look, {
     back: mirrored(
-      [0, 1, 2, 3].map((leg) => stroke(`M138 ${170 + leg * 14} Q${84 - leg * 4} ${128 + leg * 22} ${56 + leg * 4} ${206 + leg * 18}`, look.body, 8)).join(''),
+      [0, 1, 2, 3]
+        .map((leg) =>
+          stroke(
+            `M138 ${170 + leg * 14} Q${84 - leg * 4} ${128 + leg * 22} ${56 + leg * 4} ${206 + leg * 18}`,
+            look.body,
+            8,
+          ),
+        )
+        .join(''),
     ),
     shape: `${circle(150, 206, 58)}${circle(150, 136, 42)}`,
-    marks: `${mirrored(`${circle(138, 116, 4, look.dark)}${circle(130, 124, 3, look.dark)}`)}${polygon([[150, 186], [158, 204], [150, 222], [142, 204]], look.accent)}`,
+    marks: `${mirrored(`${circle(138, 116, 4, look.dark)}${circle(130, 124, 3, look.dark)}`)}${polygon(
+      [
+        [150, 186],
+        [158, 204],
+        [150, 222],
+        [142, 204],
+      ],
+      look.accent,
+    )}`,
     face: { y: 136, gap: 15, eye: Math.min(look.eye, 8), mouthY: 156 },
     hand: [212, 196],
     crown: [150, 94],
@@ -95,7 +154,9 @@ export const spider: KindDrawing = (look) =>
 
 export const crab: KindDrawing = (look) =>
   creature(look, {
-    back: mirrored(`${stroke('M84 214 L44 236 M88 228 L50 258 M98 240 L66 270', look.body, 8)}${stroke('M76 196 Q50 184 56 150', look.body, 12)}`),
+    back: mirrored(
+      `${stroke('M84 214 L44 236 M88 228 L50 258 M98 240 L66 270', look.body, 8)}${stroke('M76 196 Q50 184 56 150', look.body, 12)}`,
+    ),
     shape: `${ellipse(150, 206, 90, 52)}${mirrored(`${stroke('M130 166 L124 128', look.body, 9)}${circle(124, 122, 15)}${tilted(42, 132, 13, 26, -22)}${tilted(64, 126, 10, 22, 22)}`)}`,
     marks: ellipse(150, 222, 52, 20, look.light, ' opacity="0.5"'),
     face: { y: 122, gap: 26, eye: Math.min(look.eye, 9), mouthY: 206 },
@@ -105,7 +166,15 @@ export const crab: KindDrawing = (look) =>
 
 export const starfish: KindDrawing = (look) =>
   creature(look, {
-    shape: star(150, 170, 118, 48, 5, undefined, ` stroke="${look.body}" stroke-width="18" stroke-linejoin="round"`),
+    shape: star(
+      150,
+      170,
+      118,
+      48,
+      5,
+      undefined,
+      ` stroke="${look.body}" stroke-width="18" stroke-linejoin="round"`,
+    ),
     marks: `<g fill="${look.light}" opacity="0.7">${dots(around(150, 170, 80, 5), 5)}${dots(around(150, 170, 52, 5), 4)}</g>`,
     face: { y: 164, gap: 18 },
     hand: [244, 150],
@@ -129,7 +198,11 @@ export const anemone: KindDrawing = (look) =>
     back: Array.from({ length: 9 }, (_, index) => {
       const x = 106 + index * 11;
       const lean = (index - 4) * 12;
-      return stroke(`M${x} 184 C${x + lean - 14} 140 ${x + lean + 14} 110 ${x + lean * 1.6} 76`, look.body, 13);
+      return stroke(
+        `M${x} 184 C${x + lean - 14} 140 ${x + lean + 14} 110 ${x + lean * 1.6} 76`,
+        look.body,
+        13,
+      );
     }).join(''),
     shape: rect(100, 168, 100, 100, 30),
     marks: `<g fill="${look.accent}">${Array.from({ length: 9 }, (_, index) => circle(106 + index * 11 + (index - 4) * 19.2, 76, 8)).join('')}</g>${stroke('M108 250 h84', look.light, 6, ' opacity="0.5"')}`,
@@ -164,7 +237,14 @@ export const snail: KindDrawing = (look) =>
 
 export const shrimp: KindDrawing = (look) =>
   creature(look, {
-    back: `${stroke('M104 96 C70 40 40 60 24 90 M112 90 C96 30 60 24 40 40', look.dark, 3)}${mirrored(polygon([[108, 250], [84, 278], [128, 268]]), 118)}`,
+    back: `${stroke('M104 96 C70 40 40 60 24 90 M112 90 C96 30 60 24 40 40', look.dark, 3)}${mirrored(
+      polygon([
+        [108, 250],
+        [84, 278],
+        [128, 268],
+      ]),
+      118,
+    )}`,
     shape: `${stroke('M120 110 C236 96 248 240 128 252', look.body, 56)}${circle(116, 116, 40)}`,
     marks: `${stroke('M190 128 l26 -12 M212 170 l30 -2 M210 212 l28 10', look.accent, 7)}${stroke('M178 160 q-16 -4 -20 -16 M196 196 q-16 -2 -24 -14', look.light, 5, ' opacity="0.6"')}${mirrored(stroke('M150 232 l-4 18', look.accent, 4), 162)}`,
     face: { x: 116, y: 112, gap: 15, eye: Math.min(look.eye, 8), mouthY: 134, cheeks: false },

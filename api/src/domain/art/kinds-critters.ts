@@ -22,13 +22,26 @@ function critter(look: Look, parts: CritterParts): Parts {
   const curled = pose === 'curl';
   const torso = curled ? ellipse(164, 216, 96, 54) : rect(150 - bw / 2, 158, bw, 110, bw / 2.4);
   const arm = tilted(150 - bw / 2 + 2, 196, 12, 22, 20);
-  const arms = curled ? '' : pose === 'wave' ? `${arm}${tilted(150 + bw / 2 + 4, 146, 12, 24, -160)}` : mirrored(arm);
+  const arms = curled
+    ? ''
+    : pose === 'wave'
+      ? `${arm}${tilted(150 + bw / 2 + 4, 146, 12, 24, -160)}`
+      : mirrored(arm);
   const feet = curled ? ellipse(236, 244, 18, 12) : mirrored(ellipse(150 - bw / 4, 266, 20, 9));
   return {
     back: parts.back ?? '',
     shape: `${parts.ears ?? ''}${torso}${feet}${arms}${parts.head ?? circle(hx, hy, r)}`,
     marks: parts.marks ?? '',
-    face: { x: hx, y: hy - 4, gap: look.gap, eye: look.eye, mouth: parts.mouth ?? look.mouth, mouthY: hy + 24, cheeks: look.cheeks, ...parts.face },
+    face: {
+      x: hx,
+      y: hy - 4,
+      gap: look.gap,
+      eye: look.eye,
+      mouth: parts.mouth ?? look.mouth,
+      mouthY: hy + 24,
+      cheeks: look.cheeks,
+      ...parts.face,
+    },
     hand: curled ? [226, 196] : [150 + bw / 2 + 6, 204],
     crown: [hx, hy - r],
     waist: { y: curled ? 216 : 214, half: curled ? 96 : bw / 2 },
@@ -42,12 +55,21 @@ const pairOf = (look: Look, left: string) => mirrored(left, look.hx);
 const muzzle = (look: Look, width = 0.36, height = 0.27) =>
   `${ellipse(look.hx, look.hy + look.r * 0.4, look.r * width, look.r * height, look.light)}${ellipse(look.hx, look.hy + look.r * 0.26, 7, 5, look.dark)}`;
 
-const belly = (look: Look) => (look.pose === 'curl' ? '' : ellipse(150, 222, look.bw * 0.28, 32, look.light, ' opacity="0.6"'));
+const belly = (look: Look) =>
+  look.pose === 'curl' ? '' : ellipse(150, 222, look.bw * 0.28, 32, look.light, ' opacity="0.6"');
 
 const tailX = (look: Look) => 150 + look.bw / 2;
 
 const whiskers = (look: Look) =>
-  pairOf(look, stroke(`M${look.hx - 14} ${look.hy + 20} l-30 -4 M${look.hx - 14} ${look.hy + 26} l-30 4`, look.dark, 2, ' opacity="0.6"'));
+  pairOf(
+    look,
+    stroke(
+      `M${look.hx - 14} ${look.hy + 20} l-30 -4 M${look.hx - 14} ${look.hy + 26} l-30 4`,
+      look.dark,
+      2,
+      ' opacity="0.6"',
+    ),
+  );
 
 export const bear: KindDrawing = (look) =>
   critter(look, {
@@ -67,9 +89,30 @@ export const panda: KindDrawing = (look) =>
 
 export const cat: KindDrawing = (look) =>
   critter(look, {
-    ears: pairOf(look, polygon([[look.hx - look.r * 0.95, look.hy - look.r * 0.2], [look.hx - look.r * 0.72, look.hy - look.r * 1.3], [look.hx - look.r * 0.18, look.hy - look.r * 0.88]])),
-    back: stroke(`M${tailX(look) - 8} 252 C${tailX(look) + 52} 252 ${tailX(look) + 44} 176 ${tailX(look) + 22} 160`, look.body, 14),
-    marks: `${pairOf(look, polygon([[look.hx - look.r * 0.78, look.hy - look.r * 0.45], [look.hx - look.r * 0.68, look.hy - look.r * 1.05], [look.hx - look.r * 0.38, look.hy - look.r * 0.8]], look.accent))}${whiskers(look)}${belly(look)}`,
+    ears: pairOf(
+      look,
+      polygon([
+        [look.hx - look.r * 0.95, look.hy - look.r * 0.2],
+        [look.hx - look.r * 0.72, look.hy - look.r * 1.3],
+        [look.hx - look.r * 0.18, look.hy - look.r * 0.88],
+      ]),
+    ),
+    back: stroke(
+      `M${tailX(look) - 8} 252 C${tailX(look) + 52} 252 ${tailX(look) + 44} 176 ${tailX(look) + 22} 160`,
+      look.body,
+      14,
+    ),
+    marks: `${pairOf(
+      look,
+      polygon(
+        [
+          [look.hx - look.r * 0.78, look.hy - look.r * 0.45],
+          [look.hx - look.r * 0.68, look.hy - look.r * 1.05],
+          [look.hx - look.r * 0.38, look.hy - look.r * 0.8],
+        ],
+        look.accent,
+      ),
+    )}${whiskers(look)}${belly(look)}`,
     mouth: 'cat',
   });
 
@@ -82,11 +125,27 @@ export const dog: KindDrawing = (look) =>
 
 export const fox: KindDrawing = (look) =>
   critter(look, {
-    ears: pairOf(look, polygon([[look.hx - look.r * 0.92, look.hy - look.r * 0.3], [look.hx - look.r * 0.86, look.hy - look.r * 1.5], [look.hx - look.r * 0.22, look.hy - look.r * 0.9]])),
-    back: path(`M${tailX(look) - 10} 256 C${tailX(look) + 70} 266 ${tailX(look) + 76} 172 ${tailX(look) + 32} 150 C${tailX(look) + 42} 200 ${tailX(look) + 12} 226 ${tailX(look) - 10} 236Z`),
+    ears: pairOf(
+      look,
+      polygon([
+        [look.hx - look.r * 0.92, look.hy - look.r * 0.3],
+        [look.hx - look.r * 0.86, look.hy - look.r * 1.5],
+        [look.hx - look.r * 0.22, look.hy - look.r * 0.9],
+      ]),
+    ),
+    back: path(
+      `M${tailX(look) - 10} 256 C${tailX(look) + 70} 266 ${tailX(look) + 76} 172 ${tailX(look) + 32} 150 C${tailX(look) + 42} 200 ${tailX(look) + 12} 226 ${tailX(look) - 10} 236Z`,
+    ),
     marks: `${path(`M${look.hx - look.r * 0.95} ${look.hy + 4} Q${look.hx} ${look.hy + look.r * 1.25} ${look.hx + look.r * 0.95} ${look.hy + 4} Q${look.hx} ${look.hy + look.r * 0.5} ${look.hx - look.r * 0.95} ${look.hy + 4}Z`, look.light)}${pairOf(
       look,
-      polygon([[look.hx - look.r * 0.89, look.hy - look.r * 1.1], [look.hx - look.r * 0.86, look.hy - look.r * 1.5], [look.hx - look.r * 0.6, look.hy - look.r * 1.25]], look.dark),
+      polygon(
+        [
+          [look.hx - look.r * 0.89, look.hy - look.r * 1.1],
+          [look.hx - look.r * 0.86, look.hy - look.r * 1.5],
+          [look.hx - look.r * 0.6, look.hy - look.r * 1.25],
+        ],
+        look.dark,
+      ),
     )}${circle(tailX(look) + 36, 156, 9, look.light)}${ellipse(look.hx, look.hy + look.r * 0.3, 6, 4, look.dark)}`,
     mouth: 'cat',
     face: { mouthY: look.hy + look.r * 0.42 },
@@ -103,7 +162,11 @@ export const rabbit: KindDrawing = (look) =>
 export const mouse: KindDrawing = (look) =>
   critter(look, {
     ears: pairOf(look, circle(look.hx - look.r * 0.9, look.hy - look.r * 0.62, 29)),
-    back: stroke(`M${tailX(look) - 6} 258 C${tailX(look) + 60} 262 ${tailX(look) + 36} 196 ${tailX(look) + 70} 178`, look.body, 5),
+    back: stroke(
+      `M${tailX(look) - 6} 258 C${tailX(look) + 60} 262 ${tailX(look) + 36} 196 ${tailX(look) + 70} 178`,
+      look.body,
+      5,
+    ),
     marks: `${pairOf(look, circle(look.hx - look.r * 0.9, look.hy - look.r * 0.62, 17, look.accent))}${circle(look.hx, look.hy + look.r * 0.3, 7, look.accent)}${whiskers(look)}${belly(look)}`,
     face: { mouthY: look.hy + look.r * 0.46 },
   });
@@ -140,7 +203,13 @@ export const sloth: KindDrawing = (look) =>
     back:
       look.pose === 'curl'
         ? ''
-        : mirrored(stroke(`M${150 - look.bw / 2 + 10} 172 C${150 - look.bw / 2 - 26} 196 ${150 - look.bw / 2 - 24} 236 ${150 - look.bw / 2 - 14} 258`, look.body, 17)),
+        : mirrored(
+            stroke(
+              `M${150 - look.bw / 2 + 10} 172 C${150 - look.bw / 2 - 26} 196 ${150 - look.bw / 2 - 24} 236 ${150 - look.bw / 2 - 14} 258`,
+              look.body,
+              17,
+            ),
+          ),
     marks: `${ellipse(look.hx, look.hy + 6, look.r * 0.8, look.r * 0.66, look.light)}${pairOf(look, tilted(look.hx - look.gap - 2, look.hy - 2, 17, 10, 28, look.dark))}${ellipse(look.hx, look.hy + look.r * 0.28, 6, 4, look.dark)}`,
     face: { lightEyes: true, y: look.hy - 2, mouthY: look.hy + look.r * 0.46, mouth: 'smile' },
   });
@@ -172,7 +241,9 @@ export const otter: KindDrawing = (look) =>
     ears: pairOf(look, circle(look.hx - look.r * 0.84, look.hy - look.r * 0.25, 10)),
     head: circle(look.hx, look.hy + 8, look.r * 0.86),
     wider: -14,
-    back: path(`M${tailX(look) - 16} 238 Q${tailX(look) + 56} 246 ${tailX(look) + 76} 272 Q${tailX(look) + 28} 274 ${tailX(look) - 16} 266Z`),
+    back: path(
+      `M${tailX(look) - 16} 238 Q${tailX(look) + 56} 246 ${tailX(look) + 76} 272 Q${tailX(look) + 28} 274 ${tailX(look) - 16} 266Z`,
+    ),
     marks: `${pairOf(look, circle(look.hx - 10, look.hy + look.r * 0.4, 11, look.light))}${ellipse(look.hx, look.hy + look.r * 0.28, 7, 5, look.dark)}${belly(look)}`,
     face: { y: look.hy - 2, mouthY: look.hy + look.r * 0.56 },
   });

@@ -52,4 +52,5 @@ export const KIND_DRAWINGS: Record<FigureKind, KindDrawing> = {
   ...folk,
 };
 
-export const isFigureKind = (value: string): value is FigureKind => (FIGURE_KINDS as readonly string[]).includes(value);
+export const isFigureKind = (value: string): value is FigureKind =>
+  (FIGURE_KINDS as readonly string[]).includes(value);

@@ -8,12 +8,21 @@ export const num = (value: number) => String(Math.round(value * 10) / 10);
 
 const fillOf = (fill?: string) => (fill ? ` fill="${fill}"` : '');
 
-export const circle = (cx: number, cy: number, r: number, fill?: string, extra = '') => `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}"${fillOf(fill)}${extra}/>`;
+export const circle = (cx: number, cy: number, r: number, fill?: string, extra = '') =>
+  `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}"${fillOf(fill)}${extra}/>`;
 
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill?: string, extra = '') =>
   `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}"${fillOf(fill)}${extra}/>`;
 
-export const rect = (x: number, y: number, width: number, height: number, radius: number, fill?: string, extra = '') =>
+export const rect = (
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  radius: number,
+  fill?: string,
+  extra = '',
+) =>
   `<rect x="${num(x)}" y="${num(y)}" width="${num(width)}" height="${num(height)}" rx="${num(radius)}"${fillOf(fill)}${extra}/>`;
 
 export const path = (d: string, fill?: string, extra = '') => `<path d="${d}"${fillOf(fill)}${extra}/>`;
@@ -23,7 +32,8 @@ export const stroke = (d: string, colour: string, width: number, extra = '') =>
   `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
 
 /** The markup and its mirror image about the vertical line x = `axis` (ears, arms, wings). */
-export const mirrored = (markup: string, axis = 150) => `${markup}<g transform="matrix(-1 0 0 1 ${num(axis * 2)} 0)">${markup}</g>`;
+export const mirrored = (markup: string, axis = 150) =>
+  `${markup}<g transform="matrix(-1 0 0 1 ${num(axis * 2)} 0)">${markup}</g>`;
 
 /** An ellipse turned by `degrees` about its centre. */
 export const tilted = (cx: number, cy: number, rx: number, ry: number, degrees: number, fill?: string) =>
@@ -44,7 +54,15 @@ export function around(cx: number, cy: number, r: number, count: number, start =
 }
 
 /** A star: `points` tips at `outer`, valleys at `inner`. */
-export function star(cx: number, cy: number, outer: number, inner: number, points: number, fill?: string, extra = '') {
+export function star(
+  cx: number,
+  cy: number,
+  outer: number,
+  inner: number,
+  points: number,
+  fill?: string,
+  extra = '',
+) {
   const tips = around(cx, cy, outer, points);
   const valleys = around(cx, cy, inner, points, 180 / points);
   return polygon(

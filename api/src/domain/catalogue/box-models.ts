@@ -1,6 +1,12 @@
 /** Mystery box models: what a series sells, at what price, with the odds of every figure. */
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { ODDS_SCALE, type BoxModelDetail, type BoxModelListQuery, type BoxModelSummary, type Page } from '@arttoy/shared/contracts/api';
+import {
+  ODDS_SCALE,
+  type BoxModelDetail,
+  type BoxModelListQuery,
+  type BoxModelSummary,
+  type Page,
+} from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
@@ -8,7 +14,13 @@ import { offsetOf, toPage, totalOverAll } from '../pagination';
 import { boxModelColumns, toBoxModelSummary } from './columns';
 import type { CatalogueUrls } from './urls';
 
-const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id), asc(boxModels.id)];
+const catalogueOrder = [
+  asc(styles.position),
+  asc(styles.id),
+  asc(series.position),
+  asc(series.id),
+  asc(boxModels.id),
+];
 
 /** Only active models are listed or shown. */
 function selectBoxModels(db: Db, where: SQL | undefined) {
@@ -21,7 +33,11 @@ function selectBoxModels(db: Db, where: SQL | undefined) {
 }
 
 export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<Page<BoxModelSummary>> {
-  const where = and(eq(boxModels.active, true), query.style ? eq(styles.slug, query.style) : undefined, query.series ? eq(series.slug, query.series) : undefined);
+  const where = and(
+    eq(boxModels.active, true),
+    query.style ? eq(styles.slug, query.style) : undefined,
+    query.series ? eq(series.slug, query.series) : undefined,
+  );
   const rows = await db
     .select({ ...boxModelColumns, total: totalOverAll() })
     .from(boxModels)
@@ -49,10 +65,14 @@ export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<B
 }
 
 export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Promise<BoxModelDetail | null> {
-  const model = preparedFor(db, 'box_model_by_id', (name) => selectBoxModels(db, eq(boxModels.id, sql.placeholder('id'))).prepare(name));
+  const model = preparedFor(db, 'box_model_by_id', (name) =>
+    selectBoxModels(db, eq(boxModels.id, sql.placeholder('id'))).prepare(name),
+  );
   const [row] = await model.execute({ id });
   if (!row) return null;
-  const lines = await preparedFor(db, 'box_model_lines', (name) => linesOfBox(db).prepare(name)).execute({ id });
+  const lines = await preparedFor(db, 'box_model_lines', (name) => linesOfBox(db).prepare(name)).execute({
+    id,
+  });
   return {
     ...toBoxModelSummary(row),
     odds: lines.map(({ oddsPpm, stock, ...figure }) => ({

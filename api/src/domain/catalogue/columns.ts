@@ -11,7 +11,8 @@ import type { CatalogueUrls } from './urls';
  * `"table"."column"`, always qualified. drizzle leaves columns unqualified in a single-table select,
  * and inside a correlated subquery an unqualified outer column silently binds to the inner table.
  */
-export const qualified = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+export const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 export const figureColumns = {
   id: figures.id,
@@ -55,8 +56,13 @@ export const seriesColumns = {
   styleSlug: styles.slug,
   styleName: styles.name,
   // int4 casts: count(*) is int8, which pg returns as a string and PGlite as a number.
-  figureCount: sql<number>`(select count(*)::int from ${figures} where ${qualified(figures.seriesId)} = ${qualified(series.id)})`.mapWith(Number),
-  coverSlug: sql<string | null>`(select ${qualified(figures.slug)} from ${figures} where ${qualified(figures.seriesId)} = ${qualified(series.id)} order by ${qualified(figures.number)} limit 1)`,
+  figureCount:
+    sql<number>`(select count(*)::int from ${figures} where ${qualified(figures.seriesId)} = ${qualified(series.id)})`.mapWith(
+      Number,
+    ),
+  coverSlug: sql<
+    string | null
+  >`(select ${qualified(figures.slug)} from ${figures} where ${qualified(figures.seriesId)} = ${qualified(series.id)} order by ${qualified(figures.number)} limit 1)`,
 };
 type SeriesRow = SelectResultFields<typeof seriesColumns>;
 
@@ -86,8 +92,11 @@ export const boxModelColumns = {
   styleName: styles.name,
   // Boxes on sale: the stock less the boxes held by live orders, counted by the rule the reservation
   // applies (arttoy_boxes_held, migration 0007), so a box page never offers a box that ordering refuses.
-  stock: sql<number>`greatest((select coalesce(sum(${qualified(boxModelFigures.stock)}), 0)::int from ${boxModelFigures} where ${qualified(boxModelFigures.boxModelId)} = ${qualified(boxModels.id)})
-    - arttoy_boxes_held(${qualified(boxModels.id)}, null, ${sql.raw(String(CAPTURE_GRACE_SECONDS))}, ${sql.raw(String(CAPTURE_HOLD_SECONDS))}, now()), 0)`.mapWith(Number),
+  stock:
+    sql<number>`greatest((select coalesce(sum(${qualified(boxModelFigures.stock)}), 0)::int from ${boxModelFigures} where ${qualified(boxModelFigures.boxModelId)} = ${qualified(boxModels.id)})
+    - arttoy_boxes_held(${qualified(boxModels.id)}, null, ${sql.raw(String(CAPTURE_GRACE_SECONDS))}, ${sql.raw(String(CAPTURE_HOLD_SECONDS))}, now()), 0)`.mapWith(
+      Number,
+    ),
 };
 type BoxModelRow = SelectResultFields<typeof boxModelColumns>;
 

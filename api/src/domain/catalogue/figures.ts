@@ -11,7 +11,14 @@ import type { CatalogueUrls } from './urls';
 
 /** Each order ends in the figure id, so equal keys never swap places between pages. */
 const ORDERS = {
-  catalogue: [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id), asc(figures.number), asc(figures.id)],
+  catalogue: [
+    asc(styles.position),
+    asc(styles.id),
+    asc(series.position),
+    asc(series.id),
+    asc(figures.number),
+    asc(figures.id),
+  ],
   name: [asc(sql`lower(${figures.name})`), asc(figures.id)],
   newest: [desc(series.releasedOn), desc(series.id), asc(figures.number), asc(figures.id)],
 } satisfies Record<FigureListQuery['sort'], SQL[]>;
@@ -35,9 +42,14 @@ function figureFilters(query: FigureListQuery) {
   );
 }
 
-const shapeOf = (query: FigureListQuery) => `${query.style ? 's' : ''}${query.series ? 'r' : ''}${query.rarity ? 'y' : ''}${query.q ? 'q' : ''}`;
+const shapeOf = (query: FigureListQuery) =>
+  `${query.style ? 's' : ''}${query.series ? 'r' : ''}${query.rarity ? 'y' : ''}${query.q ? 'q' : ''}`;
 
-export async function listFigures(db: Db, query: FigureListQuery, urls: CatalogueUrls): Promise<Page<Figure>> {
+export async function listFigures(
+  db: Db,
+  query: FigureListQuery,
+  urls: CatalogueUrls,
+): Promise<Page<Figure>> {
   const values = {
     style: query.style,
     series: query.series,
@@ -74,12 +86,17 @@ export async function listFigures(db: Db, query: FigureListQuery, urls: Catalogu
 }
 
 export async function listFiguresOfSeries(db: Db, seriesId: number, urls: CatalogueUrls): Promise<Figure[]> {
-  const rows = await selectFigures(db, eq(figures.seriesId, seriesId)).orderBy(asc(figures.number), asc(figures.id));
+  const rows = await selectFigures(db, eq(figures.seriesId, seriesId)).orderBy(
+    asc(figures.number),
+    asc(figures.id),
+  );
   return rows.map((row) => toFigure(row, urls));
 }
 
 export async function getFigure(db: Db, slug: string, urls: CatalogueUrls): Promise<Figure | null> {
-  const statement = preparedFor(db, 'figure_by_slug', (name) => selectFigures(db, eq(figures.slug, sql.placeholder('slug'))).prepare(name));
+  const statement = preparedFor(db, 'figure_by_slug', (name) =>
+    selectFigures(db, eq(figures.slug, sql.placeholder('slug'))).prepare(name),
+  );
   const [row] = await statement.execute({ slug });
   return row ? toFigure(row, urls) : null;
 }

@@ -20,7 +20,11 @@ function selectSeries(db: Db, where: SQL | undefined) {
   return db.select(seriesColumns).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where);
 }
 
-export async function listSeries(db: Db, query: SeriesListQuery, urls: CatalogueUrls): Promise<Page<SeriesSummary>> {
+export async function listSeries(
+  db: Db,
+  query: SeriesListQuery,
+  urls: CatalogueUrls,
+): Promise<Page<SeriesSummary>> {
   // Correlated: box_models' own columns stay unqualified, the outer series id is qualified.
   const onSale = exists(
     db
@@ -41,11 +45,22 @@ export async function listSeries(db: Db, query: SeriesListQuery, urls: Catalogue
     .orderBy(...ORDERS[query.sort])
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  const countAll = async () => (await db.select({ n: count() }).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where))[0]?.n ?? 0;
+  const countAll = async () =>
+    (
+      await db
+        .select({ n: count() })
+        .from(series)
+        .innerJoin(styles, eq(series.styleId, styles.id))
+        .where(where)
+    )[0]?.n ?? 0;
   return toPage(rows, query, (row) => toSeriesSummary(row, urls), countAll);
 }
 
-export async function listSeriesOfStyle(db: Db, styleId: number, urls: CatalogueUrls): Promise<SeriesSummary[]> {
+export async function listSeriesOfStyle(
+  db: Db,
+  styleId: number,
+  urls: CatalogueUrls,
+): Promise<SeriesSummary[]> {
   const rows = await selectSeries(db, eq(series.styleId, styleId)).orderBy(...catalogueOrder);
   return rows.map((row) => toSeriesSummary(row, urls));
 }
@@ -53,6 +68,9 @@ export async function listSeriesOfStyle(db: Db, styleId: number, urls: Catalogue
 export async function getSeries(db: Db, slug: string, urls: CatalogueUrls): Promise<SeriesDetail | null> {
   const [row] = await selectSeries(db, eq(series.slug, slug));
   if (!row) return null;
-  const [figures, boxModels] = await Promise.all([listFiguresOfSeries(db, row.id, urls), listBoxModelsOfSeries(db, row.id)]);
+  const [figures, boxModels] = await Promise.all([
+    listFiguresOfSeries(db, row.id, urls),
+    listBoxModelsOfSeries(db, row.id),
+  ]);
   return { ...toSeriesSummary(row, urls), figures, boxModels };
 }

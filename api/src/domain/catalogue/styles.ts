@@ -13,9 +13,14 @@ const styleColumns = {
   slug: styles.slug,
   name: styles.name,
   description: styles.description,
-  seriesCount: sql<number>`(select count(*)::int from ${series} where ${qualified(series.styleId)} = ${qualified(styles.id)})`.mapWith(Number),
+  seriesCount:
+    sql<number>`(select count(*)::int from ${series} where ${qualified(series.styleId)} = ${qualified(styles.id)})`.mapWith(
+      Number,
+    ),
   /** The first figure of the style's first series (gallery order), for the style's card. */
-  coverSlug: sql<string | null>`(select ${qualified(figures.slug)} from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)} where ${qualified(series.styleId)} = ${qualified(styles.id)} order by ${qualified(series.position)}, ${qualified(series.id)}, ${qualified(figures.number)} limit 1)`,
+  coverSlug: sql<
+    string | null
+  >`(select ${qualified(figures.slug)} from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)} where ${qualified(series.styleId)} = ${qualified(styles.id)} order by ${qualified(series.position)}, ${qualified(series.id)}, ${qualified(figures.number)} limit 1)`,
 };
 
 type StyleRow = { coverSlug: string | null } & Omit<Style, 'coverArtUrl'>;
@@ -38,7 +43,12 @@ export async function listStyles(db: Db, query: PageQuery, urls: CatalogueUrls):
     .orderBy(asc(styles.position), asc(styles.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  return toPage(rows, query, (row) => toStyle(row, urls), async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0);
+  return toPage(
+    rows,
+    query,
+    (row) => toStyle(row, urls),
+    async () => (await db.select({ n: count() }).from(styles))[0]?.n ?? 0,
+  );
 }
 
 export async function getStyle(db: Db, slug: string, urls: CatalogueUrls): Promise<StyleDetail | null> {

@@ -13,7 +13,13 @@ import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 function selectDraws(db: Db, where: SQL | undefined) {
   return db
-    .select({ draw: draws, orderSn: orders.orderSn, lockerItemId: lockerItems.id, figure: figureColumns, total: totalOverAll() })
+    .select({
+      draw: draws,
+      orderSn: orders.orderSn,
+      lockerItemId: lockerItems.id,
+      figure: figureColumns,
+      total: totalOverAll(),
+    })
     .from(draws)
     .innerJoin(orders, eq(draws.orderId, orders.id))
     .innerJoin(lockerItems, eq(lockerItems.drawId, draws.id))
@@ -44,32 +50,55 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
 }
 
 /** A draw of its owner; null when it does not exist or is someone else's. */
-export async function findDraw(db: Db, ownerId: number, drawId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
+export async function findDraw(
+  db: Db,
+  ownerId: number,
+  drawId: number,
+  urls: CatalogueUrls,
+): Promise<DrawProof | null> {
   // Built once (db/prepared.ts): every purchase's answer reads its draw.
   const drawOfOwner = preparedFor(db, 'draw_of_owner', (name) =>
-    selectDraws(db, and(eq(draws.userId, sql.placeholder('ownerId')), eq(draws.id, sql.placeholder('drawId')))).prepare(name),
+    selectDraws(
+      db,
+      and(eq(draws.userId, sql.placeholder('ownerId')), eq(draws.id, sql.placeholder('drawId'))),
+    ).prepare(name),
   );
   const [row] = await drawOfOwner.execute({ ownerId, drawId });
   return row ? toDrawProof(row, urls) : null;
 }
 
 /** The draw of an order (its owner's: a draw's user is its order's); null when it has none. */
-export async function findDrawOfOrder(db: Db, orderId: number, urls: CatalogueUrls): Promise<DrawProof | null> {
+export async function findDrawOfOrder(
+  db: Db,
+  orderId: number,
+  urls: CatalogueUrls,
+): Promise<DrawProof | null> {
   // Built once (db/prepared.ts): every purchase's answer reads its draw, beside its order.
-  const drawOfOrder = preparedFor(db, 'draw_of_order', (name) => selectDraws(db, eq(draws.orderId, sql.placeholder('orderId'))).prepare(name));
+  const drawOfOrder = preparedFor(db, 'draw_of_order', (name) =>
+    selectDraws(db, eq(draws.orderId, sql.placeholder('orderId'))).prepare(name),
+  );
   const [row] = await drawOfOrder.execute({ orderId });
   return row ? toDrawProof(row, urls) : null;
 }
 
 /** Any draw's public proof; null when there is no such draw. */
-export async function findPublicDraw(db: Db, drawId: number, urls: CatalogueUrls): Promise<PublicDrawProof | null> {
+export async function findPublicDraw(
+  db: Db,
+  drawId: number,
+  urls: CatalogueUrls,
+): Promise<PublicDrawProof | null> {
   const [row] = await selectDraws(db, eq(draws.id, drawId));
   if (!row) return null;
   const { orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
   return proof;
 }
 
-export async function listDraws(db: Db, ownerId: number, query: PageQuery, urls: CatalogueUrls): Promise<Page<DrawProof>> {
+export async function listDraws(
+  db: Db,
+  ownerId: number,
+  query: PageQuery,
+  urls: CatalogueUrls,
+): Promise<Page<DrawProof>> {
   const rows = await selectDraws(db, eq(draws.userId, ownerId))
     .orderBy(desc(draws.createdAt), desc(draws.id))
     .limit(query.pageSize)

@@ -22,12 +22,26 @@ describe('two draws for the last unit of a figure', () => {
     const db = database.database.db;
     const [box] = await db.select().from(boxModels).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     if (!box) throw new Error('The seed has no skate-spirits-blind-box.');
-    const [scarce, plenty, ...rest] = await db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, box.id)).orderBy(asc(boxModelFigures.figureId));
+    const [scarce, plenty, ...rest] = await db
+      .select()
+      .from(boxModelFigures)
+      .where(eq(boxModelFigures.boxModelId, box.id))
+      .orderBy(asc(boxModelFigures.figureId));
     if (!scarce || !plenty) throw new Error('The box needs two figures.');
     // One unit of a figure that nearly every roll lands on; five of one that almost none does.
-    await db.update(boxModelFigures).set({ stock: 1, oddsPpm: 999_999 }).where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, scarce.figureId)));
-    await db.update(boxModelFigures).set({ stock: 5, oddsPpm: 1 }).where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, plenty.figureId)));
-    for (const line of rest) await db.update(boxModelFigures).set({ stock: 0 }).where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, line.figureId)));
+    await db
+      .update(boxModelFigures)
+      .set({ stock: 1, oddsPpm: 999_999 })
+      .where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, scarce.figureId)));
+    await db
+      .update(boxModelFigures)
+      .set({ stock: 5, oddsPpm: 1 })
+      .where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, plenty.figureId)));
+    for (const line of rest)
+      await db
+        .update(boxModelFigures)
+        .set({ stock: 0 })
+        .where(and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, line.figureId)));
 
     const order = (name: string) => insertPendingBoxOrder(db, box, `race-${name}`);
     const [first, second] = [await order('first'), await order('second')];
@@ -47,7 +61,12 @@ describe('two draws for the last unit of a figure', () => {
     // The second reads the unit as still there (the first has not committed) and waits on its row.
     const secondDone = db.transaction((tx) => fulfilOrder(tx, second));
     await eventually(
-      async () => rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)),
+      async () =>
+        rowsOf<{ n: number }>(
+          await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          ),
+        ),
       (rows) => (rows[0]?.n ?? 0) > 0,
       30_000,
     );
@@ -60,18 +79,34 @@ describe('two draws for the last unit of a figure', () => {
       [secondDrawId, second.id, plenty.figureId],
     ]);
     // Each draw carries the lines it was mapped onto: the second's no longer hold the sold-out figure.
-    expect(drawn.map((draw) => draw.oddsLines.map((line) => line.figureId))).toEqual([[scarce.figureId, plenty.figureId], [plenty.figureId]]);
+    expect(drawn.map((draw) => draw.oddsLines.map((line) => line.figureId))).toEqual([
+      [scarce.figureId, plenty.figureId],
+      [plenty.figureId],
+    ]);
     // The second buyer's nonce moved on once, not once per attempt.
-    const [seed] = await db.select({ nextNonce: serverSeeds.nextNonce }).from(serverSeeds).where(eq(serverSeeds.userId, second.userId));
+    const [seed] = await db
+      .select({ nextNonce: serverSeeds.nextNonce })
+      .from(serverSeeds)
+      .where(eq(serverSeeds.userId, second.userId));
     expect(seed?.nextNonce).toBe(1);
-    const stock = await db.select({ figureId: boxModelFigures.figureId, stock: boxModelFigures.stock }).from(boxModelFigures).where(eq(boxModelFigures.boxModelId, box.id)).orderBy(asc(boxModelFigures.figureId));
+    const stock = await db
+      .select({ figureId: boxModelFigures.figureId, stock: boxModelFigures.stock })
+      .from(boxModelFigures)
+      .where(eq(boxModelFigures.boxModelId, box.id))
+      .orderBy(asc(boxModelFigures.figureId));
     expect(stock.slice(0, 2)).toEqual([
       { figureId: scarce.figureId, stock: 0 },
       { figureId: plenty.figureId, stock: 4 },
     ]);
-    const lockers = await db.select({ drawId: lockerItems.drawId }).from(lockerItems).where(eq(lockerItems.figureId, plenty.figureId));
+    const lockers = await db
+      .select({ drawId: lockerItems.drawId })
+      .from(lockerItems)
+      .where(eq(lockerItems.figureId, plenty.figureId));
     expect(lockers.map((item) => item.drawId)).toEqual([secondDrawId]);
-    const statuses = await db.select({ status: orders.status }).from(orders).where(eq(orders.boxModelId, box.id));
+    const statuses = await db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.boxModelId, box.id));
     expect(statuses.map((row) => row.status).toSorted()).toEqual(['fulfilled', 'fulfilled']);
   }, 60_000);
 });

@@ -19,7 +19,8 @@ import { stockLines } from '../orders/reservation';
 type OrderRow = typeof orders.$inferSelect;
 
 function move(order: OrderRow, to: OrderRow['status']): void {
-  if (!canMoveOrder(order.status, to)) throw new Error(`Order ${order.orderSn} cannot move from ${order.status} to ${to}.`);
+  if (!canMoveOrder(order.status, to))
+    throw new Error(`Order ${order.orderSn} cannot move from ${order.status} to ${to}.`);
 }
 
 /**
@@ -52,7 +53,9 @@ async function seedAndStock(tx: Db, userId: number, boxModelId: number): Promise
   const [found] = await tx
     .select({
       seed: serverSeeds,
-      lines: sql<StockLine[]>`(select coalesce(json_agg(json_build_object('figureId', f.${column(boxModelFigures.figureId)}, 'oddsPpm', f.${column(boxModelFigures.oddsPpm)},
+      lines: sql<
+        StockLine[]
+      >`(select coalesce(json_agg(json_build_object('figureId', f.${column(boxModelFigures.figureId)}, 'oddsPpm', f.${column(boxModelFigures.oddsPpm)},
         'stock', f.${column(boxModelFigures.stock)}) order by f.${column(boxModelFigures.figureId)}), '[]'::json)
         from ${boxModelFigures} f where f.${column(boxModelFigures.boxModelId)} = ${boxModelId})`,
     })
@@ -89,32 +92,55 @@ export async function fulfilOrder(tx: Db, order: OrderRow, drawInputs?: DrawInpu
   move({ ...order, status: 'paid' }, 'fulfilled');
   if (order.kind === 'ship_out') {
     // Its request was cancelled meanwhile (by hand; the buyer and the sweep cannot while a capture is under way): the caller refunds.
-    if (!(await sendShipRequest(tx, order.shipRequestId ?? 0))) throw new UnfulfillableOrderError(`Ship-out order ${order.orderSn} has no ship request awaiting payment.`);
+    if (!(await sendShipRequest(tx, order.shipRequestId ?? 0)))
+      throw new UnfulfillableOrderError(
+        `Ship-out order ${order.orderSn} has no ship request awaiting payment.`,
+      );
     await tx
       .update(orders)
-      .set({ status: 'fulfilled', paidAt: sql`now()`, fulfilledAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
+      .set({
+        status: 'fulfilled',
+        paidAt: sql`now()`,
+        fulfilledAt: sql`now()`,
+        captureStartedAt: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id));
     return null;
   }
   if (order.kind === 'listing') {
     const unsettled = await settleListingOrder(tx, order);
-    if (unsettled) throw new UnfulfillableOrderError(`Listing order ${order.orderSn} cannot be settled: ${unsettled}.`);
+    if (unsettled)
+      throw new UnfulfillableOrderError(`Listing order ${order.orderSn} cannot be settled: ${unsettled}.`);
     return null;
   }
   const boxModelId = order.boxModelId;
   if (boxModelId === null) throw new Error(`Box order ${order.orderSn} has no box.`);
   const { seed, lines: firstLines } = drawInputs ?? (await seedAndStock(tx, order.userId, boxModelId));
   for (let attempt = 1; attempt <= DRAW_ATTEMPTS; attempt += 1) {
-    const inStock = (attempt === 1 ? firstLines : await stockLines(tx, boxModelId)).filter((line) => line.stock > 0);
+    const inStock = (attempt === 1 ? firstLines : await stockLines(tx, boxModelId)).filter(
+      (line) => line.stock > 0,
+    );
     // The reservation holds a box for an order being paid, so this is rare (stock lowered by hand), but the money is taken: the caller refunds.
-    if (inStock.length === 0) throw new UnfulfillableOrderError(`Box ${boxModelId} has no stock left for paid order ${order.orderSn}.`);
+    if (inStock.length === 0)
+      throw new UnfulfillableOrderError(
+        `Box ${boxModelId} has no stock left for paid order ${order.orderSn}.`,
+      );
     const lines = inStock.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
-    const result = drawFigure({ serverSeed: seed.seed, clientSeed: seed.clientSeed, nonce: seed.nextNonce, lines });
+    const result = drawFigure({
+      serverSeed: seed.seed,
+      clientSeed: seed.clientSeed,
+      nonce: seed.nextNonce,
+      lines,
+    });
     // The writes and the live room's pull in one call (migration 0018); no row written when the unit went meanwhile.
-    const written = await tx.execute(sql`select arttoy_write_draw(${order.id}::bigint, ${order.userId}::bigint, ${boxModelId}::int, ${seed.id}::bigint,
+    const written =
+      await tx.execute(sql`select arttoy_write_draw(${order.id}::bigint, ${order.userId}::bigint, ${boxModelId}::int, ${seed.id}::bigint,
       ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}::int, ${result.rollPpm}::int, ${result.figureId}::int, ${JSON.stringify(lines)}::jsonb) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
     if (drawId) return Number(drawId);
   }
-  throw new UnfulfillableOrderError(`Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`);
+  throw new UnfulfillableOrderError(
+    `Order ${order.orderSn}: every figure drawn sold out before it could be taken, ${DRAW_ATTEMPTS} times.`,
+  );
 }

@@ -24,7 +24,9 @@ describe('seeds chosen and rotated at once', () => {
     const db = database.database.db;
     const created = await db
       .insert(users)
-      .values(Array.from({ length: NEW_USERS }, (_, n) => ({ firebaseUid: `seed-race-${n}-${randomUUID()}` })))
+      .values(
+        Array.from({ length: NEW_USERS }, (_, n) => ({ firebaseUid: `seed-race-${n}-${randomUUID()}` })),
+      )
       .returning({ id: users.id });
     const failures: string[] = [];
     const attempt = async (what: string, work: () => Promise<unknown>) => {
@@ -45,7 +47,10 @@ describe('seeds chosen and rotated at once', () => {
     );
     expect(failures).toEqual([]);
     for (const { id } of created) {
-      const active = await db.select({ id: serverSeeds.id }).from(serverSeeds).where(and(eq(serverSeeds.userId, id), isNull(serverSeeds.revealedAt)));
+      const active = await db
+        .select({ id: serverSeeds.id })
+        .from(serverSeeds)
+        .where(and(eq(serverSeeds.userId, id), isNull(serverSeeds.revealedAt)));
       expect(active).toHaveLength(1);
       const all = await db.select({ id: serverSeeds.id }).from(serverSeeds).where(eq(serverSeeds.userId, id));
       // One seed first, one more per rotation.

@@ -33,9 +33,16 @@ const SEED_LOOKUPS = 10;
  * reads a fresh snapshot, so the lookup is repeated (with the insert, which does nothing when a seed
  * exists) until it finds the active seed.
  */
-export async function activeSeed(db: Db, userId: number, options: { lock?: boolean } = {}): Promise<ServerSeedRow> {
+export async function activeSeed(
+  db: Db,
+  userId: number,
+  options: { lock?: boolean } = {},
+): Promise<ServerSeedRow> {
   const select = () => {
-    const query = db.select().from(serverSeeds).where(and(eq(serverSeeds.userId, userId), isNull(serverSeeds.revealedAt)));
+    const query = db
+      .select()
+      .from(serverSeeds)
+      .where(and(eq(serverSeeds.userId, userId), isNull(serverSeeds.revealedAt)));
     return options.lock ? query.for('update') : query;
   };
   for (let lookup = 1; lookup <= SEED_LOOKUPS; lookup += 1) {
@@ -47,13 +54,19 @@ export async function activeSeed(db: Db, userId: number, options: { lock?: boole
       .values(newSeedValues(userId, createClientSeed()))
       .onConflictDoNothing({ target: serverSeeds.userId, where: sql`${serverSeeds.revealedAt} IS NULL` });
   }
-  throw new Error(`No active server seed for user ${userId} after ${SEED_LOOKUPS} lookups: it was rotated away each time.`);
+  throw new Error(
+    `No active server seed for user ${userId} after ${SEED_LOOKUPS} lookups: it was rotated away each time.`,
+  );
 }
 
 export async function setClientSeed(db: Db, userId: number, clientSeed: string): Promise<ServerSeedRow> {
   return db.transaction(async (tx) => {
     const seed = await activeSeed(tx, userId, { lock: true });
-    const [updated] = await tx.update(serverSeeds).set({ clientSeed }).where(eq(serverSeeds.id, seed.id)).returning();
+    const [updated] = await tx
+      .update(serverSeeds)
+      .set({ clientSeed })
+      .where(eq(serverSeeds.id, seed.id))
+      .returning();
     if (!updated) throw new Error(`Server seed ${seed.id} vanished while setting the client seed.`);
     return updated;
   });
@@ -66,7 +79,10 @@ export async function setClientSeed(db: Db, userId: number, clientSeed: string):
 export async function rotateSeed(db: Db, userId: number): Promise<SeedRotation> {
   return db.transaction(async (tx) => {
     const old = await activeSeed(tx, userId, { lock: true });
-    await tx.update(serverSeeds).set({ revealedAt: sql`now()` }).where(eq(serverSeeds.id, old.id));
+    await tx
+      .update(serverSeeds)
+      .set({ revealedAt: sql`now()` })
+      .where(eq(serverSeeds.id, old.id));
     await tx.update(draws).set({ revealedSeed: old.seed }).where(eq(draws.serverSeedId, old.id));
     const [current] = await tx.insert(serverSeeds).values(newSeedValues(userId, old.clientSeed)).returning();
     if (!current) throw new Error(`Could not start a new server seed for user ${userId}.`);

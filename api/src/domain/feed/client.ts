@@ -60,7 +60,13 @@ export class FeedClient {
       this.#sentIds = sentIds;
       this.#sentMax = Math.max(...sentIds);
     }
-    this.#write(head + waiting.filter((frame) => this.#isNew(frame)).map((frame) => frame.text).join(''));
+    this.#write(
+      head +
+        waiting
+          .filter((frame) => this.#isNew(frame))
+          .map((frame) => frame.text)
+          .join(''),
+    );
   }
 
   /** Sends a comment (the heartbeat), once the stream has started. */
@@ -76,14 +82,21 @@ export class FeedClient {
     if (this.#closed || frames.length === 0) return;
     if (this.#out) {
       if (!this.#sentIds) this.#write(text);
-      else this.#write(frames.filter((frame) => this.#isNew(frame)).map((frame) => frame.text).join(''));
+      else
+        this.#write(
+          frames
+            .filter((frame) => this.#isNew(frame))
+            .map((frame) => frame.text)
+            .join(''),
+        );
       return;
     }
     for (const frame of frames) {
       this.#waiting.push(frame);
       this.#waitingBytes += frame.text.length;
     }
-    if (this.#waitingBytes > this.#bufferBytes) this.drop(`more than ${this.#bufferBytes} bytes waited for the backlog`);
+    if (this.#waitingBytes > this.#bufferBytes)
+      this.drop(`more than ${this.#bufferBytes} bytes waited for the backlog`);
   }
 
   /** Ends the stream cleanly (the API is closing): the browser reconnects after the retry hint. */

@@ -13,8 +13,13 @@ describe('the feed hub', () => {
   let figureId: number;
   beforeAll(async () => {
     test = await createTestDatabase();
-    [{ id: userId }] = (await test.database.db.insert(users).values({ firebaseUid: 'feed-hub-test' }).returning({ id: users.id })) as [{ id: number }];
-    [{ id: figureId }] = (await test.database.db.select({ id: figures.id }).from(figures).limit(1)) as [{ id: number }];
+    [{ id: userId }] = (await test.database.db
+      .insert(users)
+      .values({ firebaseUid: 'feed-hub-test' })
+      .returning({ id: users.id })) as [{ id: number }];
+    [{ id: figureId }] = (await test.database.db.select({ id: figures.id }).from(figures).limit(1)) as [
+      { id: number },
+    ];
   }, SETUP_TIMEOUT);
   afterAll(() => test?.dispose());
 
@@ -40,7 +45,8 @@ describe('the feed hub', () => {
   }
 
   const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
-  const event = () => recordFeedEvent(test.database.db, { kind: 'pull', userId, figureId, boxName: 'Test box' });
+  const event = () =>
+    recordFeedEvent(test.database.db, { kind: 'pull', userId, figureId, boxName: 'Test box' });
 
   it('reads no announced event while no client is connected, and reads them once one is', async () => {
     const { hub, notify, reads } = await startHub();

@@ -20,7 +20,10 @@ const CATCH_UP_BATCH = 500;
 /** Ids of events pushed lately, remembered so that one read twice (a notice and a catch-up) goes out once. */
 const PUSHED_REMEMBERED = 2_000;
 
-export const frameOf = (event: FeedEvent): FeedFrame => ({ id: event.id, text: `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n` });
+export const frameOf = (event: FeedEvent): FeedFrame => ({
+  id: event.id,
+  text: `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`,
+});
 
 export type Admission = { client: FeedClient } | { refused: 'per-ip' | 'full' | 'closing' };
 
@@ -103,7 +106,10 @@ export class FeedHub {
     // The event it resumes after is the client's already: this instance may hear its notice only now
     // (another instance sent it, or the notice was still on its way), and must not send it again.
     const sentIds = new Set([...(afterId === null ? [] : [afterId]), ...events.map((event) => event.id)]);
-    return { head: `retry: ${this.settings.retryMs}\n\n${events.map((event) => frameOf(event).text).join('')}`, sentIds };
+    return {
+      head: `retry: ${this.settings.retryMs}\n\n${events.map((event) => frameOf(event).text).join('')}`,
+      sentIds,
+    };
   }
 
   /** Ends every stream, stops hearing notices and waits for a read under way. */
@@ -121,7 +127,11 @@ export class FeedHub {
     const left = (this.#perIp.get(client.ip) ?? 1) - 1;
     if (left > 0) this.#perIp.set(client.ip, left);
     else this.#perIp.delete(client.ip);
-    if (client.dropped) this.#log.info({ ip: client.ip, why: client.dropped }, 'live feed client dropped: it resumes by Last-Event-ID');
+    if (client.dropped)
+      this.#log.info(
+        { ip: client.ip, why: client.dropped },
+        'live feed client dropped: it resumes by Last-Event-ID',
+      );
   }
 
   #announce(payload: string): void {
@@ -139,7 +149,9 @@ export class FeedHub {
       return;
     }
     this.#reading = this.#read()
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'reading new live feed events failed; the next notice retries'))
+      .catch((error: unknown) =>
+        this.#log.warn({ err: error }, 'reading new live feed events failed; the next notice retries'),
+      )
       .finally(() => {
         this.#reading = null;
         if (this.#again) {

@@ -30,7 +30,9 @@ export interface FeedEventInput {
  * the notice queued by the same statement.
  */
 export async function recordFeedEvent(tx: Db, input: FeedEventInput): Promise<number> {
-  const price = input.price ? JSON.stringify({ amountMinor: input.price.amountMinor, currency: input.price.currency }) : null;
+  const price = input.price
+    ? JSON.stringify({ amountMinor: input.price.amountMinor, currency: input.price.currency })
+    : null;
   const result = await tx.execute(sql`
     with inserted as (
       insert into feed_events (kind, user_id, payload)

@@ -22,11 +22,19 @@ export interface FeedSettings {
 /** Events sent to a client that connects with no Last-Event-ID (or one too old), and GET /api/feed/recent's length. */
 export const FEED_BACKLOG = 50;
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, unit: string): number {
+function whole(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  unit: string,
+): number {
   const text = env[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}; got "${env[name]}".`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}; got "${env[name]}".`);
   return value;
 }
 

@@ -15,7 +15,12 @@ const sellers = alias(users, 'sellers');
 const buyers = alias(users, 'buyers');
 
 /** The history of an item of my locker, or null when it is not mine (or does not exist). */
-export async function itemHistory(db: Db, ownerId: number, itemId: number, urls: CatalogueUrls): Promise<ItemHistory | null> {
+export async function itemHistory(
+  db: Db,
+  ownerId: number,
+  itemId: number,
+  urls: CatalogueUrls,
+): Promise<ItemHistory | null> {
   const [item] = await db
     .select({ ...figureColumns, drawId: lockerItems.drawId })
     .from(lockerItems)
@@ -44,7 +49,13 @@ export async function itemHistory(db: Db, ownerId: number, itemId: number, urls:
           .innerJoin(users, eq(draws.userId, users.id))
           .where(eq(draws.id, item.drawId));
   const transfers = await db
-    .select({ fromHandle: sellers.handle, toHandle: buyers.handle, priceMinor: sales.priceMinor, currency: sales.currency, soldAt: sales.createdAt })
+    .select({
+      fromHandle: sellers.handle,
+      toHandle: buyers.handle,
+      priceMinor: sales.priceMinor,
+      currency: sales.currency,
+      soldAt: sales.createdAt,
+    })
     .from(sales)
     .innerJoin(sellers, eq(sales.sellerId, sellers.id))
     .innerJoin(buyers, eq(sales.buyerId, buyers.id))

@@ -30,10 +30,23 @@ const toPayout = (row: typeof payoutRequests.$inferSelect): Payout => ({
 export async function balanceOf(db: Db, userId: number): Promise<Balance> {
   const [balance, entries, payouts] = await Promise.all([
     sumOf(db, userId),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(SHOWN),
-    db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id)).limit(SHOWN),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(SHOWN),
+    db
+      .select()
+      .from(payoutRequests)
+      .where(eq(payoutRequests.userId, userId))
+      .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
+      .limit(SHOWN),
   ]);
-  const saleListing = await listingsOfSales(db, entries.flatMap((entry) => (entry.saleId === null ? [] : [entry.saleId])));
+  const saleListing = await listingsOfSales(
+    db,
+    entries.flatMap((entry) => (entry.saleId === null ? [] : [entry.saleId])),
+  );
   return {
     balance: { amountMinor: balance, currency: MARKET_CURRENCY },
     entries: entries.map((entry) => ({
@@ -51,7 +64,10 @@ export async function balanceOf(db: Db, userId: number): Promise<Balance> {
 
 async function listingsOfSales(db: Db, saleIds: number[]): Promise<Map<number, number>> {
   if (saleIds.length === 0) return new Map();
-  const rows = await db.select({ id: sales.id, listingId: sales.listingId }).from(sales).where(inArray(sales.id, saleIds));
+  const rows = await db
+    .select({ id: sales.id, listingId: sales.listingId })
+    .from(sales)
+    .where(inArray(sales.id, saleIds));
   return new Map(rows.map((row) => [row.id, row.listingId]));
 }
 
@@ -61,14 +77,26 @@ export async function requestPayout(db: Db, userId: number, amountMinor: number)
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const balance = await sumOf(tx, userId);
     if (amountMinor > balance) {
-      throw conflict(`A payout of ${amountMinor} minor units is more than your balance (${balance}). Ask for at most your balance (GET /api/me/balance).`, {
-        reason: 'over_balance',
-        balanceMinor: balance,
-      });
+      throw conflict(
+        `A payout of ${amountMinor} minor units is more than your balance (${balance}). Ask for at most your balance (GET /api/me/balance).`,
+        {
+          reason: 'over_balance',
+          balanceMinor: balance,
+        },
+      );
     }
-    const [payout] = await tx.insert(payoutRequests).values({ userId, amountMinor, currency: MARKET_CURRENCY }).returning();
+    const [payout] = await tx
+      .insert(payoutRequests)
+      .values({ userId, amountMinor, currency: MARKET_CURRENCY })
+      .returning();
     if (!payout) throw new Error('Recording the payout request returned no row.');
-    await tx.insert(ledgerEntries).values({ userId, kind: 'payout', amountMinor: -amountMinor, currency: MARKET_CURRENCY, payoutId: payout.id });
+    await tx.insert(ledgerEntries).values({
+      userId,
+      kind: 'payout',
+      amountMinor: -amountMinor,
+      currency: MARKET_CURRENCY,
+      payoutId: payout.id,
+    });
     return toPayout(payout);
   });
 }

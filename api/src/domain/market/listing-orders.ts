@@ -42,7 +42,6 @@ const LISTINGS_HINT = 'GET /api/market/figures/<figure slug> lists the open list
 export const UNPAID_HOLDS_PER_BUYER = 2;
 export const HOLD_WINDOW_MINUTES = 60;
 
-
 async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder | null> {
   const [existing] = await db
     .select({ id: orders.id, listingId: orders.listingId })
@@ -89,7 +88,9 @@ async function refuseRenewedHold(tx: Db, listingId: number, buyerId: number): Pr
     )
     .orderBy(asc(orders.createdAt));
   if (lapsed.length < UNPAID_HOLDS_PER_BUYER) return;
-  const again = new Date(lapsed[lapsed.length - UNPAID_HOLDS_PER_BUYER]!.createdAt.getTime() + HOLD_WINDOW_MINUTES * 60_000);
+  const again = new Date(
+    lapsed[lapsed.length - UNPAID_HOLDS_PER_BUYER]!.createdAt.getTime() + HOLD_WINDOW_MINUTES * 60_000,
+  );
   throw conflict(
     `You have ordered listing ${listingId} ${lapsed.length} times in the last ${HOLD_WINDOW_MINUTES} minutes without paying, the most one buyer may (${UNPAID_HOLDS_PER_BUYER}): other buyers and its seller get their turn. You can order it again from ${again.toISOString()} if it is still on sale.`,
     { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER, retryAfter: again.toISOString() },
@@ -101,13 +102,24 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw notFound(`Listing ${input.listingId}`, LISTINGS_HINT);
   if (listing.status !== 'open') {
-    throw conflict(`Listing ${listing.id} is ${listing.status === 'sold' ? 'sold' : 'withdrawn by its seller'}: it cannot be bought. ${LISTINGS_HINT}`, { reason: `listing_${listing.status}` });
+    throw conflict(
+      `Listing ${listing.id} is ${listing.status === 'sold' ? 'sold' : 'withdrawn by its seller'}: it cannot be bought. ${LISTINGS_HINT}`,
+      { reason: `listing_${listing.status}` },
+    );
   }
   if (listing.sellerId === input.userId) {
-    throw conflict(`Listing ${listing.id} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listing.id}) to keep the figure.`, { reason: 'own_listing' });
+    throw conflict(
+      `Listing ${listing.id} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listing.id}) to keep the figure.`,
+      { reason: 'own_listing' },
+    );
   }
   const [holder] = await tx
-    .select({ userId: orders.userId, orderSn: orders.orderSn, status: orders.status, expiresAt: orders.expiresAt })
+    .select({
+      userId: orders.userId,
+      orderSn: orders.orderSn,
+      status: orders.status,
+      expiresAt: orders.expiresAt,
+    })
     .from(orders)
     .where(and(eq(orders.listingId, listing.id), holdsItsListing))
     .limit(1);
@@ -117,7 +129,11 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
       holder.status === 'paid'
         ? `Your order ${holder.orderSn} of listing ${listing.id} is paid: the figure is coming to your locker. GET /api/orders/${holder.orderSn} shows it.`
         : `You already ordered listing ${listing.id} (order ${holder.orderSn}), and it is yours to pay until ${holder.expiresAt.toISOString()}: pay that order (${PAYMENT_RETURN_PATH}?order=${holder.orderSn}) instead of ordering again. Nothing was charged.`,
-      { reason: 'listing_reserved_by_you', orderSn: holder.orderSn, reservedUntil: holder.expiresAt.toISOString() },
+      {
+        reason: 'listing_reserved_by_you',
+        orderSn: holder.orderSn,
+        reservedUntil: holder.expiresAt.toISOString(),
+      },
     );
   }
   if (holder) {
@@ -173,4 +189,3 @@ export async function createListingOrder(db: Db, input: ListingOrderInput): Prom
   if (!order) throw new Error(`Order ${orderId} vanished after creation.`);
   return { order, created: true };
 }
-

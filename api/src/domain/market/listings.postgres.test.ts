@@ -24,14 +24,25 @@ describe('a seller changing a listing while a buyer orders it', () => {
   afterAll(() => api?.close());
 
   const waitingForLocks = async () =>
-    rowsOf<{ n: number }>(await api.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.n ?? 0;
+    rowsOf<{ n: number }>(
+      await api.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    )[0]?.n ?? 0;
 
   it.each([
     ['PATCH', { priceMinor: 900 }],
     ['DELETE', undefined],
   ] as const)('%s waits for the order and is refused once it is committed', async (method, payload) => {
     const [itemId] = await giveItems(api, alice.id, ['cloud-bakery-mochi-bunny']);
-    const listing = (await api.app.inject({ method: 'POST', url: '/api/listings', headers: bearer(alice.user), payload: { lockerItemId: itemId, priceMinor: 2_000 } })).json<MyListing>();
+    const listing = (
+      await api.app.inject({
+        method: 'POST',
+        url: '/api/listings',
+        headers: bearer(alice.user),
+        payload: { lockerItemId: itemId, priceMinor: 2_000 },
+      })
+    ).json<MyListing>();
 
     let commit: () => void = () => undefined;
     const mayCommit = new Promise<void>((resolve) => (commit = resolve));
@@ -44,7 +55,12 @@ describe('a seller changing a listing while a buyer orders it', () => {
       await mayCommit;
     });
     await hasLock;
-    const change = api.app.inject({ method, url: `/api/listings/${listing.id}`, headers: bearer(alice.user), payload });
+    const change = api.app.inject({
+      method,
+      url: `/api/listings/${listing.id}`,
+      headers: bearer(alice.user),
+      payload,
+    });
     expect(await eventually(waitingForLocks, (n) => n > 0)).toBeGreaterThan(0);
     commit();
     await buyer;

@@ -9,7 +9,13 @@
  * under an order that has just taken it).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type LockerItem, MARKET_CURRENCY, MAX_OPEN_LISTINGS, marketFeeMinor, type MyListing } from '@arttoy/shared/contracts/api';
+import {
+  type LockerItem,
+  MARKET_CURRENCY,
+  MAX_OPEN_LISTINGS,
+  marketFeeMinor,
+  type MyListing,
+} from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
 import { figures, listings, lockerItems, series, styles, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
@@ -39,7 +45,9 @@ function selectMyListings(db: Db, sellerId: number, listingId?: number) {
     .innerJoin(figures, eq(listings.figureId, figures.id))
     .innerJoin(series, eq(figures.seriesId, series.id))
     .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(and(eq(listings.sellerId, sellerId), listingId === undefined ? undefined : eq(listings.id, listingId)));
+    .where(
+      and(eq(listings.sellerId, sellerId), listingId === undefined ? undefined : eq(listings.id, listingId)),
+    );
 }
 
 type MyListingRow = Awaited<ReturnType<typeof selectMyListings>>[number];
@@ -74,14 +82,23 @@ export async function listMyListings(db: Db, sellerId: number, urls: CatalogueUr
   return rows.map((row) => toMyListing(row, urls));
 }
 
-async function readMyListing(db: Db, sellerId: number, listingId: number, urls: CatalogueUrls): Promise<MyListing> {
+async function readMyListing(
+  db: Db,
+  sellerId: number,
+  listingId: number,
+  urls: CatalogueUrls,
+): Promise<MyListing> {
   const [row] = await selectMyListings(db, sellerId, listingId);
-  if (!row) throw new Error(`Listing ${listingId} of seller ${sellerId} vanished inside its own transaction.`);
+  if (!row)
+    throw new Error(`Listing ${listingId} of seller ${sellerId} vanished inside its own transaction.`);
   return toMyListing(row, urls);
 }
 
 /** Why an item of my locker cannot be listed, by its status (in_locker can). */
-function notListable(item: { id: number; status: LockerItem['status']; shipRequestId: number | null }, openListingId: number | null) {
+function notListable(
+  item: { id: number; status: LockerItem['status']; shipRequestId: number | null },
+  openListingId: number | null,
+) {
   const reasons: Record<Exclude<LockerItem['status'], 'in_locker'>, string> = {
     listed: `is already listed${openListingId === null ? '' : ` (listing ${openListingId})`}: change its price or withdraw it instead (${MY_LISTINGS} lists your listings).`,
     ship_requested: `is being shipped to you (ship request ${item.shipRequestId ?? '?'}): cancel the ship request first to sell it.`,
@@ -91,53 +108,89 @@ function notListable(item: { id: number; status: LockerItem['status']; shipReque
   return conflict(`Locker item ${item.id} ${reasons[status]}`, { status: item.status });
 }
 
-const itemNotFound = (itemId: number) => notFound(`Locker item ${itemId}`, 'GET /api/locker lists the items in your locker.');
+const itemNotFound = (itemId: number) =>
+  notFound(`Locker item ${itemId}`, 'GET /api/locker lists the items in your locker.');
 
 /**
  * Lists an item of my locker at a price: the item becomes 'listed' in the same transaction. Refused
  * (409) without a handle, for an item not in the locker, or past MAX_OPEN_LISTINGS open listings.
  */
-export async function createListing(db: Db, sellerId: number, input: { lockerItemId: number; priceMinor: number }, urls: CatalogueUrls): Promise<MyListing> {
+export async function createListing(
+  db: Db,
+  sellerId: number,
+  input: { lockerItemId: number; priceMinor: number },
+  urls: CatalogueUrls,
+): Promise<MyListing> {
   try {
     return await db.transaction(async (tx) => {
       const [item] = await tx
-        .select({ id: lockerItems.id, status: lockerItems.status, figureId: lockerItems.figureId, shipRequestId: lockerItems.shipRequestId })
+        .select({
+          id: lockerItems.id,
+          status: lockerItems.status,
+          figureId: lockerItems.figureId,
+          shipRequestId: lockerItems.shipRequestId,
+        })
         .from(lockerItems)
         .where(and(eq(lockerItems.id, input.lockerItemId), eq(lockerItems.userId, sellerId)))
         .for('update');
       if (!item) throw itemNotFound(input.lockerItemId);
       if (item.status !== 'in_locker') {
-        const [open] = await tx.select({ id: listings.id }).from(listings).where(and(eq(listings.lockerItemId, item.id), eq(listings.status, 'open')));
+        const [open] = await tx
+          .select({ id: listings.id })
+          .from(listings)
+          .where(and(eq(listings.lockerItemId, item.id), eq(listings.status, 'open')));
         throw notListable(item, open?.id ?? null);
       }
       // The seller's row, locked: two listings of two items at once are counted one after the other.
-      const [seller] = await tx.select({ handle: users.handle }).from(users).where(eq(users.id, sellerId)).for('update');
+      const [seller] = await tx
+        .select({ handle: users.handle })
+        .from(users)
+        .where(eq(users.id, sellerId))
+        .for('update');
       if (!seller?.handle) {
-        throw conflict('Buyers see sellers by their public handle, and you have none yet: choose one on /profile (PUT /api/me/handle), then list the item.', {
-          reason: 'handle_required',
-        });
+        throw conflict(
+          'Buyers see sellers by their public handle, and you have none yet: choose one on /profile (PUT /api/me/handle), then list the item.',
+          {
+            reason: 'handle_required',
+          },
+        );
       }
       const [open] = await tx
         .select({ n: count() })
         .from(listings)
         .where(and(eq(listings.sellerId, sellerId), eq(listings.status, 'open')));
       if ((open?.n ?? 0) >= MAX_OPEN_LISTINGS) {
-        throw conflict(`You have ${MAX_OPEN_LISTINGS} open listings, the most one account may have: withdraw one (${MY_LISTINGS} lists them), then list this item.`, {
-          reason: 'too_many_listings',
-          max: MAX_OPEN_LISTINGS,
-        });
+        throw conflict(
+          `You have ${MAX_OPEN_LISTINGS} open listings, the most one account may have: withdraw one (${MY_LISTINGS} lists them), then list this item.`,
+          {
+            reason: 'too_many_listings',
+            max: MAX_OPEN_LISTINGS,
+          },
+        );
       }
       const [listing] = await tx
         .insert(listings)
-        .values({ lockerItemId: item.id, sellerId, figureId: item.figureId, priceMinor: input.priceMinor, currency: MARKET_CURRENCY })
+        .values({
+          lockerItemId: item.id,
+          sellerId,
+          figureId: item.figureId,
+          priceMinor: input.priceMinor,
+          currency: MARKET_CURRENCY,
+        })
         .returning({ id: listings.id });
-      await tx.update(lockerItems).set({ status: 'listed', updatedAt: sql`now()` }).where(eq(lockerItems.id, item.id));
+      await tx
+        .update(lockerItems)
+        .set({ status: 'listed', updatedAt: sql`now()` })
+        .where(eq(lockerItems.id, item.id));
       return readMyListing(tx, sellerId, listing!.id, urls);
     });
   } catch (error) {
     // The item's lock makes this unreachable from this function; the index still guards any other writer.
     if (violatesUnique(error, 'listings_one_open_per_item')) {
-      throw conflict(`Locker item ${input.lockerItemId} is already listed: change its price or withdraw it instead (${MY_LISTINGS} lists your listings).`, { status: 'listed' });
+      throw conflict(
+        `Locker item ${input.lockerItemId} is already listed: change its price or withdraw it instead (${MY_LISTINGS} lists your listings).`,
+        { status: 'listed' },
+      );
     }
     throw error;
   }
@@ -154,33 +207,58 @@ async function lockChangeable(tx: Db, sellerId: number, listingId: number, chang
     .where(and(eq(listings.id, listingId), eq(listings.sellerId, sellerId)))
     .for('update');
   if (!listing) throw notFound(`Listing ${listingId}`, `${MY_LISTINGS} lists yours.`);
-  if (listing.status !== 'open') throw conflict(`Listing ${listingId} is ${listing.status}: only an open listing can be ${change}.`, { status: listing.status });
+  if (listing.status !== 'open')
+    throw conflict(`Listing ${listingId} is ${listing.status}: only an open listing can be ${change}.`, {
+      status: listing.status,
+    });
   // A statement of its own, after the lock: in the locking one, an order committed while it waited
   // would not be seen (its snapshot is older than the wait).
-  const [held] = rowsOf<{ reserved: boolean }>(await tx.execute(sql`select ${listingReservedSql(listingId)} as reserved`));
+  const [held] = rowsOf<{ reserved: boolean }>(
+    await tx.execute(sql`select ${listingReservedSql(listingId)} as reserved`),
+  );
   if (held?.reserved) {
-    throw conflict(`A buyer's order holds listing ${listingId} right now, so it cannot be ${change}. Try again once that order is paid or has ended (unpaid orders end within minutes).`, {
-      status: listing.status,
-      reason: 'reserved',
-    });
+    throw conflict(
+      `A buyer's order holds listing ${listingId} right now, so it cannot be ${change}. Try again once that order is paid or has ended (unpaid orders end within minutes).`,
+      {
+        status: listing.status,
+        reason: 'reserved',
+      },
+    );
   }
   return listing;
 }
 
 /** A new price for my open listing that no buyer's order holds. */
-export async function repriceListing(db: Db, sellerId: number, listingId: number, priceMinor: number, urls: CatalogueUrls): Promise<MyListing> {
+export async function repriceListing(
+  db: Db,
+  sellerId: number,
+  listingId: number,
+  priceMinor: number,
+  urls: CatalogueUrls,
+): Promise<MyListing> {
   return db.transaction(async (tx) => {
     await lockChangeable(tx, sellerId, listingId, 'repriced');
-    await tx.update(listings).set({ priceMinor, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
+    await tx
+      .update(listings)
+      .set({ priceMinor, updatedAt: sql`now()` })
+      .where(eq(listings.id, listingId));
     return readMyListing(tx, sellerId, listingId, urls);
   });
 }
 
 /** Withdraws my open listing that no buyer's order holds: it closes, and its item is back in my locker. */
-export async function withdrawListing(db: Db, sellerId: number, listingId: number, urls: CatalogueUrls): Promise<MyListing> {
+export async function withdrawListing(
+  db: Db,
+  sellerId: number,
+  listingId: number,
+  urls: CatalogueUrls,
+): Promise<MyListing> {
   return db.transaction(async (tx) => {
     const listing = await lockChangeable(tx, sellerId, listingId, 'withdrawn');
-    await tx.update(listings).set({ status: 'withdrawn', closedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(listings.id, listingId));
+    await tx
+      .update(listings)
+      .set({ status: 'withdrawn', closedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(listings.id, listingId));
     await tx
       .update(lockerItems)
       .set({ status: 'in_locker', updatedAt: sql`now()` })

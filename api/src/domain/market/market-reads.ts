@@ -4,7 +4,12 @@
  * each time (not the answer cache): a listing bought or withdrawn must not stay on show.
  */
 import { and, asc, count, desc, eq, isNotNull, min } from 'drizzle-orm';
-import { type FigureMarket, MARKET_CURRENCY, type Money, type SeriesAsks } from '@arttoy/shared/contracts/api';
+import {
+  type FigureMarket,
+  MARKET_CURRENCY,
+  type Money,
+  type SeriesAsks,
+} from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { figures, listings, sales, series, users } from '../../db/schema';
 import { listingReserved } from './reserved';
@@ -32,7 +37,14 @@ export async function figureMarket(db: Db, slug: string): Promise<FigureMarket |
   const [figure] = await db.select({ id: figures.id }).from(figures).where(eq(figures.slug, slug));
   if (!figure) return null;
   const open = await db
-    .select({ id: listings.id, priceMinor: listings.priceMinor, currency: listings.currency, sellerHandle: users.handle, reserved: listingReserved, createdAt: listings.createdAt })
+    .select({
+      id: listings.id,
+      priceMinor: listings.priceMinor,
+      currency: listings.currency,
+      sellerHandle: users.handle,
+      reserved: listingReserved,
+      createdAt: listings.createdAt,
+    })
     .from(listings)
     .innerJoin(users, eq(listings.sellerId, users.id))
     // A seller needs a handle to list (listings.ts), so every open listing has one; the filter keeps a
@@ -60,7 +72,10 @@ export async function figureMarket(db: Db, slug: string): Promise<FigureMarket |
       reserved: Boolean(row.reserved),
       createdAt: row.createdAt.toISOString(),
     })),
-    sales: chart.map((sale) => ({ price: money(sale.priceMinor, sale.currency), soldAt: sale.createdAt.toISOString() })),
+    sales: chart.map((sale) => ({
+      price: money(sale.priceMinor, sale.currency),
+      soldAt: sale.createdAt.toISOString(),
+    })),
     lastPrice: last ? money(last.priceMinor, last.currency) : null,
     lowestPrice: last ? money(prices[0]!, last.currency) : null,
     medianPrice: last && median !== null ? money(median, last.currency) : null,
@@ -80,6 +95,10 @@ export async function seriesAsks(db: Db, slug: string): Promise<SeriesAsks | nul
     .orderBy(asc(figures.number), asc(figures.id));
   return {
     // Every listing is priced in the market's one currency (listings.ts writes it).
-    items: rows.map((row) => ({ figureId: row.figureId, lowestAsk: { amountMinor: Number(row.lowestAsk), currency: MARKET_CURRENCY }, listings: row.listings })),
+    items: rows.map((row) => ({
+      figureId: row.figureId,
+      lowestAsk: { amountMinor: Number(row.lowestAsk), currency: MARKET_CURRENCY },
+      listings: row.listings,
+    })),
   };
 }

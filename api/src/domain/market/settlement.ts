@@ -24,7 +24,13 @@ export async function settleListingOrder(tx: Db, order: OrderRow): Promise<strin
   const [moved] = await tx
     .update(lockerItems)
     .set({ userId: order.userId, status: 'in_locker', updatedAt: sql`now()` })
-    .where(and(eq(lockerItems.id, listing.lockerItemId), eq(lockerItems.userId, listing.sellerId), eq(lockerItems.status, 'listed')))
+    .where(
+      and(
+        eq(lockerItems.id, listing.lockerItemId),
+        eq(lockerItems.userId, listing.sellerId),
+        eq(lockerItems.status, 'listed'),
+      ),
+    )
     .returning({ id: lockerItems.id });
   if (!moved) return `the item of listing ${listing.id} is no longer listed in its seller's locker`;
   const feeMinor = marketFeeMinor(order.totalMinor);
@@ -44,14 +50,44 @@ export async function settleListingOrder(tx: Db, order: OrderRow): Promise<strin
     .returning({ id: sales.id });
   if (!sale) throw new Error(`Recording the sale of listing ${listing.id} returned no row.`);
   await tx.insert(ledgerEntries).values([
-    { userId: listing.sellerId, kind: 'sale', amountMinor: order.totalMinor, currency: order.currency, saleId: sale.id },
-    ...(feeMinor > 0 ? [{ userId: listing.sellerId, kind: 'fee' as const, amountMinor: -feeMinor, currency: order.currency, saleId: sale.id }] : []),
+    {
+      userId: listing.sellerId,
+      kind: 'sale',
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      saleId: sale.id,
+    },
+    ...(feeMinor > 0
+      ? [
+          {
+            userId: listing.sellerId,
+            kind: 'fee' as const,
+            amountMinor: -feeMinor,
+            currency: order.currency,
+            saleId: sale.id,
+          },
+        ]
+      : []),
   ]);
-  await tx.update(listings).set({ status: 'sold', closedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(listings.id, listing.id));
+  await tx
+    .update(listings)
+    .set({ status: 'sold', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(listings.id, listing.id));
   await tx
     .update(orders)
-    .set({ status: 'fulfilled', paidAt: sql`now()`, fulfilledAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
+    .set({
+      status: 'fulfilled',
+      paidAt: sql`now()`,
+      fulfilledAt: sql`now()`,
+      captureStartedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(orders.id, order.id));
-  await recordFeedEvent(tx, { kind: 'sale', userId: order.userId, figureId: listing.figureId, price: { amountMinor: order.totalMinor, currency: order.currency } });
+  await recordFeedEvent(tx, {
+    kind: 'sale',
+    userId: order.userId,
+    figureId: listing.figureId,
+    price: { amountMinor: order.totalMinor, currency: order.currency },
+  });
   return null;
 }

@@ -17,7 +17,11 @@ import { DEFAULT_UNPAID_ORDER_LIMITS } from './order-limits';
 
 /** Statements of this database waiting for a lock now. */
 async function lockWaits(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`));
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    ),
+  );
   return row?.n ?? 0;
 }
 
@@ -37,7 +41,10 @@ async function openTransaction(db: Db, work: (tx: Db) => Promise<unknown>) {
 }
 
 /** Settles `pending`, or tells how many statements were waiting for a lock when it had not yet. */
-async function finishesWithoutWaiting(db: Db, pending: Promise<unknown>): Promise<{ settled: boolean; lockWaits: number }> {
+async function finishesWithoutWaiting(
+  db: Db,
+  pending: Promise<unknown>,
+): Promise<{ settled: boolean; lockWaits: number }> {
   let settled = false;
   void pending.then(
     () => (settled = true),
@@ -63,7 +70,13 @@ describe('what a purchase of a box waits for', () => {
   }, 120_000);
   afterAll(() => database?.dispose());
 
-  const buyer = async (name: string) => (await db.insert(users).values({ firebaseUid: `box-lock-${name}-${randomUUID()}` }).returning())[0]!.id;
+  const buyer = async (name: string) =>
+    (
+      await db
+        .insert(users)
+        .values({ firebaseUid: `box-lock-${name}-${randomUUID()}` })
+        .returning()
+    )[0]!.id;
   const pendingOrder = (name: string) => insertPendingBoxOrder(db, box, `box-lock-${name}`);
 
   it('an order for the box and a capture claim go ahead while a draw of the box is under way', async () => {
@@ -72,7 +85,12 @@ describe('what a purchase of a box waits for', () => {
     const claiming = await pendingOrder('claiming');
     const draw = await openTransaction(db, (tx) => fulfilOrder(tx, drawing));
 
-    const ordered = createOrder(db, { userId: await buyer('ordering'), idempotencyKey: randomUUID(), body: { boxModelId: box.id, quantity: 1 }, limits: DEFAULT_UNPAID_ORDER_LIMITS });
+    const ordered = createOrder(db, {
+      userId: await buyer('ordering'),
+      idempotencyKey: randomUUID(),
+      body: { boxModelId: box.id, quantity: 1 },
+      limits: DEFAULT_UNPAID_ORDER_LIMITS,
+    });
     expect(await finishesWithoutWaiting(db, ordered)).toEqual({ settled: true, lockWaits: 0 });
     expect((await ordered).order.status).toBe('pending_payment');
     const claimed = claimCapture(db, claiming);
@@ -93,7 +111,8 @@ describe('what a purchase of a box waits for', () => {
     const lines = await db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, box.id));
     const [scarce, plenty, ...rest] = lines.toSorted((a, b) => a.figureId - b.figureId);
     if (!scarce || !plenty) throw new Error('The box needs two figures.');
-    const line = (figureId: number) => and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, figureId));
+    const line = (figureId: number) =>
+      and(eq(boxModelFigures.boxModelId, box.id), eq(boxModelFigures.figureId, figureId));
     // One unit of a figure that nearly every roll lands on; five of one that almost none does.
     await db.update(boxModelFigures).set({ stock: 1, oddsPpm: 999_999 }).where(line(scarce.figureId));
     await db.update(boxModelFigures).set({ stock: 5, oddsPpm: 1 }).where(line(plenty.figureId));
@@ -112,14 +131,21 @@ describe('what a purchase of a box waits for', () => {
     const secondOpen = await secondDraw;
     // The second drew the other figure and has not committed: the sold-out figure's row is free.
     const locked = await db.transaction(async (tx) =>
-      tx.execute(sql`select stock from box_model_figures where box_model_id = ${box.id} and figure_id = ${scarce.figureId} for update nowait`).then(
-        (answer) => rowsOf<{ stock: number }>(answer).map((row) => Number(row.stock)),
-        (error: { code?: string; cause?: { code?: string } }) => error.code ?? error.cause?.code,
-      ),
+      tx
+        .execute(
+          sql`select stock from box_model_figures where box_model_id = ${box.id} and figure_id = ${scarce.figureId} for update nowait`,
+        )
+        .then(
+          (answer) => rowsOf<{ stock: number }>(answer).map((row) => Number(row.stock)),
+          (error: { code?: string; cause?: { code?: string } }) => error.code ?? error.cause?.code,
+        ),
     );
     expect(locked).toEqual([0]);
     await secondOpen.commit();
-    const stock = await db.select({ stock: boxModelFigures.stock }).from(boxModelFigures).where(line(plenty.figureId));
+    const stock = await db
+      .select({ stock: boxModelFigures.stock })
+      .from(boxModelFigures)
+      .where(line(plenty.figureId));
     expect(stock).toEqual([{ stock: 4 }]);
   }, 60_000);
 });

@@ -6,7 +6,17 @@
 import type { Order } from '@arttoy/shared/contracts/api';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { type BoxCapture, capture, decideOnSandboxPage, expectStatus, postOrder, seedBoxId, setStock, startPayment, totalStock } from '../../test/purchase';
+import {
+  type BoxCapture,
+  capture,
+  decideOnSandboxPage,
+  expectStatus,
+  postOrder,
+  seedBoxId,
+  setStock,
+  startPayment,
+  totalStock,
+} from '../../test/purchase';
 
 const STOCK = 3;
 const BUYERS = 4;
@@ -28,29 +38,40 @@ describe('the last boxes under concurrent purchases', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  it('reserves exactly the stock, then sells exactly the stock', async () => {
-    const attempts = buyers.flatMap((buyer) => Array.from({ length: ATTEMPTS_PER_BUYER }, () => ({ buyer, request: postOrder(api, buyer, { boxModelId: boxId }) })));
-    const responses = await Promise.all(attempts.map(async ({ buyer, request }) => ({ buyer, response: await request })));
-    const created = responses.filter(({ response }) => response.statusCode === 201);
-    const refused = responses.filter(({ response }) => response.statusCode === 409);
-    expect(created).toHaveLength(STOCK);
-    expect(refused).toHaveLength(attempts.length - STOCK);
-    for (const { response } of refused) expect(response.json().error.details.reason).toBe('sold_out');
+  it(
+    'reserves exactly the stock, then sells exactly the stock',
+    async () => {
+      const attempts = buyers.flatMap((buyer) =>
+        Array.from({ length: ATTEMPTS_PER_BUYER }, () => ({
+          buyer,
+          request: postOrder(api, buyer, { boxModelId: boxId }),
+        })),
+      );
+      const responses = await Promise.all(
+        attempts.map(async ({ buyer, request }) => ({ buyer, response: await request })),
+      );
+      const created = responses.filter(({ response }) => response.statusCode === 201);
+      const refused = responses.filter(({ response }) => response.statusCode === 409);
+      expect(created).toHaveLength(STOCK);
+      expect(refused).toHaveLength(attempts.length - STOCK);
+      for (const { response } of refused) expect(response.json().error.details.reason).toBe('sold_out');
 
-    // Every holder pays at once; each capture draws from what is left, and nothing is left after.
-    const paid = await Promise.all(
-      created.map(async ({ buyer, response }) => {
-        const order = response.json<Order>();
-        const token = (await startPayment(api, buyer, order.orderSn)).payment.token ?? '';
-        await decideOnSandboxPage(api, token, 'approve');
-        return expectStatus(await capture(api, buyer, token), 200).json<BoxCapture>();
-      }),
-    );
-    expect(paid.map((result) => result.order.status)).toEqual(Array(STOCK).fill('fulfilled'));
-    expect(await totalStock(api, boxId)).toBe(0);
-    // Each unit went to exactly one buyer: three different figures, one unit each.
-    expect(new Set(paid.map((result) => result.draw.figure.id)).size).toBe(STOCK);
-    const late = await postOrder(api, buyers[0], { boxModelId: boxId });
-    expect(late.statusCode).toBe(409);
-  }, TIMEOUT_MS);
+      // Every holder pays at once; each capture draws from what is left, and nothing is left after.
+      const paid = await Promise.all(
+        created.map(async ({ buyer, response }) => {
+          const order = response.json<Order>();
+          const token = (await startPayment(api, buyer, order.orderSn)).payment.token ?? '';
+          await decideOnSandboxPage(api, token, 'approve');
+          return expectStatus(await capture(api, buyer, token), 200).json<BoxCapture>();
+        }),
+      );
+      expect(paid.map((result) => result.order.status)).toEqual(Array(STOCK).fill('fulfilled'));
+      expect(await totalStock(api, boxId)).toBe(0);
+      // Each unit went to exactly one buyer: three different figures, one unit each.
+      expect(new Set(paid.map((result) => result.draw.figure.id)).size).toBe(STOCK);
+      const late = await postOrder(api, buyers[0], { boxModelId: boxId });
+      expect(late.statusCode).toBe(409);
+    },
+    TIMEOUT_MS,
+  );
 });

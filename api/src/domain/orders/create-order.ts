@@ -86,14 +86,24 @@ function requestOf(body: CreateOrderInput['body']): Record<string, unknown> {
 }
 
 /** The fields in which `request` differs from the one that created the order (orders from before requests were kept: box and quantity only). */
-function differences(kept: Record<string, unknown> | null, request: Record<string, unknown>, order: { boxModelId: number | null; quantity: number }): string[] {
+function differences(
+  kept: Record<string, unknown> | null,
+  request: Record<string, unknown>,
+  order: { boxModelId: number | null; quantity: number },
+): string[] {
   const first = kept ?? { boxModelId: order.boxModelId, quantity: order.quantity };
   return Object.keys(request).filter((field) => field in first && first[field] !== request[field]);
 }
 
 async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | null> {
   const [existing] = await db
-    .select({ id: orders.id, kind: orders.kind, boxModelId: orders.boxModelId, quantity: orders.quantity, request: orders.request })
+    .select({
+      id: orders.id,
+      kind: orders.kind,
+      boxModelId: orders.boxModelId,
+      quantity: orders.quantity,
+      request: orders.request,
+    })
     .from(orders)
     .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
   if (!existing) return null;
@@ -139,14 +149,21 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       // A retry, or the same key sent twice at once: the key's order (which may hold the last box or place) is the answer.
       const raced = await replay(db, input);
       if (raced) return raced;
-      if (!row) throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
+      if (!row)
+        throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
       const box = { id: Number(row.boxId), name: row.boxName };
-      if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user') throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
-      throw new ApiError(409, 'conflict', `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`, {
-        reason: 'sold_out',
-        boxModelId: box.id,
-        available: Number(row.left),
-      });
+      if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user')
+        throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
+      throw new ApiError(
+        409,
+        'conflict',
+        `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`,
+        {
+          reason: 'sold_out',
+          boxModelId: box.id,
+          available: Number(row.left),
+        },
+      );
     }
     return { order: newBoxOrder(row, orderSn, input.body.quantity), created: true };
   } catch (error) {
@@ -165,7 +182,14 @@ export async function cancelOrder(db: Db, ownerId: number, orderSn: string): Pro
     const [cancelled] = await tx
       .update(orders)
       .set({ status: 'cancelled', cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn), eq(orders.status, 'pending_payment'), isNull(orders.captureStartedAt)))
+      .where(
+        and(
+          eq(orders.userId, ownerId),
+          eq(orders.orderSn, orderSn),
+          eq(orders.status, 'pending_payment'),
+          isNull(orders.captureStartedAt),
+        ),
+      )
       .returning({ id: orders.id, shipRequestId: orders.shipRequestId });
     if (cancelled?.shipRequestId) await cancelUnpaidShipRequests(tx, [cancelled.shipRequestId]);
     return cancelled;
@@ -179,7 +203,13 @@ export async function cancelOrder(db: Db, ownerId: number, orderSn: string): Pro
   if (!existing) throw notFound(`Order ${orderSn}`, 'GET /api/orders lists your orders.');
   // The provider may be taking the money right now: the payment's outcome decides, not a cancel.
   if (existing.status === 'pending_payment' && existing.captureStartedAt) {
-    throw conflict(`Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled now. Check the order again in a minute.`, { status: existing.status });
+    throw conflict(
+      `Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled now. Check the order again in a minute.`,
+      { status: existing.status },
+    );
   }
-  throw conflict(`Order ${orderSn} is ${existing.status.replace('_', ' ')}: only an unpaid order can be cancelled.`, { status: existing.status });
+  throw conflict(
+    `Order ${orderSn} is ${existing.status.replace('_', ' ')}: only an unpaid order can be cancelled.`,
+    { status: existing.status },
+  );
 }

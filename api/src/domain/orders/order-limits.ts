@@ -23,17 +23,26 @@ export function resolveUnpaidOrderLimits(option: Partial<UnpaidOrderLimits> | un
   const limits = { ...DEFAULT_UNPAID_ORDER_LIMITS, ...option };
   for (const [name, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 1 || value > 1_000) {
-      throw new Error(`The unpaidOrderLimits option's ${name} must be a whole number from 1 to 1000; got ${value}.`);
+      throw new Error(
+        `The unpaidOrderLimits option's ${name} must be a whole number from 1 to 1000; got ${value}.`,
+      );
     }
   }
   if (limits.perBox > limits.perAccount) {
-    throw new Error(`The unpaidOrderLimits option's perBox (${limits.perBox}) must not be above its perAccount (${limits.perAccount}): an account's orders for one box count towards both.`);
+    throw new Error(
+      `The unpaidOrderLimits option's perBox (${limits.perBox}) must not be above its perAccount (${limits.perAccount}): an account's orders for one box count towards both.`,
+    );
   }
   return limits;
 }
 
 /** The reservation's refusals for a buyer over a cap, as the buyer's 409. */
-export function overUnpaidLimit(refused: 'unpaid_per_box' | 'unpaid_per_user', limits: UnpaidOrderLimits, box: { id: number; name: string }, unpaid: number): ApiError {
+export function overUnpaidLimit(
+  refused: 'unpaid_per_box' | 'unpaid_per_user',
+  limits: UnpaidOrderLimits,
+  box: { id: number; name: string },
+  unpaid: number,
+): ApiError {
   const fix = `Pay for or cancel one of them (GET /api/orders lists them), or order again once one has expired (${ORDER_RESERVATION_MINUTES} minutes after it was placed).`;
   const message =
     refused === 'unpaid_per_box'

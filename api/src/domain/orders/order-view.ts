@@ -4,13 +4,25 @@ import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/cont
 import type { Db } from '../../db/connect';
 import { fromJsonRow } from '../../db/json-row';
 import { preparedFor } from '../../db/prepared';
-import { boxModels, draws, figures, listings, lockerItems, orders, payments, shipRequests, users } from '../../db/schema';
+import {
+  boxModels,
+  draws,
+  figures,
+  listings,
+  lockerItems,
+  orders,
+  payments,
+  shipRequests,
+  users,
+} from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 const orderColumns = {
   order: orders,
   /** Its payments, newest first, as to_jsonb rows (paymentsOf): read with the order, not by a statement of their own. */
-  paymentRows: sql<Record<string, unknown>[]>`(select coalesce(json_agg(to_jsonb(p) order by p.created_at desc, p.id desc), '[]'::json)
+  paymentRows: sql<
+    Record<string, unknown>[]
+  >`(select coalesce(json_agg(to_jsonb(p) order by p.created_at desc, p.id desc), '[]'::json)
     from ${payments} p where p.order_id = ${orders.id})`,
   boxSlug: boxModels.slug,
   boxName: boxModels.name,
@@ -46,7 +58,18 @@ type PaymentRow = typeof payments.$inferSelect;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The payment's fields a summary shows. */
-type SummarisedPayment = Pick<PaymentRow, 'id' | 'provider' | 'status' | 'providerOrderId' | 'approvalUrl' | 'amountMinor' | 'currency' | 'createdAt' | 'capturedAt'>;
+type SummarisedPayment = Pick<
+  PaymentRow,
+  | 'id'
+  | 'provider'
+  | 'status'
+  | 'providerOrderId'
+  | 'approvalUrl'
+  | 'amountMinor'
+  | 'currency'
+  | 'createdAt'
+  | 'capturedAt'
+>;
 
 export function toPaymentSummary(payment: SummarisedPayment): PaymentSummary {
   return {
@@ -68,15 +91,30 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
     orderSn: order.orderSn,
     status: order.status,
     kind: order.kind,
-    boxModel: order.boxModelId === null || row.boxSlug === null || row.boxName === null ? null : { id: order.boxModelId, slug: row.boxSlug, name: row.boxName },
+    boxModel:
+      order.boxModelId === null || row.boxSlug === null || row.boxName === null
+        ? null
+        : { id: order.boxModelId, slug: row.boxSlug, name: row.boxName },
     shipOut:
       order.shipRequestId === null || row.shipAddress === null || row.shipItemIds === null
         ? null
-        : { shipRequestId: order.shipRequestId, figures: row.shipItemIds.length, city: row.shipAddress.city, country: row.shipAddress.country },
+        : {
+            shipRequestId: order.shipRequestId,
+            figures: row.shipItemIds.length,
+            city: row.shipAddress.city,
+            country: row.shipAddress.country,
+          },
     listing:
-      order.listingId === null || row.listingFigureId === null || row.listingFigureSlug === null || row.listingFigureName === null
+      order.listingId === null ||
+      row.listingFigureId === null ||
+      row.listingFigureSlug === null ||
+      row.listingFigureName === null
         ? null
-        : { listingId: order.listingId, figure: { id: row.listingFigureId, slug: row.listingFigureSlug, name: row.listingFigureName }, sellerHandle: row.sellerHandle ?? 'a collector' },
+        : {
+            listingId: order.listingId,
+            figure: { id: row.listingFigureId, slug: row.listingFigureSlug, name: row.listingFigureName },
+            sellerHandle: row.sellerHandle ?? 'a collector',
+          },
     quantity: order.quantity,
     unitPrice: { amountMinor: order.unitPriceMinor, currency: order.currency },
     total: { amountMinor: order.totalMinor, currency: order.currency },
@@ -89,12 +127,15 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
     payment: payment ? toPaymentSummary(payment) : null,
     drawId: row.drawId,
     // A bought listing's item is the listing's (it moved lockers); a box's is the one its draw made.
-    lockerItemId: row.lockerItemId ?? (order.kind === 'listing' && order.status === 'fulfilled' ? row.listingItemId : null),
+    lockerItemId:
+      row.lockerItemId ??
+      (order.kind === 'listing' && order.status === 'fulfilled' ? row.listingItemId : null),
   };
 }
 
 /** The order's payments, newest first, as drizzle reads them. */
-const paymentsOf = (row: OrderRow): PaymentRow[] => row.paymentRows.map((json) => fromJsonRow(payments, json));
+const paymentsOf = (row: OrderRow): PaymentRow[] =>
+  row.paymentRows.map((json) => fromJsonRow(payments, json));
 
 /** The orders with their latest payment. */
 function withPayments(rows: OrderRow[]): Order[] {
@@ -102,10 +143,16 @@ function withPayments(rows: OrderRow[]): Order[] {
 }
 
 /** An order by id, as a statement built once (db/prepared.ts): every purchase reads its order after creating it and after paying it. */
-const orderById = (db: Db) => preparedFor(db, 'order_view_by_id', (name) => selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare(name));
+const orderById = (db: Db) =>
+  preparedFor(db, 'order_view_by_id', (name) =>
+    selectOrders(db, eq(orders.id, sql.placeholder('id'))).prepare(name),
+  );
 
 /** An order, its owner and all its payments (newest first), in one statement; null when it does not exist. */
-export async function findOrderWithPayments(db: Db, orderId: number): Promise<{ order: Order; ownerId: number; payments: PaymentRow[] } | null> {
+export async function findOrderWithPayments(
+  db: Db,
+  orderId: number,
+): Promise<{ order: Order; ownerId: number; payments: PaymentRow[] } | null> {
   const [row] = await orderById(db).execute({ id: orderId });
   if (!row) return null;
   const paymentRows = paymentsOf(row);
@@ -136,7 +183,9 @@ export async function listOrders(db: Db, ownerId: number, query: PageQuery): Pro
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  const countAll = async () => (await db.select({ n: totalOverAll() }).from(orders).where(eq(orders.userId, ownerId)).limit(1))[0]?.n ?? 0;
+  const countAll = async () =>
+    (await db.select({ n: totalOverAll() }).from(orders).where(eq(orders.userId, ownerId)).limit(1))[0]?.n ??
+    0;
   const page = await toPage(rows, query, (row) => row, countAll);
   return { ...page, items: withPayments(page.items) };
 }

@@ -53,7 +53,11 @@ export const holdsItsBox = sql<boolean>`(now() < ${orders.expiresAt} + ${graceIn
 /** The box's stock rows as they are now, in figure id order. */
 export async function stockLines(tx: Db, boxModelId: number) {
   return tx
-    .select({ figureId: boxModelFigures.figureId, oddsPpm: boxModelFigures.oddsPpm, stock: boxModelFigures.stock })
+    .select({
+      figureId: boxModelFigures.figureId,
+      oddsPpm: boxModelFigures.oddsPpm,
+      stock: boxModelFigures.stock,
+    })
     .from(boxModelFigures)
     .where(eq(boxModelFigures.boxModelId, boxModelId))
     .orderBy(asc(boxModelFigures.figureId));
@@ -70,7 +74,10 @@ export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<n
   // A ship-out's order expiring cancels its request and gives its items back, in the same transaction.
   return db.transaction(async (tx) => {
     const rows = await expire(tx, inDoubt, orderIds);
-    await cancelUnpaidShipRequests(tx, rows.flatMap((row) => (row.shipRequestId === null ? [] : [row.shipRequestId])));
+    await cancelUnpaidShipRequests(
+      tx,
+      rows.flatMap((row) => (row.shipRequestId === null ? [] : [row.shipRequestId])),
+    );
     return rows.length;
   });
 }
@@ -95,10 +102,14 @@ function expire(db: Db, inDoubt: SQL, orderIds: number[] | undefined) {
  * thrown. With several instances on one database, one of them sweeps each round (an advisory
  * lock); the update itself only ever moves a pending order, so an order expires once either way.
  */
-export function startExpirySweep(database: Database, intervalMs: number, log: { warn(obj: object, msg: string): void }): () => void {
+export function startExpirySweep(
+  database: Database,
+  intervalMs: number,
+  log: { warn(obj: object, msg: string): void },
+): () => void {
   const timer = setInterval(() => {
-    ifNoOtherInstance(database, LOCK_KEYS.expirySweep, () => sweepExpiredOrders(database.db)).catch((error: unknown) =>
-      log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'),
+    ifNoOtherInstance(database, LOCK_KEYS.expirySweep, () => sweepExpiredOrders(database.db)).catch(
+      (error: unknown) => log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'),
     );
   }, intervalMs);
   timer.unref();

@@ -15,7 +15,13 @@ import { type Db, rowsOf } from '../../db/connect';
 import { orders, payments } from '../../db/schema';
 import { ApiError, conflict, notFound } from '../../errors';
 import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from '../orders/reservation';
-import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, ProviderOutageError, ProviderUnavailableError } from './provider';
+import {
+  PaymentDeclinedError,
+  type PaymentProviderAdapter,
+  type ProviderCapture,
+  ProviderOutageError,
+  ProviderUnavailableError,
+} from './provider';
 
 type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -23,37 +29,61 @@ type PaymentRow = typeof payments.$inferSelect;
 /** What became of a paid order's goods that made it unfulfillable, and what to do next, by kind of order. */
 const GONE: Record<OrderRow['kind'], { gone: string; next: string }> = {
   box: { gone: 'the box was gone before it could be drawn', next: 'choose another box' },
-  ship_out: { gone: 'its ship request was cancelled before the fee could be applied', next: 'request the ship-out again' },
-  listing: { gone: 'the listing was sold to another buyer or withdrawn before your payment could settle it', next: 'look for another listing of the figure' },
+  ship_out: {
+    gone: 'its ship request was cancelled before the fee could be applied',
+    next: 'request the ship-out again',
+  },
+  listing: {
+    gone: 'the listing was sold to another buyer or withdrawn before your payment could settle it',
+    next: 'look for another listing of the figure',
+  },
 };
 
 /** What an unpaid order past its time gave back, and how to order again, by kind of order. */
 const LAPSED: Record<OrderRow['kind'], { freed: string; again: string }> = {
   box: { freed: 'its box went back on sale', again: 'Order the box again' },
-  ship_out: { freed: 'its ship request is cancelled and its items go back to your locker', again: 'Request the ship-out again' },
-  listing: { freed: 'the listing is free for other buyers again', again: "Order it again from the figure's page if it is still on sale" },
+  ship_out: {
+    freed: 'its ship request is cancelled and its items go back to your locker',
+    again: 'Request the ship-out again',
+  },
+  listing: {
+    freed: 'the listing is free for other buyers again',
+    again: "Order it again from the figure's page if it is still on sale",
+  },
 };
 
 /** 'held': the order has its box; 'settle': a capture begun earlier outlived its hold and the box went, so money taken is refunded. */
 export type CaptureClaim = 'held' | 'settle';
 
 /** Refuses an order that is not waiting for payment, saying what became of it. */
-export function assertPending(order: { orderSn: string; status: OrderStatus; kind?: OrderRow['kind'] }): void {
+export function assertPending(order: {
+  orderSn: string;
+  status: OrderStatus;
+  kind?: OrderRow['kind'];
+}): void {
   const kind = order.kind ?? 'box';
-  if (order.status === 'fulfilled' || order.status === 'paid') throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
+  if (order.status === 'fulfilled' || order.status === 'paid')
+    throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
   if (order.status === 'refunded') {
     const { gone, next } = GONE[kind];
-    throw conflict(`Order ${order.orderSn} was paid and refunded in full: ${gone}. Nothing is owed; ${next}.`, { status: order.status });
+    throw conflict(
+      `Order ${order.orderSn} was paid and refunded in full: ${gone}. Nothing is owed; ${next}.`,
+      { status: order.status },
+    );
   }
   if (order.status !== 'pending_payment') {
-    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. ${LAPSED[kind].again}.`, { status: order.status });
+    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. ${LAPSED[kind].again}.`, {
+      status: order.status,
+    });
   }
 }
 
 /** An unpaid order past its time, paid too late: said by its kind (a box, a listing, a ship-out fee). */
 export const expired = (order: { orderSn: string; kind?: OrderRow['kind'] }) => {
   const { freed, again } = LAPSED[order.kind ?? 'box'];
-  return conflict(`Order ${order.orderSn} has expired and ${freed}; nothing was charged. ${again}.`, { status: 'expired' });
+  return conflict(`Order ${order.orderSn} has expired and ${freed}; nothing was charged. ${again}.`, {
+    status: 'expired',
+  });
 };
 
 /**
@@ -61,7 +91,10 @@ export const expired = (order: { orderSn: string; kind?: OrderRow['kind'] }) => 
  * when the order stopped waiting for payment meanwhile (a concurrent capture of it fulfilled it): the
  * caller's locked read then decides (a retry gets the first result; anything else its 409).
  */
-export async function claimCapture(db: Db, order: { id: number; orderSn: string; kind: OrderRow['kind'] }): Promise<CaptureClaim | null> {
+export async function claimCapture(
+  db: Db,
+  order: { id: number; orderSn: string; kind: OrderRow['kind'] },
+): Promise<CaptureClaim | null> {
   const answer = await db.execute(sql`select decision, order_status as "status"
     from arttoy_claim_capture(${order.id}::bigint, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
   return claimOf(rowsOf<{ decision: string; status: OrderStatus | null }>(answer)[0]?.decision, order);
@@ -81,7 +114,11 @@ export interface PaymentOrder {
  * payment of this buyer. The claim is made only for an order waiting for payment (CASE evaluates
  * its branch only when chosen); `claim` is null for any other order, whose locked read decides.
  */
-export async function claimCaptureOfPayment(db: Db, token: string, userId: number | null): Promise<{ order: PaymentOrder; claim: CaptureClaim | null } | null> {
+export async function claimCaptureOfPayment(
+  db: Db,
+  token: string,
+  userId: number | null,
+): Promise<{ order: PaymentOrder; claim: CaptureClaim | null } | null> {
   const answer = await db.execute(sql`select o.id, o.order_sn as "orderSn", o.kind, o.status,
       case when o.status = 'pending_payment' then
         (select c.decision from arttoy_claim_capture(o.id, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int) c) end as decision
@@ -91,11 +128,17 @@ export async function claimCaptureOfPayment(db: Db, token: string, userId: numbe
   const [row] = rowsOf<PaymentOrder & { decision: string | null }>(answer);
   if (!row) return null;
   const { decision, ...order } = row;
-  return { order: { ...order, id: Number(order.id) }, claim: decision === null ? null : claimOf(decision, order) };
+  return {
+    order: { ...order, id: Number(order.id) },
+    claim: decision === null ? null : claimOf(decision, order),
+  };
 }
 
 /** What arttoy_claim_capture's decision means for the caller: a claim, null (no longer pending), or the buyer's 409 or 404. */
-function claimOf(decision: string | undefined, order: { orderSn: string; kind: OrderRow['kind'] }): CaptureClaim | null {
+function claimOf(
+  decision: string | undefined,
+  order: { orderSn: string; kind: OrderRow['kind'] },
+): CaptureClaim | null {
   switch (decision) {
     case 'held':
     case 'settle':
@@ -123,20 +166,42 @@ export async function releaseClaim(tx: Db, orderId: number): Promise<void> {
  * cannot refund now, the whole transaction is undone (a 503): the capture stays marked started, so
  * reconciliation asks again (the same capture and refund request ids) until it is refunded.
  */
-export async function refundPaid(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture): Promise<ApiError> {
+export async function refundPaid(
+  tx: Db,
+  provider: PaymentProviderAdapter,
+  order: OrderRow,
+  payment: PaymentRow,
+  capture: ProviderCapture,
+): Promise<ApiError> {
   let refund;
   try {
-    refund = await provider.refund({ captureId: capture.captureId, amount: capture.amount, requestId: `refund-${payment.idempotencyKey}`, db: tx });
+    refund = await provider.refund({
+      captureId: capture.captureId,
+      amount: capture.amount,
+      requestId: `refund-${payment.idempotencyKey}`,
+      db: tx,
+    });
   } catch (error) {
     if (!(error instanceof PaymentDeclinedError || error instanceof ProviderUnavailableError)) throw error;
     const message = `Order ${order.orderSn}: the payment went through, but ${GONE[order.kind].gone}, and ${payment.provider} could not refund it just now (${error.message}). The refund is retried automatically; nothing is charged twice.`;
     // An outage stops reconciliation asking that provider this run; a refused refund is this order's alone.
-    throw error instanceof ProviderUnavailableError ? new ProviderOutageError(message) : new ApiError(503, 'unavailable', message);
+    throw error instanceof ProviderUnavailableError
+      ? new ProviderOutageError(message)
+      : new ApiError(503, 'unavailable', message);
   }
-  await tx.update(payments).set({ status: 'refunded', providerStatus: refund.providerStatus, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', providerStatus: refund.providerStatus, updatedAt: sql`now()` })
+    .where(eq(payments.id, payment.id));
   await tx
     .update(orders)
-    .set({ status: 'refunded', paidAt: sql`now()`, refundedAt: sql`now()`, captureStartedAt: null, updatedAt: sql`now()` })
+    .set({
+      status: 'refunded',
+      paidAt: sql`now()`,
+      refundedAt: sql`now()`,
+      captureStartedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(orders.id, order.id));
   return conflict(
     `Order ${order.orderSn}: ${GONE[order.kind].gone}, so the payment was refunded in full (refund ${refund.refundId}). Nothing is owed; ${GONE[order.kind].next}.`,

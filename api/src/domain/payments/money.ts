@@ -2,7 +2,9 @@
 
 /** Digits after the decimal point for a currency (USD 2, JPY 0), from the platform's ISO 4217 data. */
 export function currencyExponent(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 export function toDecimal(amountMinor: number, currency: string): string {
@@ -22,5 +24,7 @@ export function fromDecimal(value: string, currency: string): number {
 
 /** "$19.99" for pages. */
 export function formatMoney(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amountMinor / 10 ** currencyExponent(currency));
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amountMinor / 10 ** currencyExponent(currency),
+  );
 }

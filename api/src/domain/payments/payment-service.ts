@@ -23,8 +23,25 @@ import type { DataChanges } from '../../cache/data-changes';
 import { type DrawInputs, fulfilOrder, type StockLine, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
 import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS, holdsItsBox } from '../orders/reservation';
-import { assertPending, type CaptureClaim, claimCapture, claimCaptureOfPayment, expired, refundPaid, releaseClaim } from './capture-hold';
-import { type CreateProviderOrderInput, type InDatabaseProvider, PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture, type ProviderOrder, ProviderOutageError, ProviderUnavailableError } from './provider';
+import {
+  assertPending,
+  type CaptureClaim,
+  claimCapture,
+  claimCaptureOfPayment,
+  expired,
+  refundPaid,
+  releaseClaim,
+} from './capture-hold';
+import {
+  type CreateProviderOrderInput,
+  type InDatabaseProvider,
+  PaymentDeclinedError,
+  type PaymentProviderAdapter,
+  type ProviderCapture,
+  type ProviderOrder,
+  ProviderOutageError,
+  ProviderUnavailableError,
+} from './provider';
 
 export type PaymentProviders = Record<PaymentProvider, PaymentProviderAdapter | null>;
 
@@ -48,14 +65,24 @@ type PaymentRow = typeof payments.$inferSelect;
 const ORDERS_HINT = 'GET /api/orders lists your orders.';
 
 /** What the provider's page says the buyer pays for. */
-const DESCRIPTIONS: Record<OrderRow['kind'], string> = { box: 'mystery box', ship_out: 'ship-out fee', listing: "collector's figure" };
+const DESCRIPTIONS: Record<OrderRow['kind'], string> = {
+  box: 'mystery box',
+  ship_out: 'ship-out fee',
+  listing: "collector's figure",
+};
 
 /**
  * The order row, locked, with whether it still holds its box (its time plus the grace, or a capture's
  * hold). `name` names the statement's shape (one per `where` shape): see named() below.
  */
 async function lockOrder(tx: Db, where: SQL | undefined, name: string) {
-  const [row] = await tx.select({ order: orders, payable: holdsItsBox }).from(orders).where(where).for('update').prepare(name).execute();
+  const [row] = await tx
+    .select({ order: orders, payable: holdsItsBox })
+    .from(orders)
+    .where(where)
+    .for('update')
+    .prepare(name)
+    .execute();
   return row ?? null;
 }
 
@@ -66,15 +93,20 @@ function assertPayable(order: Parameters<typeof assertPending>[0], payable: bool
 
 function providerOf(providers: PaymentProviders, name: PaymentProvider): PaymentProviderAdapter {
   const provider = providers[name];
-  if (!provider) throw conflict(`Payments with ${name} are not set up on this server (see api/README.md, PayPal). Pay with the sandbox provider instead.`);
+  if (!provider)
+    throw conflict(
+      `Payments with ${name} are not set up on this server (see api/README.md, PayPal). Pay with the sandbox provider instead.`,
+    );
   return provider;
 }
 
 /** Why a completed capture cannot be accepted for this order, or null when it matches. */
 function mismatch(order: OrderRow, capture: ProviderCapture): string | null {
   if (capture.reference !== order.orderSn) return `it is for ${capture.reference}, not ${order.orderSn}`;
-  if (capture.amount.currency !== order.currency) return `its currency is ${capture.amount.currency}, not ${order.currency}`;
-  if (capture.amount.amountMinor !== order.totalMinor) return `its amount is ${capture.amount.amountMinor}, not ${order.totalMinor} minor units`;
+  if (capture.amount.currency !== order.currency)
+    return `its currency is ${capture.amount.currency}, not ${order.currency}`;
+  if (capture.amount.amountMinor !== order.totalMinor)
+    return `its amount is ${capture.amount.amountMinor}, not ${order.totalMinor} minor units`;
   return null;
 }
 
@@ -84,12 +116,23 @@ export type Outcome = { kind: 'fulfilled' } | { kind: 'refused'; error: ApiError
  * Records a capture on the locked order and payment: fulfils, refunds (the box is gone: `claim` is
  * 'settle', or nothing is left to draw), or refuses (kept as failed) when it does not match.
  */
-async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture, claim: CaptureClaim): Promise<Outcome> {
+async function applyCapture(
+  tx: Db,
+  provider: PaymentProviderAdapter,
+  order: OrderRow,
+  payment: PaymentRow,
+  capture: ProviderCapture,
+  claim: CaptureClaim,
+): Promise<Outcome> {
   const problem = mismatch(order, capture);
   if (problem || !capture.completed) {
     await tx
       .update(payments)
-      .set({ status: problem ? 'failed' : payment.status, providerStatus: capture.providerStatus, updatedAt: sql`now()` })
+      .set({
+        status: problem ? 'failed' : payment.status,
+        providerStatus: capture.providerStatus,
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, payment.id));
     // Not matching is final for this payment; one still completing (PENDING) keeps its hold.
     if (problem) await releaseClaim(tx, order.id);
@@ -115,7 +158,12 @@ async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: Ord
   if (capture.vault) {
     await tx
       .insert(paymentMethods)
-      .values({ userId: order.userId, provider: payment.provider, vaultToken: capture.vault.token, label: capture.vault.label })
+      .values({
+        userId: order.userId,
+        provider: payment.provider,
+        vaultToken: capture.vault.token,
+        label: capture.vault.label,
+      })
       .onConflictDoNothing();
   }
   return fulfilCaptured(tx, provider, order, payment, capture, claim);
@@ -126,8 +174,17 @@ async function applyCapture(tx: Db, provider: PaymentProviderAdapter, order: Ord
  * is 'settle', or nothing is left to draw). `drawInputs`: the buyer's seed and the box's stock when
  * the capture's statement read them.
  */
-async function fulfilCaptured(tx: Db, provider: PaymentProviderAdapter, order: OrderRow, payment: PaymentRow, capture: ProviderCapture, claim: CaptureClaim, drawInputs?: DrawInputs): Promise<Outcome> {
-  if (claim === 'settle') return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
+async function fulfilCaptured(
+  tx: Db,
+  provider: PaymentProviderAdapter,
+  order: OrderRow,
+  payment: PaymentRow,
+  capture: ProviderCapture,
+  claim: CaptureClaim,
+  drawInputs?: DrawInputs,
+): Promise<Outcome> {
+  if (claim === 'settle')
+    return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
   try {
     await fulfilOrder(tx, order, drawInputs);
   } catch (error) {
@@ -139,8 +196,10 @@ async function fulfilCaptured(tx: Db, provider: PaymentProviderAdapter, order: O
 
 /** Turns a provider's refusal into a 409 and its outage into a 503. */
 function providerError(error: unknown): unknown {
-  if (error instanceof PaymentDeclinedError) return conflict(error.message, { providerStatus: error.providerStatus });
-  if (error instanceof ProviderUnavailableError) return new ProviderOutageError(`${error.message} Nothing was charged twice; retry shortly.`);
+  if (error instanceof PaymentDeclinedError)
+    return conflict(error.message, { providerStatus: error.providerStatus });
+  if (error instanceof ProviderUnavailableError)
+    return new ProviderOutageError(`${error.message} Nothing was charged twice; retry shortly.`);
   return error;
 }
 
@@ -158,8 +217,14 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
  * read beside the order (two statements at once); a ship-out has nothing to reveal (its request is
  * with the warehouse), nor a bought listing (its item is in the buyer's locker).
  */
-export async function captureResult(deps: PaymentDeps, order: { id: number; kind: OrderRow['kind'] }): Promise<CaptureResult> {
-  const [found, draw] = await Promise.all([findOrderWithPayments(deps.db, order.id), order.kind === 'box' ? findDrawOfOrder(deps.db, order.id, deps.urls) : null]);
+export async function captureResult(
+  deps: PaymentDeps,
+  order: { id: number; kind: OrderRow['kind'] },
+): Promise<CaptureResult> {
+  const [found, draw] = await Promise.all([
+    findOrderWithPayments(deps.db, order.id),
+    order.kind === 'box' ? findDrawOfOrder(deps.db, order.id, deps.urls) : null,
+  ]);
   if (!found) throw new Error(`Order ${order.id} vanished.`);
   const captured = found.payments.find((payment) => payment.status === 'captured');
   const vaultToken = captured?.vaultToken ?? null;
@@ -182,7 +247,8 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   const provider = providerOf(deps.providers, input.provider);
   const mine = and(eq(orders.userId, input.userId), eq(orders.orderSn, input.orderSn));
   if (input.vaultToken) return payWithSavedMethod(deps, input, input.vaultToken, mine);
-  if (input.provider === 'sandbox' && provider.inDatabase) return startSandboxPayment(deps.db, provider.inDatabase, input);
+  if (input.provider === 'sandbox' && provider.inDatabase)
+    return startSandboxPayment(deps.db, provider.inDatabase, input);
   // Nothing is taken until the buyer approves: the provider's order is created in the transaction
   // that records it, and one that was created but never recorded cannot be approved.
   const stored = await deps.db.transaction(async (tx) => {
@@ -190,7 +256,9 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
     if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
     assertPayable(locked.order, locked.payable);
     const payment = await insertPayment(tx, locked.order, input);
-    const created = await providerCall(() => provider.createOrder(createOrderInput(locked.order, payment, input, tx)));
+    const created = await providerCall(() =>
+      provider.createOrder(createOrderInput(locked.order, payment, input, tx)),
+    );
     return recordCreated(tx, payment.id, created);
   });
   return { payment: toPaymentSummary(stored), approvalUrl: stored.approvalUrl, result: null };
@@ -216,10 +284,15 @@ interface StartedRow {
  * order locked and checked as lockOrder and assertPayable do, and the sandbox's checkout and the
  * payment written as createOrder and recordCreated write them, under the same request id.
  */
-async function startSandboxPayment(db: Db, sandbox: InDatabaseProvider, input: StartPaymentInput): Promise<StartPaymentResult> {
+async function startSandboxPayment(
+  db: Db,
+  sandbox: InDatabaseProvider,
+  input: StartPaymentInput,
+): Promise<StartPaymentResult> {
   const idempotencyKey = randomUUID();
   const { providerOrderId, approvalUrl } = sandbox.orderFor(createRequestId(idempotencyKey));
-  const answer = await db.execute(sql`select order_status as "orderStatus", order_kind as "orderKind", payable, payment_id as "id",
+  const answer =
+    await db.execute(sql`select order_status as "orderStatus", order_kind as "orderKind", payable, payment_id as "id",
       payment_status as "status", provider_order_id as "providerOrderId", approval_url as "approvalUrl", amount_minor as "amountMinor", currency,
       created_at as "createdAt", captured_at as "capturedAt"
     from arttoy_start_sandbox_payment(${input.userId}::bigint, ${input.orderSn}, ${idempotencyKey}, ${providerOrderId}, ${approvalUrl},
@@ -265,7 +338,12 @@ async function insertPayment(tx: Db, order: OrderRow, input: StartPaymentInput):
 }
 
 /** What the provider is asked for a payment; the same every time it is asked (same PayPal-Request-Id). */
-function createOrderInput(order: OrderRow, payment: PaymentRow, urls: { returnUrl: string; cancelUrl: string }, db: Db): CreateProviderOrderInput {
+function createOrderInput(
+  order: OrderRow,
+  payment: PaymentRow,
+  urls: { returnUrl: string; cancelUrl: string },
+  db: Db,
+): CreateProviderOrderInput {
   return {
     reference: order.orderSn,
     amount: { amountMinor: payment.amountMinor, currency: payment.currency },
@@ -282,7 +360,13 @@ function createOrderInput(order: OrderRow, payment: PaymentRow, urls: { returnUr
 async function recordCreated(tx: Db, paymentId: number, created: ProviderOrder): Promise<PaymentRow> {
   const [stored] = await tx
     .update(payments)
-    .set({ providerOrderId: created.providerOrderId, approvalUrl: created.approvalUrl, providerStatus: created.providerStatus, status: created.capture ? 'approved' : 'created', updatedAt: sql`now()` })
+    .set({
+      providerOrderId: created.providerOrderId,
+      approvalUrl: created.approvalUrl,
+      providerStatus: created.providerStatus,
+      status: created.capture ? 'approved' : 'created',
+      updatedAt: sql`now()`,
+    })
     .where(eq(payments.id, paymentId))
     .returning()
     .prepare('record_provider_order')
@@ -298,13 +382,31 @@ async function recordCreated(tx: Db, paymentId: number, created: ProviderOrder):
  * is there for reconciliation, which asks again under the same request id (settleSavedMethodPayment):
  * the provider returns its first answer, and nothing is charged twice.
  */
-async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, vaultToken: string, mine: SQL | undefined): Promise<StartPaymentResult> {
+async function payWithSavedMethod(
+  deps: PaymentDeps,
+  input: StartPaymentInput,
+  vaultToken: string,
+  mine: SQL | undefined,
+): Promise<StartPaymentResult> {
   const [saved] = await deps.db
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, input.userId), eq(paymentMethods.provider, input.provider), eq(paymentMethods.vaultToken, vaultToken)));
-  if (!saved) throw notFound(`Saved ${input.provider} method`, 'GET /api/me/payment-methods lists yours; or pay without one.');
-  const [order] = await deps.db.select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind }).from(orders).where(mine);
+    .where(
+      and(
+        eq(paymentMethods.userId, input.userId),
+        eq(paymentMethods.provider, input.provider),
+        eq(paymentMethods.vaultToken, vaultToken),
+      ),
+    );
+  if (!saved)
+    throw notFound(
+      `Saved ${input.provider} method`,
+      'GET /api/me/payment-methods lists yours; or pay without one.',
+    );
+  const [order] = await deps.db
+    .select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind })
+    .from(orders)
+    .where(mine);
   if (!order) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
   const claim = await claimCapture(deps.db, order);
   // Its time ran out and its box went: no new payment may take money for it.
@@ -316,15 +418,26 @@ async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, v
       assertPending(locked.order);
       // A payment of this order with a saved method may be in doubt (its answer was lost): it is asked
       // again under its own request id, never made a second time beside it.
-      const [inDoubt] = await tx.select().from(payments).where(and(eq(payments.orderId, locked.order.id), savedMethodInDoubt)).limit(1).for('update');
+      const [inDoubt] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, locked.order.id), savedMethodInDoubt))
+        .limit(1)
+        .for('update');
       return inDoubt ?? insertPayment(tx, locked.order, input);
     })
     .catch(async (error: unknown) => {
       // Not waiting for payment any more (paid by a concurrent request, or cancelled): nothing was asked of the provider.
-      if (claim && error instanceof ApiError && error.statusCode === 409) await releaseClaim(deps.db, order.id);
+      if (claim && error instanceof ApiError && error.statusCode === 409)
+        await releaseClaim(deps.db, order.id);
       throw error;
     });
-  const outcome = await settleSavedMethodPayment(deps, payment.id, { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl }, claim);
+  const outcome = await settleSavedMethodPayment(
+    deps,
+    payment.id,
+    { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl },
+    claim,
+  );
   if (outcome.kind === 'refused') throw outcome.error;
   const [settled] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
   if (!settled) throw new Error(`Payment ${payment.id} vanished.`);
@@ -332,7 +445,11 @@ async function payWithSavedMethod(deps: PaymentDeps, input: StartPaymentInput, v
 }
 
 /** A saved method's payment recorded, and no answer of its provider recorded: the provider may have taken it. */
-export const savedMethodInDoubt = and(eq(payments.status, 'created'), isNull(payments.providerOrderId), isNotNull(payments.vaultToken));
+export const savedMethodInDoubt = and(
+  eq(payments.status, 'created'),
+  isNull(payments.providerOrderId),
+  isNotNull(payments.vaultToken),
+);
 
 /** A saved method is paid at once and never sends the buyer anywhere: reconciliation has no page to name. */
 const SAVED_METHOD_URLS = { returnUrl: '/payment/order_pay', cancelUrl: '/payment/order_pay' };
@@ -343,8 +460,17 @@ const SAVED_METHOD_URLS = { returnUrl: '/payment/order_pay', cancelUrl: '/paymen
  * marks the payment failed and gives the order back its own time; an outage leaves the payment in
  * doubt, holding its box, for the next reconciliation round.
  */
-export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: number, urls = SAVED_METHOD_URLS, claimed?: CaptureClaim | null): Promise<Outcome> {
-  const [row] = await deps.db.select({ payment: payments, order: orders }).from(payments).innerJoin(orders, eq(payments.orderId, orders.id)).where(eq(payments.id, paymentId));
+export async function settleSavedMethodPayment(
+  deps: PaymentDeps,
+  paymentId: number,
+  urls = SAVED_METHOD_URLS,
+  claimed?: CaptureClaim | null,
+): Promise<Outcome> {
+  const [row] = await deps.db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(payments.orderId, orders.id))
+    .where(eq(payments.id, paymentId));
   if (!row) throw new Error(`Payment ${paymentId} not found.`);
   const provider = providerOf(deps.providers, row.payment.provider);
   // Held (again) before the provider is asked; 'settle' when the hold ran out and the box went: what
@@ -356,7 +482,10 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
   } catch (error) {
     if (error instanceof PaymentDeclinedError) {
       await deps.db.transaction(async (tx) => {
-        await tx.update(payments).set({ status: 'failed', providerStatus: error.providerStatus, updatedAt: sql`now()` }).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
+        await tx
+          .update(payments)
+          .set({ status: 'failed', providerStatus: error.providerStatus, updatedAt: sql`now()` })
+          .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
         await releaseClaim(tx, row.order.id);
       });
     }
@@ -372,7 +501,13 @@ export async function settleSavedMethodPayment(deps: PaymentDeps, paymentId: num
     assertPending(locked.order);
     const stored = await recordCreated(tx, paymentId, created);
     if (!created.capture) {
-      return { kind: 'refused', error: conflict(`The provider did not take the saved method's payment at once (${created.providerStatus}). Pay without the saved method.`, { providerStatus: created.providerStatus }) };
+      return {
+        kind: 'refused',
+        error: conflict(
+          `The provider did not take the saved method's payment at once (${created.providerStatus}). Pay without the saved method.`,
+          { providerStatus: created.providerStatus },
+        ),
+      };
     }
     return applyCapture(tx, provider, locked.order, stored, created.capture, claim ?? 'held');
   });
@@ -406,16 +541,24 @@ interface BegunCapture {
  * buyer's seed, locked, with the box's stock, as fulfilOrder would: `taken`. Otherwise only the locks
  * are taken, and the capture goes the general way.
  */
-async function beginCapture(tx: Db, sandbox: InDatabaseProvider | null, orderId: number, token: string, claim: CaptureClaim | null): Promise<BegunCapture | null> {
+async function beginCapture(
+  tx: Db,
+  sandbox: InDatabaseProvider | null,
+  orderId: number,
+  token: string,
+  claim: CaptureClaim | null,
+): Promise<BegunCapture | null> {
   const ids = sandbox?.newCapture() ?? { captureId: null, vaultToken: null };
-  const answer = await tx.execute(sql`select order_row as "order", payment_row as "payment", captured, checkout_row as "checkout", seed_row as "seed", lines
+  const answer =
+    await tx.execute(sql`select order_row as "order", payment_row as "payment", captured, checkout_row as "checkout", seed_row as "seed", lines
     from arttoy_begin_capture(${orderId}::bigint, ${token}, ${sandbox ? claim : null}::text, ${ids.captureId}::text, ${ids.vaultToken}::text)`);
   const [row] = rowsOf<BegunCaptureRow>(answer);
   if (!row) return null;
   const order = fromJsonRow(orders, row.order);
   const payment = fromJsonRow(payments, row.payment);
   if (!row.captured || !sandbox || !row.checkout) return { order, payment, taken: null };
-  const drawInputs = row.seed && row.lines ? { seed: fromJsonRow(serverSeeds, row.seed), lines: row.lines } : undefined;
+  const drawInputs =
+    row.seed && row.lines ? { seed: fromJsonRow(serverSeeds, row.seed), lines: row.lines } : undefined;
   return { order, payment, taken: { capture: sandbox.toCapture(row.checkout), drawInputs } };
 }
 
@@ -423,7 +566,11 @@ async function beginCapture(tx: Db, sandbox: InDatabaseProvider | null, orderId:
  * Captures the payment the buyer approved (`token` = the provider's order id) and fulfils the order.
  * `userId` null: a verified webhook completing it for a buyer who never came back.
  */
-export async function capturePayment(deps: PaymentDeps, token: string, userId: number | null): Promise<CaptureResult> {
+export async function capturePayment(
+  deps: PaymentDeps,
+  token: string,
+  userId: number | null,
+): Promise<CaptureResult> {
   // Found and claimed in one statement, committed before the provider is asked: the order keeps its box however long the provider takes.
   const claimed = await claimCaptureOfPayment(deps.db, token, userId);
   if (!claimed) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
@@ -438,7 +585,16 @@ export async function capturePayment(deps: PaymentDeps, token: string, userId: n
     assertPending(locked.order);
     if (!claim) throw new Error(`Order ${found.orderSn} is waiting for payment again after it was not.`);
     // Taken by the locking statement (the sandbox's approved checkout, matching the order): the payment is marked captured.
-    if (locked.taken) return fulfilCaptured(tx, provider, locked.order, payment, locked.taken.capture, claim, locked.taken.drawInputs);
+    if (locked.taken)
+      return fulfilCaptured(
+        tx,
+        provider,
+        locked.order,
+        payment,
+        locked.taken.capture,
+        claim,
+        locked.taken.drawInputs,
+      );
     let capture: ProviderCapture;
     try {
       capture = await provider.capture({ providerOrderId: token, requestId: payment.idempotencyKey, db: tx });

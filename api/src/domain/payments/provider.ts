@@ -87,7 +87,10 @@ export interface PaymentProviderAdapter {
   /** Gives a captured payment back in full (a paid order that cannot be fulfilled); idempotent per request id. */
   refund(input: RefundInput): Promise<ProviderRefund>;
   /** Verifies a webhook's signature; throws a 400 ApiError when it is not genuine. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<ProviderWebhookEvent>;
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): Promise<ProviderWebhookEvent>;
   /**
    * Only for a provider whose records live in our database (the sandbox): what it would make, so the
    * payment service can make it in the statement that records the payment or captures it (migration

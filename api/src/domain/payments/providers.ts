@@ -12,7 +12,10 @@ export interface PayPalOptions {
   webhookId: string | null;
 }
 
-export function resolvePayPalOptions(option: PayPalOptions | false | undefined, env: NodeJS.ProcessEnv = process.env): PayPalOptions | null {
+export function resolvePayPalOptions(
+  option: PayPalOptions | false | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): PayPalOptions | null {
   if (option === false) return null;
   if (option) return option;
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
@@ -24,7 +27,13 @@ export function resolvePayPalOptions(option: PayPalOptions | false | undefined, 
   };
 }
 
-export function resolvePaymentProviders(apiPrefix: string, paypal: PayPalOptions | false | undefined): PaymentProviders {
+export function resolvePaymentProviders(
+  apiPrefix: string,
+  paypal: PayPalOptions | false | undefined,
+): PaymentProviders {
   const paypalOptions = resolvePayPalOptions(paypal);
-  return { sandbox: createSandboxProvider(apiPrefix), paypal: paypalOptions ? createPayPalProvider(paypalOptions) : null };
+  return {
+    sandbox: createSandboxProvider(apiPrefix),
+    paypal: paypalOptions ? createPayPalProvider(paypalOptions) : null,
+  };
 }

@@ -23,7 +23,9 @@ export function reconcileIntervalFrom(option: number | undefined, env: NodeJS.Pr
   const value = Number(text);
   if (!/^\d+$/.test(text) || (value !== 0 && (value < MIN_INTERVAL_MS || value > MAX_INTERVAL_MS))) {
     const name = option === undefined ? 'RECONCILE_INTERVAL_MS' : 'The reconcileIntervalMs option';
-    throw new Error(`${name} must be 0 (reconcile payments in doubt at start-up only) or a whole number of milliseconds from ${MIN_INTERVAL_MS} to ${MAX_INTERVAL_MS}; got "${text}".`);
+    throw new Error(
+      `${name} must be 0 (reconcile payments in doubt at start-up only) or a whole number of milliseconds from ${MIN_INTERVAL_MS} to ${MAX_INTERVAL_MS}; got "${text}".`,
+    );
   }
   return value;
 }

@@ -20,7 +20,12 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { CAPTURE_GRACE_SECONDS } from '../orders/reservation';
-import { capturePayment, type PaymentDeps, savedMethodInDoubt, settleSavedMethodPayment } from './payment-service';
+import {
+  capturePayment,
+  type PaymentDeps,
+  savedMethodInDoubt,
+  settleSavedMethodPayment,
+} from './payment-service';
 import { ProviderOutageError } from './provider';
 
 export interface ReconcileLog {
@@ -48,15 +53,25 @@ function reasonOf(error: unknown): string {
 }
 
 export async function reconcilePayments(deps: PaymentDeps, log: ReconcileLog): Promise<ReconcileReport> {
-  const configured = Object.entries(deps.providers).flatMap(([name, provider]) => (provider ? [name as keyof PaymentDeps['providers']] : []));
+  const configured = Object.entries(deps.providers).flatMap(([name, provider]) =>
+    provider ? [name as keyof PaymentDeps['providers']] : [],
+  );
   const stillHeld = and(
     eq(orders.status, 'pending_payment'),
     // An order whose capture had started is never swept as expired while a payment of it is in doubt: only this settles it.
-    or(sql`now() < ${orders.expiresAt} + ${sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`)}`, isNotNull(orders.captureStartedAt)),
+    or(
+      sql`now() < ${orders.expiresAt} + ${sql.raw(`interval '${CAPTURE_GRACE_SECONDS} seconds'`)}`,
+      isNotNull(orders.captureStartedAt),
+    ),
     inArray(payments.provider, configured),
   );
   const inDoubt = await deps.db
-    .select({ id: payments.id, token: payments.providerOrderId, provider: payments.provider, orderSn: orders.orderSn })
+    .select({
+      id: payments.id,
+      token: payments.providerOrderId,
+      provider: payments.provider,
+      orderSn: orders.orderSn,
+    })
     .from(payments)
     .innerJoin(orders, eq(payments.orderId, orders.id))
     .where(
@@ -92,16 +107,23 @@ export async function reconcilePayments(deps: PaymentDeps, log: ReconcileLog): P
       if (error instanceof ProviderOutageError) {
         down.add(provider);
         report.unavailable += 1;
-        log.warn({ orderSn, provider, err: error }, 'payment in doubt: the provider could not say; its other payments wait for the next run, a retry or its webhook');
+        log.warn(
+          { orderSn, provider, err: error },
+          'payment in doubt: the provider could not say; its other payments wait for the next run, a retry or its webhook',
+        );
       } else if (error instanceof ApiError && error.statusCode < 500) {
         // Not approved, cancelled, declined, not matching, or refunded: settled, with nothing of ours to fulfil.
       } else {
         report.failed += 1;
         const reason = reasonOf(error);
-        log.error({ orderSn, provider, reason, err: error }, `payment in doubt: settling order ${orderSn} failed (${reason}); the other orders go on, and the next run asks again`);
+        log.error(
+          { orderSn, provider, reason, err: error },
+          `payment in doubt: settling order ${orderSn} failed (${reason}); the other orders go on, and the next run asks again`,
+        );
       }
     }
   }
-  if (report.checked > 0) log[report.failed > 0 ? 'warn' : 'info']({ ...report }, 'payments in doubt reconciled');
+  if (report.checked > 0)
+    log[report.failed > 0 ? 'warn' : 'info']({ ...report }, 'payments in doubt reconciled');
   return report;
 }

@@ -27,8 +27,15 @@ describe('the sandbox provider asked twice under one request id', () => {
 
   async function savedMethod(): Promise<string> {
     const created = await sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null));
-    await api.db.update(sandboxCheckouts).set({ status: 'approved' }).where(eq(sandboxCheckouts.id, created.providerOrderId));
-    const captured = await sandbox.capture({ providerOrderId: created.providerOrderId, requestId: crypto.randomUUID(), db: api.db });
+    await api.db
+      .update(sandboxCheckouts)
+      .set({ status: 'approved' })
+      .where(eq(sandboxCheckouts.id, created.providerOrderId));
+    const captured = await sandbox.capture({
+      providerOrderId: created.providerOrderId,
+      requestId: crypto.randomUUID(),
+      db: api.db,
+    });
     return captured.vault?.token ?? '';
   }
 
@@ -36,14 +43,19 @@ describe('the sandbox provider asked twice under one request id', () => {
     const vaultToken = await savedMethod();
     expect(vaultToken).toMatch(/^SBXV-/);
     const requestId = `create-${crypto.randomUUID()}`;
-    const answers = await Promise.all([1, 2, 3, 4].map(() => sandbox.createOrder(input(requestId, vaultToken))));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => sandbox.createOrder(input(requestId, vaultToken))),
+    );
     const again = await sandbox.createOrder(input(requestId, vaultToken));
     const ids = new Set([...answers, again].map((answer) => answer.providerOrderId));
     const captures = new Set([...answers, again].map((answer) => answer.capture?.captureId));
     expect(ids.size).toBe(1);
     expect(captures.size).toBe(1);
     expect([...captures][0]).toMatch(/^SBXC-/);
-    const rows = await api.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, [...ids][0] ?? ''));
+    const rows = await api.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.id, [...ids][0] ?? ''));
     expect(rows).toEqual([expect.objectContaining({ status: 'completed', vaultToken })]);
   });
 
@@ -53,17 +65,39 @@ describe('the sandbox provider asked twice under one request id', () => {
    * wrote, and the approve sent the buyer back as approved while the cancel's write stood.
    */
   it('sends the buyer where the decision that stood says when approve and cancel come at once', async () => {
-    const checkouts = await Promise.all(Array.from({ length: 40 }, () => sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null))));
+    const checkouts = await Promise.all(
+      Array.from({ length: 40 }, () => sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null))),
+    );
     const told = await Promise.all(
       checkouts.map(async ({ providerOrderId: id }) => {
-        const [approve, cancel] = await Promise.all([decideSandboxCheckout(api.db, id, 'approve'), decideSandboxCheckout(api.db, id, 'cancel')]);
-        return { id, approved: !approve?.includes('cancelled=1'), cancelled: cancel?.includes('cancelled=1') };
+        const [approve, cancel] = await Promise.all([
+          decideSandboxCheckout(api.db, id, 'approve'),
+          decideSandboxCheckout(api.db, id, 'cancel'),
+        ]);
+        return {
+          id,
+          approved: !approve?.includes('cancelled=1'),
+          cancelled: cancel?.includes('cancelled=1'),
+        };
       }),
     );
-    const rows = await api.db.select({ id: sandboxCheckouts.id, status: sandboxCheckouts.status }).from(sandboxCheckouts).where(inArray(sandboxCheckouts.id, told.map(({ id }) => id)));
+    const rows = await api.db
+      .select({ id: sandboxCheckouts.id, status: sandboxCheckouts.status })
+      .from(sandboxCheckouts)
+      .where(
+        inArray(
+          sandboxCheckouts.id,
+          told.map(({ id }) => id),
+        ),
+      );
     const stood = new Map(rows.map((row) => [row.id, row.status]));
     expect(told.map((answer) => ({ ...answer, stood: stood.get(answer.id) }))).toEqual(
-      told.map(({ id, approved }) => ({ id, approved, cancelled: true, stood: approved ? 'approved' : 'cancelled' })),
+      told.map(({ id, approved }) => ({
+        id,
+        approved,
+        cancelled: true,
+        stood: approved ? 'approved' : 'cancelled',
+      })),
     );
   });
 
@@ -71,6 +105,8 @@ describe('the sandbox provider asked twice under one request id', () => {
     const first = await sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null));
     const second = await sandbox.createOrder(input(`create-${crypto.randomUUID()}`, null));
     expect(first.providerOrderId).not.toBe(second.providerOrderId);
-    expect(first.approvalUrl).toBe(`/api/payments/sandbox/checkout?token=${encodeURIComponent(first.providerOrderId)}`);
+    expect(first.approvalUrl).toBe(
+      `/api/payments/sandbox/checkout?token=${encodeURIComponent(first.providerOrderId)}`,
+    );
   });
 });

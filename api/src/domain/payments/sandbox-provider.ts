@@ -20,7 +20,9 @@ const newId = (prefix: string) => `${prefix}${randomBytes(12).toString('hex').to
 export function withQuery(url: string, params: Record<string, string>): string {
   const parsed = new URL(url, 'http://relative.invalid');
   for (const [name, value] of Object.entries(params)) parsed.searchParams.set(name, value);
-  return parsed.origin === 'http://relative.invalid' ? `${parsed.pathname}${parsed.search}` : parsed.toString();
+  return parsed.origin === 'http://relative.invalid'
+    ? `${parsed.pathname}${parsed.search}`
+    : parsed.toString();
 }
 
 function toCapture(checkout: CheckoutRow): ProviderCapture {
@@ -55,7 +57,9 @@ async function completeCheckout(db: Db, checkout: CheckoutRow): Promise<Provider
   if (checkout.status === 'completed') return toCapture(checkout);
   if (checkout.status !== 'approved') {
     throw new PaymentDeclinedError(
-      checkout.status === 'cancelled' ? 'The payment was cancelled on the sandbox page. Start the payment again to pay.' : 'The payment has not been approved yet: approve it on the sandbox page first.',
+      checkout.status === 'cancelled'
+        ? 'The payment was cancelled on the sandbox page. Start the payment again to pay.'
+        : 'The payment has not been approved yet: approve it on the sandbox page first.',
       checkout.status.toUpperCase(),
     );
   }
@@ -78,7 +82,8 @@ function checkoutIdFor(requestId: string): string {
 
 /** `apiPrefix` is where the API is mounted (`/api`): the sandbox page lives under it. */
 export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter {
-  const approvalUrl = (id: string) => `${apiPrefix}/payments/sandbox/checkout?token=${encodeURIComponent(id)}`;
+  const approvalUrl = (id: string) =>
+    `${apiPrefix}/payments/sandbox/checkout?token=${encodeURIComponent(id)}`;
   return {
     name: 'sandbox',
     // What createOrder and capture below write, written by the payment service's statements instead (migration 0018).
@@ -92,8 +97,16 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
     },
     async createOrder(input) {
       if (input.vaultToken) {
-        const [saved] = await input.db.select({ id: sandboxCheckouts.id }).from(sandboxCheckouts).where(eq(sandboxCheckouts.vaultToken, input.vaultToken)).limit(1);
-        if (!saved) throw new PaymentDeclinedError('This saved sandbox method is unknown. Pay without it, and save it again.', 'VAULT_TOKEN_UNKNOWN');
+        const [saved] = await input.db
+          .select({ id: sandboxCheckouts.id })
+          .from(sandboxCheckouts)
+          .where(eq(sandboxCheckouts.vaultToken, input.vaultToken))
+          .limit(1);
+        if (!saved)
+          throw new PaymentDeclinedError(
+            'This saved sandbox method is unknown. Pay without it, and save it again.',
+            'VAULT_TOKEN_UNKNOWN',
+          );
       }
       const id = checkoutIdFor(input.requestId);
       const [inserted] = await input.db
@@ -114,7 +127,9 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
         // Named, so each pooled connection parses and plans it once (payment-service.ts says why).
         .prepare('sandbox_insert_checkout')
         .execute();
-      const [checkout] = inserted ? [inserted] : await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+      const [checkout] = inserted
+        ? [inserted]
+        : await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
       if (!checkout) throw new Error(`Sandbox checkout ${id} was neither created nor found.`);
       // A saved method needs no approval: the sandbox completes the payment at once, as PayPal does.
       if (input.vaultToken) {
@@ -132,23 +147,47 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
       // An approved checkout (the buyer's return, nearly always) completes in one statement; any other is read to say why not.
       const [completed] = await completeApproved(input.db, input.providerOrderId);
       if (completed) return toCapture(completed);
-      const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, input.providerOrderId)).for('update');
-      if (!checkout) throw new PaymentDeclinedError(`The sandbox has no payment ${input.providerOrderId}.`, 'NOT_FOUND');
+      const [checkout] = await input.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.id, input.providerOrderId))
+        .for('update');
+      if (!checkout)
+        throw new PaymentDeclinedError(`The sandbox has no payment ${input.providerOrderId}.`, 'NOT_FOUND');
       return completeCheckout(input.db, checkout);
     },
     async refund(input) {
-      const [checkout] = await input.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.captureId, input.captureId)).for('update');
-      if (!checkout) throw new PaymentDeclinedError(`The sandbox has no capture ${input.captureId} to refund.`, 'NOT_FOUND');
+      const [checkout] = await input.db
+        .select()
+        .from(sandboxCheckouts)
+        .where(eq(sandboxCheckouts.captureId, input.captureId))
+        .for('update');
+      if (!checkout)
+        throw new PaymentDeclinedError(
+          `The sandbox has no capture ${input.captureId} to refund.`,
+          'NOT_FOUND',
+        );
       if (checkout.amountMinor !== input.amount.amountMinor || checkout.currency !== input.amount.currency) {
-        throw new PaymentDeclinedError(`The sandbox refunds a capture in full: ${checkout.amountMinor} ${checkout.currency}, not ${input.amount.amountMinor} ${input.amount.currency}.`, 'AMOUNT_MISMATCH');
+        throw new PaymentDeclinedError(
+          `The sandbox refunds a capture in full: ${checkout.amountMinor} ${checkout.currency}, not ${input.amount.amountMinor} ${input.amount.currency}.`,
+          'AMOUNT_MISMATCH',
+        );
       }
       if (checkout.refundId) return { refundId: checkout.refundId, providerStatus: 'COMPLETED' };
-      const [refunded] = await input.db.update(sandboxCheckouts).set({ refundId: newId('SBXR-'), updatedAt: sql`now()` }).where(eq(sandboxCheckouts.id, checkout.id)).returning();
+      const [refunded] = await input.db
+        .update(sandboxCheckouts)
+        .set({ refundId: newId('SBXR-'), updatedAt: sql`now()` })
+        .where(eq(sandboxCheckouts.id, checkout.id))
+        .returning();
       if (!refunded?.refundId) throw new Error(`Sandbox checkout ${checkout.id} vanished during its refund.`);
       return { refundId: refunded.refundId, providerStatus: 'COMPLETED' };
     },
     async verifyWebhook() {
-      throw new ApiError(404, 'not_found', 'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.');
+      throw new ApiError(
+        404,
+        'not_found',
+        'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.',
+      );
     },
   };
 }
@@ -162,15 +201,23 @@ export async function findSandboxCheckout(db: Db, token: string): Promise<Checko
  * The buyer's choice on the sandbox page. Returns where to send them: the return URL with
  * `token`, or the cancel URL with `token` and `cancelled=1`. Deciding twice changes nothing.
  */
-export async function decideSandboxCheckout(db: Db, token: string, action: 'approve' | 'cancel'): Promise<string | null> {
+export async function decideSandboxCheckout(
+  db: Db,
+  token: string,
+  action: 'approve' | 'cancel',
+): Promise<string | null> {
   // The first decision (nearly always) is one statement; a checkout already decided is read as it is.
   const [decided] = await db
     .update(sandboxCheckouts)
     .set({ status: action === 'approve' ? 'approved' : 'cancelled', updatedAt: sql`now()` })
     .where(and(eq(sandboxCheckouts.id, token), eq(sandboxCheckouts.status, 'created')))
     .returning({ returnUrl: sandboxCheckouts.returnUrl, cancelUrl: sandboxCheckouts.cancelUrl });
-  const checkout = decided ? { ...decided, status: 'created' as const } : await findSandboxCheckout(db, token);
+  const checkout = decided
+    ? { ...decided, status: 'created' as const }
+    : await findSandboxCheckout(db, token);
   if (!checkout) return null;
   const approved = action === 'approve' && checkout.status !== 'cancelled';
-  return approved ? withQuery(checkout.returnUrl, { token }) : withQuery(checkout.cancelUrl, { token, cancelled: '1' });
+  return approved
+    ? withQuery(checkout.returnUrl, { token })
+    : withQuery(checkout.cancelUrl, { token, cancelled: '1' });
 }

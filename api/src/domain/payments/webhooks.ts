@@ -22,7 +22,8 @@ export async function handleWebhook(
   log: WebhookLog,
 ): Promise<void> {
   const provider = deps.providers[providerName];
-  if (!provider) throw new ApiError(404, 'not_found', `Webhooks of ${providerName} are not set up on this server.`);
+  if (!provider)
+    throw new ApiError(404, 'not_found', `Webhooks of ${providerName} are not set up on this server.`);
   const event = await provider.verifyWebhook(headers, body);
   const [seen] = await deps.db
     .select({ id: webhookEvents.id })
@@ -49,6 +50,12 @@ export async function handleWebhook(
   }
   await deps.db
     .insert(webhookEvents)
-    .values({ provider: providerName, eventId: event.eventId, eventType: event.eventType, resourceId: event.providerOrderId, payload: event.payload ?? {} })
+    .values({
+      provider: providerName,
+      eventId: event.eventId,
+      eventType: event.eventType,
+      resourceId: event.providerOrderId,
+      payload: event.payload ?? {},
+    })
     .onConflictDoNothing();
 }

@@ -18,7 +18,8 @@ describe('box models', () => {
     expect(response.statusCode).toBe(200);
     return response.json<Page<BoxModelSummary>>();
   };
-  const detail = async (id: number) => (await api.app.inject({ method: 'GET', url: `/api/box-models/${id}` })).json<BoxModelDetail>();
+  const detail = async (id: number) =>
+    (await api.app.inject({ method: 'GET', url: `/api/box-models/${id}` })).json<BoxModelDetail>();
 
   it('lists the boxes on sale with integer prices in minor units and stock', async () => {
     const page = await list();
@@ -37,14 +38,22 @@ describe('box models', () => {
   });
 
   it('filters by series and by style', async () => {
-    expect((await list('?series=cloud-bakery')).items.map((box) => box.slug)).toEqual(['cloud-bakery-blind-box', 'cloud-bakery-secret-hunter']);
-    expect((await list('?style=retro-mecha')).items.map((box) => box.slug)).toEqual(['tin-guardians-blind-box', 'star-courier-blind-box']);
+    expect((await list('?series=cloud-bakery')).items.map((box) => box.slug)).toEqual([
+      'cloud-bakery-blind-box',
+      'cloud-bakery-secret-hunter',
+    ]);
+    expect((await list('?style=retro-mecha')).items.map((box) => box.slug)).toEqual([
+      'tin-guardians-blind-box',
+      'star-courier-blind-box',
+    ]);
   });
 
   it('publishes odds for every figure of the series, summing to exactly 1', async () => {
     for (const summary of (await list()).items) {
       const box = await detail(summary.id);
-      const series = (await api.app.inject({ method: 'GET', url: `/api/series/${box.series.slug}` })).json<{ figures: unknown[] }>();
+      const series = (await api.app.inject({ method: 'GET', url: `/api/series/${box.series.slug}` })).json<{
+        figures: unknown[];
+      }>();
       expect(box.odds).toHaveLength(series.figures.length);
       expect(box.odds.reduce((sum, line) => sum + line.oddsPpm, 0)).toBe(1_000_000);
       expect(box.odds.at(-1)?.figure.rarity).toBe('secret');
@@ -54,31 +63,51 @@ describe('box models', () => {
 
   it('gives the secret hunter box twice the standard secret odds', async () => {
     const [standard, hunter] = (await list('?series=cloud-bakery')).items;
-    const secretOdds = async (id: number) => (await detail(id)).odds.find((line) => line.figure.rarity === 'secret')?.odds ?? 0;
+    const secretOdds = async (id: number) =>
+      (await detail(id)).odds.find((line) => line.figure.rarity === 'secret')?.odds ?? 0;
     expect(await secretOdds(standard?.id ?? 0)).toBeCloseTo(1 / 144, 5);
     expect(await secretOdds(hunter?.id ?? 0)).toBeCloseTo(1 / 72, 5);
   });
 
   it('hides a box model that is no longer on sale', async () => {
     const [box] = (await list('?series=skate-spirits')).items;
-    await api.db.update(boxModels).set({ active: false }).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+    await api.db
+      .update(boxModels)
+      .set({ active: false })
+      .where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     try {
       // Changed as an operator would, beside the API: its cache hears of it through the change notices.
-      expect((await eventually(() => list('?series=skate-spirits'), (page) => page.total === 0)).total).toBe(0);
-      expect((await api.app.inject({ method: 'GET', url: `/api/box-models/${box?.id}` })).statusCode).toBe(404);
+      expect(
+        (
+          await eventually(
+            () => list('?series=skate-spirits'),
+            (page) => page.total === 0,
+          )
+        ).total,
+      ).toBe(0);
+      expect((await api.app.inject({ method: 'GET', url: `/api/box-models/${box?.id}` })).statusCode).toBe(
+        404,
+      );
     } finally {
-      await api.db.update(boxModels).set({ active: true }).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+      await api.db
+        .update(boxModels)
+        .set({ active: true })
+        .where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     }
   });
 
   it('shows the boxes on sale: the stock less the boxes held by unpaid orders, on every answer that carries it', async () => {
     const hoarder = await signInTestUser('box-stock-hoarder');
-    const [box] = await api.db.select({ id: boxModels.id }).from(boxModels).where(eq(boxModels.slug, 'pastel-picnic-blind-box'));
+    const [box] = await api.db
+      .select({ id: boxModels.id })
+      .from(boxModels)
+      .where(eq(boxModels.slug, 'pastel-picnic-blind-box'));
     const id = box?.id ?? 0;
     const shown = async () => ({
       detail: (await detail(id)).stock,
       list: (await list('?series=pastel-picnic')).items[0]?.stock,
-      series: (await api.app.inject({ url: '/api/series/pastel-picnic' })).json<SeriesDetail>().boxModels[0]?.stock,
+      series: (await api.app.inject({ url: '/api/series/pastel-picnic' })).json<SeriesDetail>().boxModels[0]
+        ?.stock,
     });
     const physical = 6 * 144 + 12;
     expect(await shown()).toEqual({ detail: physical, list: physical, series: physical });
@@ -87,20 +116,38 @@ describe('box models', () => {
     expect(await shown()).toEqual({ detail: physical - 2, list: physical - 2, series: physical - 2 });
     // Each figure's own stock is its units: which figure an order gets is known only at its draw.
     expect((await detail(id)).odds.reduce((sum, line) => sum + line.stock, 0)).toBe(physical);
-    expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${held[0]?.orderSn}/cancel`, headers: bearer(hoarder) }), 200);
+    expectStatus(
+      await api.app.inject({
+        method: 'POST',
+        url: `/api/orders/${held[0]?.orderSn}/cancel`,
+        headers: bearer(hoarder),
+      }),
+      200,
+    );
     expect((await shown()).detail).toBe(physical - 1);
     // The last boxes held: sold out on the page, as ordering says.
     await setStock(api, id, (_figure, index) => (index < 2 ? 1 : 0));
-    expect((await eventually(() => detail(id), (value) => value.stock === 1)).stock).toBe(1);
+    expect(
+      (
+        await eventually(
+          () => detail(id),
+          (value) => value.stock === 1,
+        )
+      ).stock,
+    ).toBe(1);
     await orderBox(api, hoarder, id);
     expect(await shown()).toEqual({ detail: 0, list: 0, series: 0 });
-    expect((await postOrder(api, hoarder, { boxModelId: id })).json().error.details).toMatchObject({ reason: 'sold_out' });
+    expect((await postOrder(api, hoarder, { boxModelId: id })).json().error.details).toMatchObject({
+      reason: 'sold_out',
+    });
   }, 60_000);
 
   it('answers an unknown id with 404 and a non-numeric one with 400', async () => {
     const missing = await api.app.inject({ method: 'GET', url: '/api/box-models/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe('Box model 999999 was not found. GET /api/box-models lists the box models on sale.');
+    expect(missing.json().error.message).toBe(
+      'Box model 999999 was not found. GET /api/box-models lists the box models on sale.',
+    );
     const malformed = await api.app.inject({ method: 'GET', url: '/api/box-models/abc' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.details.issues[0].field).toBe('path.id');

@@ -1,6 +1,11 @@
 /** GET /api/box-models and /api/box-models/:id: mystery boxes with price, stock and published odds. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boxModelDetailSchema, boxModelListQuerySchema, boxModelPageSchema, boxModelParamsSchema } from '@arttoy/shared/contracts/api';
+import {
+  boxModelDetailSchema,
+  boxModelListQuerySchema,
+  boxModelPageSchema,
+  boxModelParamsSchema,
+} from '@arttoy/shared/contracts/api';
 import { getBoxModel, listBoxModels } from '../../domain/catalogue/box-models';
 import { notFound } from '../../errors';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedStockRead } from '../deps';
@@ -17,7 +22,8 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
         response: { 200: boxModelPageSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listBoxModels(deps.db, request.query)),
+    async (request, reply) =>
+      reply.header('cache-control', CATALOGUE_CACHE).send(await listBoxModels(deps.db, request.query)),
   );
 
   fastify.get(
@@ -33,7 +39,11 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
     },
     async (request, reply) => {
       const box = await getBoxModel(deps.db, request.params.id, deps.urls);
-      if (!box) throw notFound(`Box model ${request.params.id}`, `GET ${fastify.prefix} lists the box models on sale.`);
+      if (!box)
+        throw notFound(
+          `Box model ${request.params.id}`,
+          `GET ${fastify.prefix} lists the box models on sale.`,
+        );
       // Stock changes with every sale: a short shared cache only.
       return reply.header('cache-control', 'public, max-age=5').send(box);
     },

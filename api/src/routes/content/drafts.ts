@@ -2,7 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import { isPreviewToken, PREVIEW_COOKIE } from '../../content/preview-tokens';
 
-export function draftsAllowed(request: FastifyRequest, preview: 'true' | 'false' | undefined, tokens: readonly string[]): boolean {
+export function draftsAllowed(
+  request: FastifyRequest,
+  preview: 'true' | 'false' | undefined,
+  tokens: readonly string[],
+): boolean {
   return preview === 'true' && isPreviewToken(request.cookies[PREVIEW_COOKIE], tokens);
 }
 

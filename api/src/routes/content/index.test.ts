@@ -17,7 +17,8 @@ describe('content routes', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  const get = (url: string, cookie?: string) => api.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    api.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   const list = async (query: string, cookie?: string) => {
     const response = await get(`/api/content/documents?${query}`, cookie);
     expect(response.statusCode).toBe(200);
@@ -29,7 +30,14 @@ describe('content routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toMatch(/^public/);
     const { document } = response.json<ContentDocumentResponse>();
-    expect(document).toMatchObject({ _path: '/rules/shipping_and_refund', _stem: 'rules/shipping_and_refund', _locale: 'en', _dir: 'rules', slug: 'shipping_and_refund', draft: false });
+    expect(document).toMatchObject({
+      _path: '/rules/shipping_and_refund',
+      _stem: 'rules/shipping_and_refund',
+      _locale: 'en',
+      _dir: 'rules',
+      slug: 'shipping_and_refund',
+      draft: false,
+    });
     expect(document._hash).toMatch(/^[0-9a-f]{10}$/);
     expect(document.updated >= document.date).toBe(true);
     expect(document.toc.map((heading) => heading.text)).toContain('Fees and times');
@@ -44,10 +52,17 @@ describe('content routes', () => {
       fs.mkdirSync(path.join(dir, 'blog'));
       fs.writeFileSync(path.join(dir, 'blog', 'bad.md'), '---\ntitle: Bad\ndate: yesterday\n---\nText');
       const start = async () => {
-        await app.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, content: { contentDir: dir, outDir: path.join(dir, '.out') } });
+        await app.register(apiPlugin, {
+          prefix: '/api',
+          database: api.database,
+          rateLimits: false,
+          content: { contentDir: dir, outDir: path.join(dir, '.out') },
+        });
         await app.ready();
       };
-      await expect(start()).rejects.toThrow(/blog\/bad\.md: invalid front matter: description is required; date must be a date written YYYY-MM-DD/);
+      await expect(start()).rejects.toThrow(
+        /blog\/bad\.md: invalid front matter: description is required; date must be a date written YYYY-MM-DD/,
+      );
     } finally {
       await app.close().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -55,7 +70,10 @@ describe('content routes', () => {
   });
 
   it('answers /help and /about from help/index.md and pages/about.md', async () => {
-    for (const [sitePath, stem] of [['/help', 'help/index'], ['/about', 'pages/about']]) {
+    for (const [sitePath, stem] of [
+      ['/help', 'help/index'],
+      ['/about', 'pages/about'],
+    ]) {
       const response = await get(`/api/content/document?path=${sitePath}`);
       expect(response.statusCode).toBe(200);
       expect(response.json<ContentDocumentResponse>().document._stem).toBe(stem);
@@ -63,7 +81,9 @@ describe('content routes', () => {
   });
 
   it('keeps the contact placeholders for the page to fill from its runtime config', async () => {
-    const { document } = (await get('/api/content/document?path=/rules/customer_service_center')).json<ContentDocumentResponse>();
+    const { document } = (
+      await get('/api/content/document?path=/rules/customer_service_center')
+    ).json<ContentDocumentResponse>();
     expect(document.html).toContain('<a href="tel:{{contact.phoneHref}}">{{contact.phone}}</a>');
     expect(document.html).toContain('<a href="mailto:{{contact.email}}">{{contact.email}}</a>');
   });
@@ -71,7 +91,9 @@ describe('content routes', () => {
   it('answers an unknown path with 404 saying where to look, and a malformed path with 400', async () => {
     const missing = await get('/api/content/document?path=/blog/no-such-post');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe('Document /blog/no-such-post was not found. GET /api/content/documents?dir=blog lists the published documents of a folder.');
+    expect(missing.json().error.message).toBe(
+      'Document /blog/no-such-post was not found. GET /api/content/documents?dir=blog lists the published documents of a folder.',
+    );
     const malformed = await get('/api/content/document?path=blog/../etc');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.details.issues[0].field).toBe('query.path');
@@ -80,7 +102,9 @@ describe('content routes', () => {
   it('links a post to its older and newer neighbours and to related posts', async () => {
     const posts = (await list('dir=blog&pageSize=50')).items;
     const middle = posts[1];
-    const { previous, next, related, document } = (await get(`/api/content/document?path=${middle?._path}`)).json<ContentDocumentResponse>();
+    const { previous, next, related, document } = (
+      await get(`/api/content/document?path=${middle?._path}`)
+    ).json<ContentDocumentResponse>();
     expect(next?._path).toBe(posts[0]?._path);
     expect(previous?._path).toBe(posts[2]?._path);
     expect(related.length).toBeLessThanOrEqual(3);
@@ -100,7 +124,9 @@ describe('content routes', () => {
     const first = await list('dir=blog&pageSize=3');
     const second = await list('dir=blog&pageSize=3&page=2');
     expect(first.totalPages).toBe(Math.ceil(all.total / 3));
-    expect([...first.items, ...second.items].map((item) => item._path)).toEqual(all.items.slice(0, 6).map((item) => item._path));
+    expect([...first.items, ...second.items].map((item) => item._path)).toEqual(
+      all.items.slice(0, 6).map((item) => item._path),
+    );
     expect((await list('dir=blog&pageSize=3&page=99')).items).toEqual([]);
 
     const guides = all.tags.find((entry) => entry.tag === 'guides');
@@ -128,15 +154,22 @@ describe('content routes', () => {
     it('hides a draft from everyone without a valid token', async () => {
       expect((await get(`/api/content/document?path=${DRAFT}`)).statusCode).toBe(404);
       expect((await get(`/api/content/document?path=${DRAFT}&preview=true`)).statusCode).toBe(404);
-      expect((await get(`/api/content/document?path=${DRAFT}&preview=true`, cookieOf('wrong-token'))).statusCode).toBe(404);
+      expect(
+        (await get(`/api/content/document?path=${DRAFT}&preview=true`, cookieOf('wrong-token'))).statusCode,
+      ).toBe(404);
       // A valid token without preview=true still sees the published site only.
-      expect((await get(`/api/content/document?path=${DRAFT}`, cookieOf(LOCAL_PREVIEW_TOKEN))).statusCode).toBe(404);
+      expect(
+        (await get(`/api/content/document?path=${DRAFT}`, cookieOf(LOCAL_PREVIEW_TOKEN))).statusCode,
+      ).toBe(404);
       const listed = await list('dir=blog&pageSize=50&preview=true', cookieOf('wrong-token'));
       expect(listed.items.some((item) => item.draft)).toBe(false);
     });
 
     it('shows drafts to a valid token with preview=true, never from a shared cache', async () => {
-      const response = await get(`/api/content/document?path=${DRAFT}&preview=true`, cookieOf('second-token'));
+      const response = await get(
+        `/api/content/document?path=${DRAFT}&preview=true`,
+        cookieOf('second-token'),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.json<ContentDocumentResponse>().document.draft).toBe(true);
@@ -145,7 +178,9 @@ describe('content routes', () => {
     });
 
     it('sets the cookie for a valid token and sends the browser to the page in preview', async () => {
-      const response = await get(`/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}&redirect=${encodeURIComponent(DRAFT)}`);
+      const response = await get(
+        `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}&redirect=${encodeURIComponent(DRAFT)}`,
+      );
       expect(response.statusCode).toBe(303);
       expect(response.headers.location).toBe(`${DRAFT}?preview=true`);
       const cookie = String(response.headers['set-cookie']);
@@ -159,12 +194,25 @@ describe('content routes', () => {
     it('marks the cookie Secure when the request came over https (here: from a trusted proxy)', async () => {
       const behindProxy = Fastify({ logger: false, trustProxy: true, pluginTimeout: API_START_TIMEOUT_MS });
       try {
-        await behindProxy.register(apiPlugin, { prefix: '/api', database: api.database, rateLimits: false, content: { previewTokens: [LOCAL_PREVIEW_TOKEN] } });
+        await behindProxy.register(apiPlugin, {
+          prefix: '/api',
+          database: api.database,
+          rateLimits: false,
+          content: { previewTokens: [LOCAL_PREVIEW_TOKEN] },
+        });
         const url = `/api/content/preview?token=${LOCAL_PREVIEW_TOKEN}`;
-        const https = await behindProxy.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        const https = await behindProxy.inject({
+          method: 'GET',
+          url,
+          headers: { 'x-forwarded-proto': 'https' },
+        });
         expect(https.statusCode).toBe(303);
         expect(String(https.headers['set-cookie'])).toContain('Secure');
-        const http = await behindProxy.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+        const http = await behindProxy.inject({
+          method: 'GET',
+          url,
+          headers: { 'x-forwarded-proto': 'http' },
+        });
         expect(String(http.headers['set-cookie'])).not.toContain('Secure');
       } finally {
         await behindProxy.close();
@@ -182,19 +230,38 @@ describe('content routes', () => {
 
     it('never redirects to another site, however the path is dressed up', async () => {
       // Dot segments collapse in the browser: "/.//evil.example/login" would land on //evil.example.
-      for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'blog', '/.//evil.example/login', '/..//evil.example', '/a/../..//evil.example']) {
+      for (const redirect of [
+        'https://evil.example/',
+        '//evil.example/x',
+        '/\\evil.example',
+        'blog',
+        '/.//evil.example/login',
+        '/..//evil.example',
+        '/a/../..//evil.example',
+      ]) {
         for (const query of [`token=${LOCAL_PREVIEW_TOKEN}&`, 'exit=true&']) {
           const response = await get(`/api/content/preview?${query}redirect=${encodeURIComponent(redirect)}`);
-          expect({ redirect, status: response.statusCode, field: response.json().error?.details?.issues?.[0]?.field }).toEqual({ redirect, status: 400, field: 'query.redirect' });
+          expect({
+            redirect,
+            status: response.statusCode,
+            field: response.json().error?.details?.issues?.[0]?.field,
+          }).toEqual({ redirect, status: 400, field: 'query.redirect' });
         }
       }
       // A path that resolves on this site is followed as resolved.
-      const resolved = await get(`/api/content/preview?exit=true&redirect=${encodeURIComponent('/blog/./x/../displaying-your-figures')}`);
-      expect({ status: resolved.statusCode, location: resolved.headers.location }).toEqual({ status: 303, location: '/blog/displaying-your-figures' });
+      const resolved = await get(
+        `/api/content/preview?exit=true&redirect=${encodeURIComponent('/blog/./x/../displaying-your-figures')}`,
+      );
+      expect({ status: resolved.statusCode, location: resolved.headers.location }).toEqual({
+        status: 303,
+        location: '/blog/displaying-your-figures',
+      });
     });
 
     it('clears the cookie on exit and on DELETE', async () => {
-      const exit = await get(`/api/content/preview?exit=true&redirect=${encodeURIComponent(`${DRAFT}?preview=true`)}`);
+      const exit = await get(
+        `/api/content/preview?exit=true&redirect=${encodeURIComponent(`${DRAFT}?preview=true`)}`,
+      );
       expect(exit.statusCode).toBe(303);
       expect(exit.headers.location).toBe(DRAFT);
       expect(String(exit.headers['set-cookie'])).toMatch(/^previewToken=;.*Expires=Thu, 01 Jan 1970/);

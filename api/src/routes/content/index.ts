@@ -7,7 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fs from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { contentDocumentQuerySchema, contentDocumentResponseSchema, contentListQuerySchema, contentListSchema } from '@arttoy/shared/contracts/api';
+import {
+  contentDocumentQuerySchema,
+  contentDocumentResponseSchema,
+  contentListQuerySchema,
+  contentListSchema,
+} from '@arttoy/shared/contracts/api';
 import type { SiteContent } from '../../content/site-content';
 import { notFound } from '../../errors';
 import { cachedRead, errorResponses, type RouteOptions } from '../deps';
@@ -27,7 +32,8 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       config: cachedRead(),
       schema: {
         summary: 'One document by its site path, with previous/next and related documents of its folder',
-        description: 'Drafts are answered only with `preview=true` and a valid `previewToken` cookie; otherwise they do not exist (404).',
+        description:
+          'Drafts are answered only with `preview=true` and a valid `previewToken` cookie; otherwise they do not exist (404).',
         tags: ['content'],
         querystring: contentDocumentQuerySchema,
         response: { 200: contentDocumentResponseSchema, ...errorResponses(400, 404) },
@@ -35,8 +41,15 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
     },
     async (request, reply) => {
       const { path, locale, preview } = request.query;
-      const found = content.store.get(path, { locale, drafts: draftsAllowed(request, preview, content.previewTokens) });
-      if (!found) throw notFound(`Document ${path}`, `GET ${fastify.prefix}/documents?dir=blog lists the published documents of a folder.`);
+      const found = content.store.get(path, {
+        locale,
+        drafts: draftsAllowed(request, preview, content.previewTokens),
+      });
+      if (!found)
+        throw notFound(
+          `Document ${path}`,
+          `GET ${fastify.prefix}/documents?dir=blog lists the published documents of a folder.`,
+        );
       return reply.header('cache-control', contentCacheControl(preview)).send(found);
     },
   );
@@ -47,7 +60,8 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       // The compiled content is fixed for the life of the process: no table to watch.
       config: cachedRead(),
       schema: {
-        summary: 'A folder of documents (blog, rules, help, pages), newest first, optionally of one tag, with tag counts',
+        summary:
+          'A folder of documents (blog, rules, help, pages), newest first, optionally of one tag, with tag counts',
         tags: ['content'],
         querystring: contentListQuerySchema,
         response: { 200: contentListSchema, ...errorResponses(400) },
@@ -55,7 +69,14 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
     },
     async (request, reply) => {
       const { dir, tag, page, pageSize, locale, preview } = request.query;
-      const list = content.store.list({ dir, tag, page, pageSize, locale, drafts: draftsAllowed(request, preview, content.previewTokens) });
+      const list = content.store.list({
+        dir,
+        tag,
+        page,
+        pageSize,
+        locale,
+        drafts: draftsAllowed(request, preview, content.previewTokens),
+      });
       return reply.header('cache-control', contentCacheControl(preview)).send(list);
     },
   );
@@ -68,15 +89,23 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       schema: {
         summary: 'A cover image of content/assets (SVG); the ?v= hash in its URL makes it immutable',
         tags: ['content'],
-        params: z.object({ name: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/, 'must be an SVG file name such as cloud-bakery.svg') }),
+        params: z.object({
+          name: z
+            .string()
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/, 'must be an SVG file name such as cloud-bakery.svg'),
+        }),
         querystring: z.object({ v: z.optional(z.string().max(40)) }),
-        response: { 200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, ...errorResponses(400, 404) },
+        response: {
+          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) => {
       const { name } = request.params;
       const hash = content.store.build.assets[name];
-      if (!hash) throw notFound(`Image ${name}`, 'Covers are the SVG files in content/assets named by a document.');
+      if (!hash)
+        throw notFound(`Image ${name}`, 'Covers are the SVG files in content/assets named by a document.');
       const svg = await fs.readFile(join(content.contentDir, 'assets', name), 'utf8');
       const current = request.query.v === hash;
       return reply

@@ -13,7 +13,8 @@ describe('provably fair draws: seeds, proofs, verification', () => {
   let boxId: number;
 
   const get = (url: string, user?: TestUser) => api.app.inject({ method: 'GET', url, headers: bearer(user) });
-  const rotate = (user: TestUser) => api.app.inject({ method: 'POST', url: '/api/me/server-seed/rotate', headers: bearer(user) });
+  const rotate = (user: TestUser) =>
+    api.app.inject({ method: 'POST', url: '/api/me/server-seed/rotate', headers: bearer(user) });
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
@@ -24,12 +25,28 @@ describe('provably fair draws: seeds, proofs, verification', () => {
 
   it('shows my seed hash, client seed and next nonce; my client seed is mine to choose', async () => {
     const state = expectStatus(await get('/api/me/fairness', alice), 200).json<FairnessState>();
-    expect(state).toMatchObject({ serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/), clientSeed: expect.stringMatching(/^[0-9a-f]{16}$/), nextNonce: 0 });
+    expect(state).toMatchObject({
+      serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      clientSeed: expect.stringMatching(/^[0-9a-f]{16}$/),
+      nextNonce: 0,
+    });
     expect((await get('/api/me/fairness', alice)).json()).toEqual(state);
-    expect((await get('/api/me/fairness', bob)).json<FairnessState>().serverSeedHash).not.toBe(state.serverSeedHash);
-    const set = await api.app.inject({ method: 'PUT', url: '/api/me/client-seed', headers: bearer(alice), payload: { clientSeed: 'lucky-7.alice' } });
+    expect((await get('/api/me/fairness', bob)).json<FairnessState>().serverSeedHash).not.toBe(
+      state.serverSeedHash,
+    );
+    const set = await api.app.inject({
+      method: 'PUT',
+      url: '/api/me/client-seed',
+      headers: bearer(alice),
+      payload: { clientSeed: 'lucky-7.alice' },
+    });
     expect(set.json()).toEqual({ ...state, clientSeed: 'lucky-7.alice' });
-    const bad = await api.app.inject({ method: 'PUT', url: '/api/me/client-seed', headers: bearer(alice), payload: { clientSeed: 'no spaces please' } });
+    const bad = await api.app.inject({
+      method: 'PUT',
+      url: '/api/me/client-seed',
+      headers: bearer(alice),
+      payload: { clientSeed: 'no spaces please' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await get('/api/me/fairness')).statusCode).toBe(401);
   });
@@ -37,30 +54,58 @@ describe('provably fair draws: seeds, proofs, verification', () => {
   it('draws with the seeds shown, and the proof re-computes to the same figure once the seed is revealed', async () => {
     const before = (await get('/api/me/fairness', alice)).json<FairnessState>();
     const { draw } = await buyBox(api, alice, boxId);
-    expect(draw).toMatchObject({ serverSeedHash: before.serverSeedHash, clientSeed: before.clientSeed, nonce: before.nextNonce, serverSeed: null });
+    expect(draw).toMatchObject({
+      serverSeedHash: before.serverSeedHash,
+      clientSeed: before.clientSeed,
+      nonce: before.nextNonce,
+      serverSeed: null,
+    });
     // The odds the draw used are the published ones of the figures in stock.
-    const published = await api.db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId));
+    const published = await api.db
+      .select()
+      .from(boxModelFigures)
+      .where(eq(boxModelFigures.boxModelId, boxId));
     expect(draw.oddsLines.toSorted((a, b) => a.figureId - b.figureId)).toEqual(
-      published.map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm })).toSorted((a, b) => a.figureId - b.figureId),
+      published
+        .map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }))
+        .toSorted((a, b) => a.figureId - b.figureId),
     );
 
     const rotation = expectStatus(await rotate(alice), 200).json<SeedRotation>();
-    expect(rotation.revealed).toMatchObject({ serverSeedHash: before.serverSeedHash, drawCount: before.nextNonce + 1 });
+    expect(rotation.revealed).toMatchObject({
+      serverSeedHash: before.serverSeedHash,
+      drawCount: before.nextNonce + 1,
+    });
     expect(hashServerSeed(rotation.revealed.serverSeed)).toBe(before.serverSeedHash);
     expect(rotation.current).toMatchObject({ clientSeed: before.clientSeed, nextNonce: 0 });
     expect(rotation.current.serverSeedHash).not.toBe(before.serverSeedHash);
 
     const proof = expectStatus(await get(`/api/draws/${draw.id}`, alice), 200).json<DrawProof>();
     expect(proof.serverSeed).toBe(rotation.revealed.serverSeed);
-    const verification = verifyDraw({ ...proof, serverSeed: proof.serverSeed ?? '', lines: proof.oddsLines, figureId: proof.figure.id });
+    const verification = verifyDraw({
+      ...proof,
+      serverSeed: proof.serverSeed ?? '',
+      lines: proof.oddsLines,
+      figureId: proof.figure.id,
+    });
     expect(verification.valid).toBe(true);
     expect(verification.checks).toEqual({ serverSeedHash: true, rollPpm: true, figureId: true });
     // A tampered record fails.
-    expect(verifyDraw({ ...proof, serverSeed: proof.serverSeed ?? '', lines: proof.oddsLines, figureId: proof.figure.id + 1 }).valid).toBe(false);
+    expect(
+      verifyDraw({
+        ...proof,
+        serverSeed: proof.serverSeed ?? '',
+        lines: proof.oddsLines,
+        figureId: proof.figure.id + 1,
+      }).valid,
+    ).toBe(false);
   });
 
   it('draws only figures in stock, over their published odds renormalised', async () => {
-    const published = await api.db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId));
+    const published = await api.db
+      .select()
+      .from(boxModelFigures)
+      .where(eq(boxModelFigures.boxModelId, boxId));
     const [onlyFigure] = published.toSorted((a, b) => a.figureId - b.figureId);
     // One figure left with stock: whatever the roll, it is the one drawn.
     await setStock(api, boxId, (figureId) => (figureId === onlyFigure?.figureId ? 3 : 0));
@@ -96,7 +141,10 @@ describe('provably fair draws: seeds, proofs, verification', () => {
   });
 
   it('matches the box’s odds, renormalised over the figures in stock, over many simulated draws (chi-square)', async () => {
-    const published = await api.db.select().from(boxModelFigures).where(eq(boxModelFigures.boxModelId, boxId));
+    const published = await api.db
+      .select()
+      .from(boxModelFigures)
+      .where(eq(boxModelFigures.boxModelId, boxId));
     // Two regular figures sold out: the draw's lines are the rest, as fulfilment builds them.
     const lines = published
       .toSorted((a, b) => a.figureId - b.figureId)
@@ -104,12 +152,26 @@ describe('provably fair draws: seeds, proofs, verification', () => {
       .map(({ figureId, oddsPpm }) => ({ figureId, oddsPpm }));
     const sum = lines.reduce((total, line) => total + line.oddsPpm, 0);
     const count = 40_000;
-    const counts = simulateDraws({ serverSeed: 'ab'.repeat(32), clientSeed: 'chi-square', firstNonce: 0, count, lines });
+    const counts = simulateDraws({
+      serverSeed: 'ab'.repeat(32),
+      clientSeed: 'chi-square',
+      firstNonce: 0,
+      count,
+      lines,
+    });
     const observed = lines.map((line) => counts.get(line.figureId) ?? 0);
-    const result = chiSquare(observed, lines.map((line) => line.oddsPpm / sum));
+    const result = chiSquare(
+      observed,
+      lines.map((line) => line.oddsPpm / sum),
+    );
     expect(result.degreesOfFreedom).toBe(lines.length - 1);
     expect(result.statistic).toBeLessThan(chiSquareCritical(result.degreesOfFreedom));
     // And a wrong claim is caught: the same counts against equal odds fail the test.
-    expect(chiSquare(observed, lines.map(() => 1 / lines.length)).consistent).toBe(false);
+    expect(
+      chiSquare(
+        observed,
+        lines.map(() => 1 / lines.length),
+      ).consistent,
+    ).toBe(false);
   });
 });

@@ -3,7 +3,13 @@
  * 404 there. Any draw's public proof (no order, no item) is at /api/draws/:id/proof.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { drawListQuerySchema, drawPageSchema, drawParamsSchema, drawProofSchema, publicDrawProofSchema } from '@arttoy/shared/contracts/api';
+import {
+  drawListQuerySchema,
+  drawPageSchema,
+  drawParamsSchema,
+  drawProofSchema,
+  publicDrawProofSchema,
+} from '@arttoy/shared/contracts/api';
 import { findDraw, findPublicDraw, listDraws } from '../../domain/draws/draw-proof';
 import { notFound } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -15,17 +21,34 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
 
   fastify.get(
     '',
-    { schema: { summary: 'My draws, newest first', tags, security, querystring: drawListQuerySchema, response: { 200: drawPageSchema, ...errorResponses(400, 401, 429, 503) } }, config },
+    {
+      schema: {
+        summary: 'My draws, newest first',
+        tags,
+        security,
+        querystring: drawListQuerySchema,
+        response: { 200: drawPageSchema, ...errorResponses(400, 401, 429, 503) },
+      },
+      config,
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await listDraws(deps.db, user.id, request.query, deps.urls));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await listDraws(deps.db, user.id, request.query, deps.urls));
     },
   );
 
   fastify.get(
     '/:id',
     {
-      schema: { summary: 'The proof of one of my draws', tags, security, params: drawParamsSchema, response: { 200: drawProofSchema, ...errorResponses(400, 401, 404, 429, 503) } },
+      schema: {
+        summary: 'The proof of one of my draws',
+        tags,
+        security,
+        params: drawParamsSchema,
+        response: { 200: drawProofSchema, ...errorResponses(400, 401, 404, 429, 503) },
+      },
       config,
     },
     async (request, reply) => {
@@ -40,7 +63,8 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     '/:id/proof',
     {
       schema: {
-        summary: "Any draw's public proof: what re-computes it (the server seed once its owner rotated it out), without its order or owner",
+        summary:
+          "Any draw's public proof: what re-computes it (the server seed once its owner rotated it out), without its order or owner",
         tags,
         security: [],
         params: drawParamsSchema,
@@ -49,7 +73,11 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     },
     async (request, reply) => {
       const proof = await findPublicDraw(deps.db, request.params.id, deps.urls);
-      if (!proof) throw notFound(`Draw ${request.params.id}`, 'The live room (/api/feed/recent) links every pull to its draw.');
+      if (!proof)
+        throw notFound(
+          `Draw ${request.params.id}`,
+          'The live room (/api/feed/recent) links every pull to its draw.',
+        );
       // The seed appears when its owner rotates it: a short shared lifetime.
       return reply.header('cache-control', 'public, max-age=30').send(proof);
     },

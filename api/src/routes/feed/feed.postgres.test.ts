@@ -23,7 +23,10 @@ describe('the live feed on two API instances', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = { DATABASE_URL: database.url };
-    instances = (await Promise.all([startApiProcess('src/server.ts', env), startApiProcess('src/server.ts', env)])) as [ApiProcess, ApiProcess];
+    instances = (await Promise.all([
+      startApiProcess('src/server.ts', env),
+      startApiProcess('src/server.ts', env),
+    ])) as [ApiProcess, ApiProcess];
   }, 120_000);
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -33,7 +36,9 @@ describe('the live feed on two API instances', () => {
   });
 
   const openBoth = async () => {
-    const opened = await Promise.all(instances.map((instance) => openEventStream(`${instance.base}/api/feed`)));
+    const opened = await Promise.all(
+      instances.map((instance) => openEventStream(`${instance.base}/api/feed`)),
+    );
     streams.push(...opened);
     // Connected: the retry hint has arrived, so what follows is live.
     await Promise.all(opened.map((stream) => stream.until((s) => s.frames.length > 0)));
@@ -47,12 +52,21 @@ describe('the live feed on two API instances', () => {
     const buyer = await signInTestUser('feed-instances');
     const headers = { authorization: `Bearer ${buyer.idToken}`, 'content-type': 'application/json' };
     const post = (url: string, body: object, extra: Record<string, string> = {}) =>
-      request(agent, `${first.base}${url}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
-    const [box] = await database.database.db.select({ id: boxModels.id }).from(boxModels).where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+      request(agent, `${first.base}${url}`, {
+        method: 'POST',
+        headers: { ...headers, ...extra },
+        body: JSON.stringify(body),
+      });
+    const [box] = await database.database.db
+      .select({ id: boxModels.id })
+      .from(boxModels)
+      .where(eq(boxModels.slug, 'skate-spirits-blind-box'));
     const ordered = await post('/api/orders', { boxModelId: box!.id }, { 'idempotency-key': randomUUID() });
     expect(ordered.status).toBe(201);
     const order = JSON.parse(ordered.body) as Order;
-    const started = JSON.parse((await post(`/api/orders/${order.orderSn}/payments`, { provider: 'sandbox' })).body) as StartPaymentResult;
+    const started = JSON.parse(
+      (await post(`/api/orders/${order.orderSn}/payments`, { provider: 'sandbox' })).body,
+    ) as StartPaymentResult;
     const token = started.payment.token ?? '';
     await request(agent, `${first.base}/api/payments/sandbox/checkout`, {
       method: 'POST',
@@ -63,7 +77,8 @@ describe('the live feed on two API instances', () => {
     expect(captured.status).toBe(200);
     const drawId = (JSON.parse(captured.body) as CaptureResult).draw?.id;
 
-    const isTheDraw = (stream: EventStream) => eventsOf<FeedEvent>(stream).some((event) => event.kind === 'pull' && event.drawId === drawId);
+    const isTheDraw = (stream: EventStream) =>
+      eventsOf<FeedEvent>(stream).some((event) => event.kind === 'pull' && event.drawId === drawId);
     await Promise.all(feeds.map((feed) => feed.until(isTheDraw)));
     expect(feeds.map(isTheDraw)).toEqual([true, true]);
   }, 60_000);
@@ -71,10 +86,18 @@ describe('the live feed on two API instances', () => {
   it('delivers events written beside them, each once and in order, on both', async () => {
     const db = database.database.db;
     const feeds = await openBoth();
-    const [user] = await db.insert(users).values({ firebaseUid: `feed-beside-${randomUUID()}` }).returning({ id: users.id });
+    const [user] = await db
+      .insert(users)
+      .values({ firebaseUid: `feed-beside-${randomUUID()}` })
+      .returning({ id: users.id });
     const [figure] = await db.select({ id: figures.id }).from(figures).limit(1);
     const written: number[] = [];
-    for (let index = 0; index < 5; index += 1) written.push(await db.transaction((tx) => recordFeedEvent(tx, { kind: 'pull', userId: user!.id, figureId: figure!.id })));
+    for (let index = 0; index < 5; index += 1)
+      written.push(
+        await db.transaction((tx) =>
+          recordFeedEvent(tx, { kind: 'pull', userId: user!.id, figureId: figure!.id }),
+        ),
+      );
     const last = written.at(-1)!;
     await Promise.all(feeds.map((feed) => feed.until((s) => idsOf(s).includes(last))));
     for (const feed of feeds) expect(idsOf(feed).filter((id) => written.includes(id))).toEqual(written);

@@ -20,7 +20,11 @@ import { buildTestApi, type BuiltTestApi, SETUP_TIMEOUT } from '../../test/helpe
 import { acceptsEventStream } from '.';
 
 /** Builds an API with these FEED_* settings (read when the API starts), listening on a port. */
-async function feedApi(env: Record<string, string>, options: Parameters<typeof buildTestApi>[0] = {}, server: Parameters<typeof buildTestApi>[1] = {}) {
+async function feedApi(
+  env: Record<string, string>,
+  options: Parameters<typeof buildTestApi>[0] = {},
+  server: Parameters<typeof buildTestApi>[1] = {},
+) {
   const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
   try {
@@ -36,7 +40,14 @@ async function feedApi(env: Record<string, string>, options: Parameters<typeof b
 }
 
 async function insertUser(api: BuiltTestApi, name: string, feedVisible: boolean): Promise<number> {
-  const [row] = await api.db.insert(users).values({ firebaseUid: `feed-${name}-${Date.now()}`, handle: `${name}_${Date.now() % 100_000}`, feedVisible }).returning({ id: users.id });
+  const [row] = await api.db
+    .insert(users)
+    .values({
+      firebaseUid: `feed-${name}-${Date.now()}`,
+      handle: `${name}_${Date.now() % 100_000}`,
+      feedVisible,
+    })
+    .returning({ id: users.id });
   return row!.id;
 }
 
@@ -47,7 +58,9 @@ async function firstFigureId(api: BuiltTestApi): Promise<number> {
 
 /** A pull committed as the draw does: in a transaction of its own. */
 const pull = (api: BuiltTestApi, userId: number, figureId: number) =>
-  api.db.transaction((tx) => recordFeedEvent(tx, { kind: 'pull', userId, figureId, boxName: 'Test box', drawId: null }));
+  api.db.transaction((tx) =>
+    recordFeedEvent(tx, { kind: 'pull', userId, figureId, boxName: 'Test box', drawId: null }),
+  );
 
 const ids = (stream: EventStream) => eventsOf<FeedEvent>(stream).map((event) => event.id);
 
@@ -91,7 +104,13 @@ describe('the live feed', () => {
       kind: 'pull',
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       handle: expect.stringMatching(/^shown_/),
-      figure: expect.objectContaining({ id: figureId, slug: expect.any(String), name: expect.any(String), rarity: expect.any(String), seriesName: expect.any(String) }),
+      figure: expect.objectContaining({
+        id: figureId,
+        slug: expect.any(String),
+        name: expect.any(String),
+        rarity: expect.any(String),
+        seriesName: expect.any(String),
+      }),
       boxName: 'Test box',
       drawId: null,
       price: null,
@@ -100,7 +119,11 @@ describe('the live feed', () => {
 
   it('resumes after Last-Event-ID with exactly the events missed, then goes on live', async () => {
     const seen = await pull(api, visibleUser, figureId);
-    const missed = [await pull(api, visibleUser, figureId), await pull(api, hiddenUser, figureId), await pull(api, visibleUser, figureId)];
+    const missed = [
+      await pull(api, visibleUser, figureId),
+      await pull(api, hiddenUser, figureId),
+      await pull(api, visibleUser, figureId),
+    ];
     const feed = await stream({ 'last-event-id': String(seen) });
     const next = await pull(api, visibleUser, figureId);
     await feed.until((s) => ids(s).includes(next));
@@ -118,7 +141,9 @@ describe('the live feed', () => {
     for (let index = 0; index < 55; index += 1) await pull(api, hiddenUser, figureId);
     const fresh = await stream();
     const old = await stream({ 'last-event-id': '1' });
-    const latest = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{ items: FeedEvent[] }>().items;
+    const latest = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{
+      items: FeedEvent[];
+    }>().items;
     await fresh.until((s) => ids(s).length >= 50);
     await old.until((s) => ids(s).length >= 50);
     expect(latest).toHaveLength(50);
@@ -129,32 +154,73 @@ describe('the live feed', () => {
   it('shows a handle only once its owner lets the feed show it, past events included', async () => {
     const user: TestUser = await signInTestUser('feed-visibility');
     const auth = { authorization: `Bearer ${user.idToken}` };
-    expect((await api.app.inject({ method: 'GET', url: '/api/me/feed-visibility', headers: auth })).json()).toEqual({ visible: false });
-    expect((await api.app.inject({ method: 'PUT', url: '/api/me/handle', headers: auth, payload: { handle: `viz_${Date.now() % 100_000}` } })).statusCode).toBe(200);
-    const [row] = rowsOf<{ id: number; handle: string }>(await api.db.execute(sql`select id, handle from users where firebase_uid = ${user.uid}`));
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/me/feed-visibility', headers: auth })).json(),
+    ).toEqual({ visible: false });
+    expect(
+      (
+        await api.app.inject({
+          method: 'PUT',
+          url: '/api/me/handle',
+          headers: auth,
+          payload: { handle: `viz_${Date.now() % 100_000}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [row] = rowsOf<{ id: number; handle: string }>(
+      await api.db.execute(sql`select id, handle from users where firebase_uid = ${user.uid}`),
+    );
     const feed = await stream();
     const before = await pull(api, row!.id, figureId);
     await feed.until((s) => ids(s).includes(before));
     expect(eventsOf<FeedEvent>(feed).find((event) => event.id === before)!.handle).toBeNull();
 
-    const put = await api.app.inject({ method: 'PUT', url: '/api/me/feed-visibility', headers: auth, payload: { visible: true } });
+    const put = await api.app.inject({
+      method: 'PUT',
+      url: '/api/me/feed-visibility',
+      headers: auth,
+      payload: { visible: true },
+    });
     expect(put.json()).toEqual({ visible: true });
-    expect((await api.app.inject({ method: 'GET', url: '/api/me/feed-visibility', headers: auth })).json()).toEqual({ visible: true });
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/me/feed-visibility', headers: auth })).json(),
+    ).toEqual({ visible: true });
     const after = await pull(api, row!.id, figureId);
     await feed.until((s) => ids(s).includes(after));
     expect(eventsOf<FeedEvent>(feed).find((event) => event.id === after)!.handle).toBe(row!.handle);
-    const recent = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{ items: FeedEvent[] }>().items;
-    expect(recent.filter((event) => event.id === before || event.id === after).map((event) => event.handle)).toEqual([row!.handle, row!.handle]);
+    const recent = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{
+      items: FeedEvent[];
+    }>().items;
+    expect(
+      recent.filter((event) => event.id === before || event.id === after).map((event) => event.handle),
+    ).toEqual([row!.handle, row!.handle]);
 
-    await api.app.inject({ method: 'PUT', url: '/api/me/feed-visibility', headers: auth, payload: { visible: false } });
-    const hidden = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{ items: FeedEvent[] }>().items;
-    expect(hidden.filter((event) => event.id === before || event.id === after).map((event) => event.handle)).toEqual([null, null]);
+    await api.app.inject({
+      method: 'PUT',
+      url: '/api/me/feed-visibility',
+      headers: auth,
+      payload: { visible: false },
+    });
+    const hidden = (await api.app.inject({ method: 'GET', url: '/api/feed/recent' })).json<{
+      items: FeedEvent[];
+    }>().items;
+    expect(
+      hidden.filter((event) => event.id === before || event.id === after).map((event) => event.handle),
+    ).toEqual([null, null]);
   });
 
   it('refuses a visibility change without a token or with a body that is not { visible: boolean }', async () => {
     const user = await signInTestUser('feed-visibility-bad');
-    expect((await api.app.inject({ method: 'PUT', url: '/api/me/feed-visibility', payload: { visible: true } })).statusCode).toBe(401);
-    const bad = await api.app.inject({ method: 'PUT', url: '/api/me/feed-visibility', headers: { authorization: `Bearer ${user.idToken}` }, payload: { visible: 'yes' } });
+    expect(
+      (await api.app.inject({ method: 'PUT', url: '/api/me/feed-visibility', payload: { visible: true } }))
+        .statusCode,
+    ).toBe(401);
+    const bad = await api.app.inject({
+      method: 'PUT',
+      url: '/api/me/feed-visibility',
+      headers: { authorization: `Bearer ${user.idToken}` },
+      payload: { visible: 'yes' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/visible/);
   });
@@ -178,7 +244,11 @@ describe('the live feed', () => {
     const plain = await api.app.inject({ method: 'GET', url: '/api/feed' });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().error.message).toMatch(/Accept: text\/event-stream.*\/api\/feed\/recent/);
-    const bad = await api.app.inject({ method: 'GET', url: '/api/feed', headers: { accept: 'text/event-stream', 'last-event-id': 'abc' } });
+    const bad = await api.app.inject({
+      method: 'GET',
+      url: '/api/feed',
+      headers: { accept: 'text/event-stream', 'last-event-id': 'abc' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/last-event-id/);
   });
@@ -206,43 +276,58 @@ describe('accepting an event stream', () => {
 });
 
 describe('the live feed’s bounds', () => {
-  it('caps the streams one address holds open with a 429 that says what to do; a closed one frees its place', async () => {
-    const { api, base } = await feedApi({ FEED_CONNECTIONS_PER_IP: '2' }, { rateLimits: { auth: { max: 1000, timeWindow: 60_000 } } });
-    const streams: EventStream[] = [];
-    try {
-      streams.push(await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`));
-      const third = await openEventStream(`${base}/api/feed`);
-      expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
-      expect(third.status).toBe(429);
-      expect(JSON.parse(await third.body())).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/at most 2.*close another tab/) } });
-      streams[0]!.close();
-      // The server hears of the close when the socket goes; until then the place is taken.
-      let again = await openEventStream(`${base}/api/feed`);
-      for (let attempt = 0; again.status !== 200 && attempt < 50; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        again = await openEventStream(`${base}/api/feed`);
+  it(
+    'caps the streams one address holds open with a 429 that says what to do; a closed one frees its place',
+    async () => {
+      const { api, base } = await feedApi(
+        { FEED_CONNECTIONS_PER_IP: '2' },
+        { rateLimits: { auth: { max: 1000, timeWindow: 60_000 } } },
+      );
+      const streams: EventStream[] = [];
+      try {
+        streams.push(await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`));
+        const third = await openEventStream(`${base}/api/feed`);
+        expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+        expect(third.status).toBe(429);
+        expect(JSON.parse(await third.body())).toEqual({
+          error: { code: 'rate_limited', message: expect.stringMatching(/at most 2.*close another tab/) },
+        });
+        streams[0]!.close();
+        // The server hears of the close when the socket goes; until then the place is taken.
+        let again = await openEventStream(`${base}/api/feed`);
+        for (let attempt = 0; again.status !== 200 && attempt < 50; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          again = await openEventStream(`${base}/api/feed`);
+        }
+        streams.push(again);
+        expect(again.status).toBe(200);
+      } finally {
+        for (const stream of streams) stream.close();
+        await api.close();
       }
-      streams.push(again);
-      expect(again.status).toBe(200);
-    } finally {
-      for (const stream of streams) stream.close();
-      await api.close();
-    }
-  }, SETUP_TIMEOUT);
+    },
+    SETUP_TIMEOUT,
+  );
 
-  it('caps the streams of the instance with a 503 and Retry-After, whatever the address', async () => {
-    const { api, base } = await feedApi({ FEED_CONNECTIONS: '1' });
-    const streams: EventStream[] = [];
-    try {
-      streams.push(await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`));
-      expect(streams.map((stream) => stream.status)).toEqual([200, 503]);
-      expect(streams[1]!.headers['retry-after']).toBe('30');
-      expect(JSON.parse(await streams[1]!.body())).toEqual({ error: { code: 'unavailable', message: 'The live feed is full on this server: retry in a minute.' } });
-    } finally {
-      for (const stream of streams) stream.close();
-      await api.close();
-    }
-  }, SETUP_TIMEOUT);
+  it(
+    'caps the streams of the instance with a 503 and Retry-After, whatever the address',
+    async () => {
+      const { api, base } = await feedApi({ FEED_CONNECTIONS: '1' });
+      const streams: EventStream[] = [];
+      try {
+        streams.push(await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`));
+        expect(streams.map((stream) => stream.status)).toEqual([200, 503]);
+        expect(streams[1]!.headers['retry-after']).toBe('30');
+        expect(JSON.parse(await streams[1]!.body())).toEqual({
+          error: { code: 'unavailable', message: 'The live feed is full on this server: retry in a minute.' },
+        });
+      } finally {
+        for (const stream of streams) stream.close();
+        await api.close();
+      }
+    },
+    SETUP_TIMEOUT,
+  );
 
   it('drops a client that does not read once its buffer passes the bound; it resumes by Last-Event-ID', async () => {
     const logs: { msg?: string; why?: string }[] = [];
@@ -252,8 +337,13 @@ describe('the live feed’s bounds', () => {
         done();
       },
     });
-    const { api, base } = await feedApi({ FEED_CLIENT_BUFFER_BYTES: String(64 * 1024) }, {}, { logger: { level: 'info', stream: logStream } });
-    const dropped = () => logs.filter((line) => line.msg?.startsWith('live feed client dropped')).map((line) => line.why);
+    const { api, base } = await feedApi(
+      { FEED_CLIENT_BUFFER_BYTES: String(64 * 1024) },
+      {},
+      { logger: { level: 'info', stream: logStream } },
+    );
+    const dropped = () =>
+      logs.filter((line) => line.msg?.startsWith('live feed client dropped')).map((line) => line.why);
     try {
       const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
       const LOTS = 16 * 1024 * 1024;
@@ -287,7 +377,11 @@ describe('the live feed’s bounds', () => {
             select id, pg_notify(${FEED_CHANNEL}, id::text) from inserted`),
         );
         last = Number(rows.at(-1)!.id);
-        await eventually(async () => dropped(), (why) => why.length > 0, 100);
+        await eventually(
+          async () => dropped(),
+          (why) => why.length > 0,
+          100,
+        );
       }
       expect(dropped()).toEqual(['more than 65536 bytes waited to be read']);
       socket.resume();
@@ -304,20 +398,24 @@ describe('the live feed’s bounds', () => {
 });
 
 describe('closing the API with live feed streams open', () => {
-  it('ends the streams at once (the browser reconnects elsewhere) and does not wait for them', async () => {
-    const logs: { msg?: string }[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logs.push(JSON.parse(chunk.toString()) as { msg?: string });
-        done();
-      },
-    });
-    const { api, base } = await feedApi({}, {}, { logger: { level: 'info', stream } });
-    const feeds = [await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`)];
-    await Promise.all(feeds.map((feed) => feed.until((s) => s.frames.length > 0)));
-    await api.close();
-    await Promise.all(feeds.map((feed) => feed.closed));
-    expect(feeds.map((feed) => feed.ended)).toEqual([true, true]);
-    expect(logs.filter((line) => line.msg?.startsWith('closing')).map((line) => line.msg)).toEqual([]);
-  }, SETUP_TIMEOUT);
+  it(
+    'ends the streams at once (the browser reconnects elsewhere) and does not wait for them',
+    async () => {
+      const logs: { msg?: string }[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(JSON.parse(chunk.toString()) as { msg?: string });
+          done();
+        },
+      });
+      const { api, base } = await feedApi({}, {}, { logger: { level: 'info', stream } });
+      const feeds = [await openEventStream(`${base}/api/feed`), await openEventStream(`${base}/api/feed`)];
+      await Promise.all(feeds.map((feed) => feed.until((s) => s.frames.length > 0)));
+      await api.close();
+      await Promise.all(feeds.map((feed) => feed.closed));
+      expect(feeds.map((feed) => feed.ended)).toEqual([true, true]);
+      expect(logs.filter((line) => line.msg?.startsWith('closing')).map((line) => line.msg)).toEqual([]);
+    },
+    SETUP_TIMEOUT,
+  );
 });

@@ -50,7 +50,8 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     '',
     {
       schema: {
-        summary: 'The live feed, as server-sent events: the events after Last-Event-ID (the latest 50 without one), then each pull and sale as it commits',
+        summary:
+          'The live feed, as server-sent events: the events after Last-Event-ID (the latest 50 without one), then each pull and sale as it commits',
         description:
           'Ask with Accept: text/event-stream (EventSource does). Each event is `id: <id>`, `event: pull|sale`, `data: <FeedEvent JSON>`; a comment line is sent every 15 s; ' +
           '`retry:` says how long to wait before reconnecting. A client that does not read is dropped and resumes by Last-Event-ID. ' +
@@ -59,7 +60,10 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
         headers: streamHeadersSchema,
         querystring: streamQuerySchema,
         response: {
-          200: { description: 'An event stream of FeedEvent', content: { 'text/event-stream': { schema: z.string() } } },
+          200: {
+            description: 'An event stream of FeedEvent',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
           ...errorResponses(400, 429, 503),
         },
       },
@@ -67,16 +71,28 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     },
     async (request, reply) => {
       if (!acceptsEventStream(request.headers.accept)) {
-        throw invalidRequest(`${fastify.prefix} is a stream of server-sent events: ask for it with Accept: text/event-stream (EventSource does), or read the latest events as JSON from ${fastify.prefix}/recent.`);
+        throw invalidRequest(
+          `${fastify.prefix} is a stream of server-sent events: ask for it with Accept: text/event-stream (EventSource does), or read the latest events as JSON from ${fastify.prefix}/recent.`,
+        );
       }
       const afterId = idOf(request.headers['last-event-id'] || request.query.lastEventId);
       const admission = hub.admit(request.ip, deps.limits ? hub.settings.perIp : null);
       if ('refused' in admission) {
         if (admission.refused === 'per-ip') {
-          throw new ApiError(429, 'rate_limited', `Too many live feed streams from this address (at most ${hub.settings.perIp}): close another tab showing the live room, then retry.`);
+          throw new ApiError(
+            429,
+            'rate_limited',
+            `Too many live feed streams from this address (at most ${hub.settings.perIp}): close another tab showing the live room, then retry.`,
+          );
         }
         reply.header('retry-after', '30');
-        throw new ApiError(503, 'unavailable', admission.refused === 'closing' ? 'This server is restarting: reconnect in a moment.' : 'The live feed is full on this server: retry in a minute.');
+        throw new ApiError(
+          503,
+          'unavailable',
+          admission.refused === 'closing'
+            ? 'This server is restarting: reconnect in a moment.'
+            : 'The live feed is full on this server: retry in a minute.',
+        );
       }
       const { client } = admission;
       let backlog;
@@ -110,7 +126,10 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
       },
       config: limitedBy(deps.limits?.auth),
     },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=5').send({ items: await recentEvents(deps.db, FEED_BACKLOG) }),
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=5')
+        .send({ items: await recentEvents(deps.db, FEED_BACKLOG) }),
   );
 };
 

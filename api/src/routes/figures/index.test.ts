@@ -35,7 +35,8 @@ describe('figures', () => {
 
   it('walks every page in a stable order, each figure exactly once', async () => {
     const seen: string[] = [];
-    for (let page = 1; page <= 8; page += 1) seen.push(...(await list(`?pageSize=10&page=${page}`)).items.map((figure) => figure.slug));
+    for (let page = 1; page <= 8; page += 1)
+      seen.push(...(await list(`?pageSize=10&page=${page}`)).items.map((figure) => figure.slug));
     expect(seen).toHaveLength(71);
     expect(new Set(seen).size).toBe(71);
     expect(seen).toEqual((await list('?pageSize=100')).items.map((figure) => figure.slug));
@@ -44,8 +45,14 @@ describe('figures', () => {
   it('filters by series, style, rarity and name', async () => {
     expect((await list('?series=star-courier')).total).toBe(7);
     expect((await list('?style=retro-mecha')).total).toBe(19);
-    expect((await list('?style=retro-mecha&rarity=secret')).items.map((figure) => figure.name)).toEqual(['Chrome Commander', 'Black Hole Dispatcher']);
-    expect((await list('?q=bear')).items.map((figure) => figure.slug)).toEqual(['cloud-bakery-bagel-bear', 'moonlit-forest-sleepy-bear-cub']);
+    expect((await list('?style=retro-mecha&rarity=secret')).items.map((figure) => figure.name)).toEqual([
+      'Chrome Commander',
+      'Black Hole Dispatcher',
+    ]);
+    expect((await list('?q=bear')).items.map((figure) => figure.slug)).toEqual([
+      'cloud-bakery-bagel-bear',
+      'moonlit-forest-sleepy-bear-cub',
+    ]);
     expect((await list('?series=no-such-series')).total).toBe(0);
   });
 
@@ -75,19 +82,26 @@ describe('figures', () => {
     expect(found.json()).toMatchObject({ name: 'Chrome Commander', rarity: 'secret', number: 12 });
     const missing = await api.app.inject({ method: 'GET', url: '/api/figures/no-such-figure' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe('Figure "no-such-figure" was not found. GET /api/figures lists the figures.');
+    expect(missing.json().error.message).toBe(
+      'Figure "no-such-figure" was not found. GET /api/figures lists the figures.',
+    );
   });
 
   describe('art', () => {
     const art = (slug: string, version: string | null = String(ART_VERSION)) =>
-      api.app.inject({ method: 'GET', url: `/api/figures/${slug}/art.svg${version === null ? '' : `?v=${version}`}` });
+      api.app.inject({
+        method: 'GET',
+        url: `/api/figures/${slug}/art.svg${version === null ? '' : `?v=${version}`}`,
+      });
 
     it('serves the same SVG every time, cached for a year at the current version', async () => {
       const first = await art('moonlit-forest-moth-lantern');
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
       expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(first.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*aria-label="Moth Lantern">/);
+      expect(first.body).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*aria-label="Moth Lantern">/,
+      );
       expect((await art('moonlit-forest-moth-lantern')).body).toBe(first.body);
       expect((await art('moonlit-forest-owl-librarian')).body).not.toBe(first.body);
     });
@@ -102,8 +116,12 @@ describe('figures', () => {
     });
 
     it('revalidates hourly when the URL carries no or an old version', async () => {
-      expect((await art('moonlit-forest-moth-lantern', null)).headers['cache-control']).toBe('public, max-age=3600');
-      expect((await art('moonlit-forest-moth-lantern', '0')).headers['cache-control']).toBe('public, max-age=3600');
+      expect((await art('moonlit-forest-moth-lantern', null)).headers['cache-control']).toBe(
+        'public, max-age=3600',
+      );
+      expect((await art('moonlit-forest-moth-lantern', '0')).headers['cache-control']).toBe(
+        'public, max-age=3600',
+      );
     });
 
     it('answers an unknown figure with a JSON 404', async () => {

@@ -1,7 +1,12 @@
 /** GET /api/figures, /api/figures/:slug and the figure's generated art. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { figureListQuerySchema, figurePageSchema, figureSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
+import {
+  figureListQuerySchema,
+  figurePageSchema,
+  figureSchema,
+  slugParamsSchema,
+} from '@arttoy/shared/contracts/api';
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
 import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
 import { notFound } from '../../errors';
@@ -24,12 +29,23 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         response: { 200: figurePageSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listFigures(deps.db, request.query, deps.urls)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', CATALOGUE_CACHE)
+        .send(await listFigures(deps.db, request.query, deps.urls)),
   );
 
   fastify.get(
     '/:slug',
-    { config: cachedRead(...CATALOGUE_TABLES), schema: { summary: 'One figure', tags: ['catalogue'], params: slugParamsSchema, response: { 200: figureSchema, ...errorResponses(400, 404) } } },
+    {
+      config: cachedRead(...CATALOGUE_TABLES),
+      schema: {
+        summary: 'One figure',
+        tags: ['catalogue'],
+        params: slugParamsSchema,
+        response: { 200: figureSchema, ...errorResponses(400, 404) },
+      },
+    },
     async (request, reply) => {
       const figure = await getFigure(deps.db, request.params.slug, deps.urls);
       if (!figure) throw missing(request.params.slug);
@@ -46,7 +62,10 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         tags: ['catalogue'],
         params: slugParamsSchema,
         querystring: artQuerySchema,
-        response: { 200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, ...errorResponses(400, 404) },
+        response: {
+          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
+          ...errorResponses(400, 404),
+        },
       },
     },
     async (request, reply) => {

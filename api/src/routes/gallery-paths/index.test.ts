@@ -24,7 +24,9 @@ describe('gallery paths', () => {
   it('answers 404 for a slug that names neither, and 400 for one that cannot be a slug', async () => {
     const missing = await get('cloud-bakery-no-such-figure');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ error: { code: 'not_found', message: expect.stringContaining('cloud-bakery-no-such-figure') } });
+    expect(missing.json()).toMatchObject({
+      error: { code: 'not_found', message: expect.stringContaining('cloud-bakery-no-such-figure') },
+    });
     expect((await get('Not%20A%20Slug')).statusCode).toBe(400);
   });
 });

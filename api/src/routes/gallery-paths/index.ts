@@ -6,11 +6,21 @@ import { notFound } from '../../errors';
 import { CATALOGUE_CACHE, CATALOGUE_TABLES, cachedRead, errorResponses, type RouteOptions } from '../deps';
 
 const galleryPathRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
-  const summary = 'What /gallery/{slug} shows: the figure or the series of that slug (then read it at /api/figures/{slug} or /api/series/{slug})';
-  const schema = { summary, tags: ['catalogue'], params: slugParamsSchema, response: { 200: galleryPathSchema, ...errorResponses(400, 404) } };
+  const summary =
+    'What /gallery/{slug} shows: the figure or the series of that slug (then read it at /api/figures/{slug} or /api/series/{slug})';
+  const schema = {
+    summary,
+    tags: ['catalogue'],
+    params: slugParamsSchema,
+    response: { 200: galleryPathSchema, ...errorResponses(400, 404) },
+  };
   fastify.get('/:slug', { config: cachedRead(...CATALOGUE_TABLES), schema }, async (request, reply) => {
     const found = await resolveGalleryPath(deps.db, request.params.slug);
-    if (!found) throw notFound(`Figure or series "${request.params.slug}"`, 'GET /api/figures and GET /api/series list them.');
+    if (!found)
+      throw notFound(
+        `Figure or series "${request.params.slug}"`,
+        'GET /api/figures and GET /api/series list them.',
+      );
     return reply.header('cache-control', CATALOGUE_CACHE).send(found);
   });
 };

@@ -11,7 +11,11 @@ describe('GET /api/health', () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ status: 'ok', database: { engine: api.engine, ok: true }, uptime: expect.any(Number) });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { engine: api.engine, ok: true },
+      uptime: expect.any(Number),
+    });
   });
 
   it('runs on the engine DATABASE_URL names', () => {

@@ -20,7 +20,11 @@ const healthRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
       return reply
         .status(ok ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status: ok ? 'ok' : 'degraded', database: { engine: deps.database.engine, ok }, uptime: Math.round(process.uptime()) });
+        .send({
+          status: ok ? 'ok' : 'degraded',
+          database: { engine: deps.database.engine, ok },
+          uptime: Math.round(process.uptime()),
+        });
     },
   );
 };

@@ -1,5 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { type LockerItem, LISTING_PRICE_MAX_MINOR, LISTING_PRICE_MIN_MINOR, MAX_OPEN_LISTINGS, marketFeeMinor, type MyListing } from '@arttoy/shared/contracts/api';
+import {
+  type LockerItem,
+  LISTING_PRICE_MAX_MINOR,
+  LISTING_PRICE_MIN_MINOR,
+  MAX_OPEN_LISTINGS,
+  marketFeeMinor,
+  type MyListing,
+} from '@arttoy/shared/contracts/api';
 import { listings, lockerItems } from '../../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/listings';
@@ -15,13 +22,23 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
 
   const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, who?: Member, payload?: object) =>
     api.app.inject({ method, url, headers: bearer(who?.user), payload });
-  const list = (who: Member | undefined, lockerItemId: number, priceMinor = 2_500) => send('POST', '/api/listings', who, { lockerItemId, priceMinor });
-  const mine = async (who: Member) => (await api.app.inject({ method: 'GET', url: '/api/me/listings', headers: bearer(who.user) })).json<{ items: MyListing[] }>().items;
-  const error = (response: { json: () => unknown }) => (response.json() as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
+  const list = (who: Member | undefined, lockerItemId: number, priceMinor = 2_500) =>
+    send('POST', '/api/listings', who, { lockerItemId, priceMinor });
+  const mine = async (who: Member) =>
+    (await api.app.inject({ method: 'GET', url: '/api/me/listings', headers: bearer(who.user) })).json<{
+      items: MyListing[];
+    }>().items;
+  const error = (response: { json: () => unknown }) =>
+    (response.json() as { error: { code: string; message: string; details?: Record<string, unknown> } })
+      .error;
 
   beforeAll(async () => {
     api = await buildTestApi();
-    [alice, bob, carol] = [await member(api, 'alice', 'alice'), await member(api, 'bob', 'bob'), await member(api, 'carol', null)];
+    [alice, bob, carol] = [
+      await member(api, 'alice', 'alice'),
+      await member(api, 'bob', 'bob'),
+      await member(api, 'carol', null),
+    ];
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -42,7 +59,9 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
       reserved: false,
       closedAt: null,
     });
-    const item = (await api.app.inject({ method: 'GET', url: `/api/locker/${itemId}`, headers: bearer(alice.user) })).json<LockerItem>();
+    const item = (
+      await api.app.inject({ method: 'GET', url: `/api/locker/${itemId}`, headers: bearer(alice.user) })
+    ).json<LockerItem>();
     expect(item).toMatchObject({ status: 'listed', listingId: listing.id });
   });
 
@@ -59,7 +78,17 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
     const [itemId] = await giveItems(api, alice.id, [BUNNY]);
     await api.db
       .update(lockerItems)
-      .set({ status: 'ship_requested', shipAddress: { name: 'Alice', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' }, shipRequestedAt: new Date() })
+      .set({
+        status: 'ship_requested',
+        shipAddress: {
+          name: 'Alice',
+          line1: '1 Main St',
+          city: 'Springfield',
+          postalCode: '12345',
+          country: 'US',
+        },
+        shipRequestedAt: new Date(),
+      })
       .where(eq(lockerItems.id, itemId!));
     const response = await list(alice, itemId!);
     expect(response.statusCode).toBe(409);
@@ -105,10 +134,26 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
 
   it('caps open listings per account; withdrawn ones do not count', async () => {
     const dave = await member(api, 'dave', 'dave');
-    const items = await giveItems(api, dave.id, Array.from({ length: MAX_OPEN_LISTINGS + 1 }, () => BUNNY));
-    const figureId = (await api.db.select().from(lockerItems).where(eq(lockerItems.id, items[0]!)))[0]!.figureId;
-    await api.db.update(lockerItems).set({ status: 'listed' }).where(inArray(lockerItems.id, items.slice(1)));
-    await api.db.insert(listings).values(items.slice(1).map((lockerItemId) => ({ lockerItemId, sellerId: dave.id, figureId, priceMinor: 1_000, currency: 'USD' })));
+    const items = await giveItems(
+      api,
+      dave.id,
+      Array.from({ length: MAX_OPEN_LISTINGS + 1 }, () => BUNNY),
+    );
+    const figureId = (await api.db.select().from(lockerItems).where(eq(lockerItems.id, items[0]!)))[0]!
+      .figureId;
+    await api.db
+      .update(lockerItems)
+      .set({ status: 'listed' })
+      .where(inArray(lockerItems.id, items.slice(1)));
+    await api.db.insert(listings).values(
+      items.slice(1).map((lockerItemId) => ({
+        lockerItemId,
+        sellerId: dave.id,
+        figureId,
+        priceMinor: 1_000,
+        currency: 'USD',
+      })),
+    );
     const refused = await list(dave, items[0]!);
     expect(refused.statusCode).toBe(409);
     expect(error(refused).details).toEqual({ reason: 'too_many_listings', max: MAX_OPEN_LISTINGS });
@@ -120,7 +165,13 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
   it('turns the one-open-listing-per-item index into a 409 should a listing exist beside an unlisted item', async () => {
     const [itemId] = await giveItems(api, alice.id, [BUNNY]);
     const [item] = await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId!));
-    await api.db.insert(listings).values({ lockerItemId: itemId!, sellerId: alice.id, figureId: item!.figureId, priceMinor: 1_000, currency: 'USD' });
+    await api.db.insert(listings).values({
+      lockerItemId: itemId!,
+      sellerId: alice.id,
+      figureId: item!.figureId,
+      priceMinor: 1_000,
+      currency: 'USD',
+    });
     const response = await list(alice, itemId!);
     expect(response.statusCode).toBe(409);
     expect(error(response).message).toContain('already listed');
@@ -129,8 +180,12 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
 
   it('gives one listing of two (or more) listings of one item at once', async () => {
     const [itemId] = await giveItems(api, alice.id, [BUNNY]);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => list(alice, itemId!, 1_000 + index)));
-    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => list(alice, itemId!, 1_000 + index)),
+    );
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([
+      201, 409, 409, 409, 409, 409, 409, 409,
+    ]);
     const rows = await api.db.select().from(listings).where(eq(listings.lockerItemId, itemId!));
     expect(rows).toHaveLength(1);
     expect((await statusesOf(api, [itemId!])).get(itemId!)).toBe('listed');
@@ -153,7 +208,9 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
         fee: { amountMinor: marketFeeMinor(4_321) },
         proceeds: { amountMinor: 4_321 - marketFeeMinor(4_321) },
       });
-      expect((await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 50 })).statusCode).toBe(400);
+      expect((await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 50 })).statusCode).toBe(
+        400,
+      );
     });
 
     it('withdraws my open listing: closed, and its item back in my locker', async () => {
@@ -165,7 +222,10 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
       expect(withdrawn.closedAt).toEqual(expect.any(String));
       expect((await statusesOf(api, [listing.lockerItemId])).get(listing.lockerItemId)).toBe('in_locker');
       // Closed now: neither changes again, and the item can be listed anew.
-      for (const again of [await send('DELETE', `/api/listings/${listing.id}`, alice), await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 })]) {
+      for (const again of [
+        await send('DELETE', `/api/listings/${listing.id}`, alice),
+        await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 }),
+      ]) {
         expect(again.statusCode).toBe(409);
         expect(error(again).details).toEqual({ status: 'withdrawn' });
       }
@@ -178,25 +238,40 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
         expect((await send('PATCH', `/api/listings/${id}`, alice, { priceMinor: 900 })).statusCode).toBe(404);
         expect((await send('DELETE', `/api/listings/${id}`, alice)).statusCode).toBe(404);
       }
-      expect((await mine(bob)).find((item) => item.id === listing.id)).toMatchObject({ status: 'open', price: { amountMinor: 2_000 } });
+      expect((await mine(bob)).find((item) => item.id === listing.id)).toMatchObject({
+        status: 'open',
+        price: { amountMinor: 2_000 },
+      });
     });
 
-    it.each(['pending_payment', 'paid'] as const)("refuses both while a buyer's %s order holds it, and shows it reserved", async (state) => {
-      const listing = await open();
-      await orderOf(api.db, bob.id, listing.id, state);
-      for (const response of [await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 }), await send('DELETE', `/api/listings/${listing.id}`, alice)]) {
-        expect(response.statusCode).toBe(409);
-        expect(error(response).details).toEqual({ status: 'open', reason: 'reserved' });
-        expect(error(response).message).toMatch(/buyer's order holds/);
-      }
-      expect((await mine(alice)).find((item) => item.id === listing.id)).toMatchObject({ status: 'open', reserved: true, price: { amountMinor: 2_000 } });
-    });
+    it.each(['pending_payment', 'paid'] as const)(
+      "refuses both while a buyer's %s order holds it, and shows it reserved",
+      async (state) => {
+        const listing = await open();
+        await orderOf(api.db, bob.id, listing.id, state);
+        for (const response of [
+          await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 }),
+          await send('DELETE', `/api/listings/${listing.id}`, alice),
+        ]) {
+          expect(response.statusCode).toBe(409);
+          expect(error(response).details).toEqual({ status: 'open', reason: 'reserved' });
+          expect(error(response).message).toMatch(/buyer's order holds/);
+        }
+        expect((await mine(alice)).find((item) => item.id === listing.id)).toMatchObject({
+          status: 'open',
+          reserved: true,
+          price: { amountMinor: 2_000 },
+        });
+      },
+    );
 
     it('lets an unpaid order past its time hold nothing, swept or not', async () => {
       const listing = await open();
       await orderOf(api.db, bob.id, listing.id, 'expired_hold');
       expect((await mine(alice)).find((item) => item.id === listing.id)?.reserved).toBe(false);
-      expect((await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 })).statusCode).toBe(200);
+      expect(
+        (await send('PATCH', `/api/listings/${listing.id}`, alice, { priceMinor: 900 })).statusCode,
+      ).toBe(200);
       expect((await send('DELETE', `/api/listings/${listing.id}`, alice)).statusCode).toBe(200);
     });
   });
@@ -207,7 +282,11 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
     const ids: number[] = [];
     for (const itemId of items) ids.push((await list(erin, itemId, 1_500)).json<MyListing>().id);
     await send('DELETE', `/api/listings/${ids[1]}`, erin);
-    const response = await api.app.inject({ method: 'GET', url: '/api/me/listings', headers: bearer(erin.user) });
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/api/me/listings',
+      headers: bearer(erin.user),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const listed = response.json<{ items: MyListing[] }>().items;
@@ -216,7 +295,10 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
       [ids[0], 'open'],
       [ids[1], 'withdrawn'],
     ]);
-    expect(listed[0]).toMatchObject({ fee: { amountMinor: marketFeeMinor(1_500) }, proceeds: { amountMinor: 1_500 - marketFeeMinor(1_500) } });
+    expect(listed[0]).toMatchObject({
+      fee: { amountMinor: marketFeeMinor(1_500) },
+      proceeds: { amountMinor: 1_500 - marketFeeMinor(1_500) },
+    });
     expect((await api.app.inject({ method: 'GET', url: '/api/me/listings' })).statusCode).toBe(401);
   });
 });

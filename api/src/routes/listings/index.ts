@@ -4,7 +4,12 @@
  * a listing is orders.ts beside this file. Rate limits are the API's defaults (writes).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createListingBodySchema, listingParamsSchema, myListingSchema, updateListingBodySchema } from '@arttoy/shared/contracts/api';
+import {
+  createListingBodySchema,
+  listingParamsSchema,
+  myListingSchema,
+  updateListingBodySchema,
+} from '@arttoy/shared/contracts/api';
 import { createListing, repriceListing, withdrawListing } from '../../domain/market/listings';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
@@ -16,7 +21,8 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '',
     {
       schema: {
-        summary: 'List an item of my locker at a price (409 without a handle, for an item not in the locker, or past the open listings cap)',
+        summary:
+          'List an item of my locker at a price (409 without a handle, for an item not in the locker, or past the open listings cap)',
         tags,
         security,
         body: createListingBodySchema,
@@ -44,7 +50,13 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      const listing = await repriceListing(deps.db, user.id, request.params.id, request.body.priceMinor, deps.urls);
+      const listing = await repriceListing(
+        deps.db,
+        user.id,
+        request.params.id,
+        request.body.priceMinor,
+        deps.urls,
+      );
       return reply.header('cache-control', PRIVATE_NO_STORE).send(listing);
     },
   );
@@ -53,7 +65,8 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/:id',
     {
       schema: {
-        summary: "Withdraw my open listing: its item is back in my locker (409 while a buyer's order holds it)",
+        summary:
+          "Withdraw my open listing: its item is back in my locker (409 while a buyer's order holds it)",
         tags,
         security,
         params: listingParamsSchema,
@@ -62,7 +75,9 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await withdrawListing(deps.db, user.id, request.params.id, deps.urls));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await withdrawListing(deps.db, user.id, request.params.id, deps.urls));
     },
   );
 };

@@ -4,7 +4,15 @@ import { feedEvents, ledgerEntries, listings, lockerItems, sales } from '../../d
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { buyListing, chooseHandle, listItem, orderListing, pullFigure } from '../../test/market';
-import { ageOrder, approveAndCapture, bearer, capture, decideOnSandboxPage, expectStatus, startPayment } from '../../test/purchase';
+import {
+  ageOrder,
+  approveAndCapture,
+  bearer,
+  capture,
+  decideOnSandboxPage,
+  expectStatus,
+  startPayment,
+} from '../../test/purchase';
 
 const PRICE = 2_500;
 
@@ -15,7 +23,8 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
   let rival: TestUser;
 
   const get = (user: TestUser, url: string) => api.app.inject({ method: 'GET', url, headers: bearer(user) });
-  const balanceOf = async (user: TestUser) => expectStatus(await get(user, '/api/me/balance'), 200).json<Balance>();
+  const balanceOf = async (user: TestUser) =>
+    expectStatus(await get(user, '/api/me/balance'), 200).json<Balance>();
   /** A fresh figure of the seller's, listed at PRICE. */
   const newListing = async () => {
     const { itemId } = await pullFigure(api, seller);
@@ -24,7 +33,11 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [seller, buyer, rival] = await Promise.all([signInTestUser('seller'), signInTestUser('buyer'), signInTestUser('rival')]);
+    [seller, buyer, rival] = await Promise.all([
+      signInTestUser('seller'),
+      signInTestUser('buyer'),
+      signInTestUser('rival'),
+    ]);
     await chooseHandle(api, seller, 'moon_seller');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
@@ -34,12 +47,24 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     const first = await orderListing(api, buyer, listingId, 'listing-order-key-0001');
     expect(first.statusCode).toBe(201);
     const order = first.json<Order>();
-    expect(order).toMatchObject({ kind: 'listing', status: 'pending_payment', boxModel: null, shipOut: null, total: { amountMinor: PRICE, currency: 'USD' }, listing: { listingId, sellerHandle: 'moon_seller' } });
-    expect((await orderListing(api, buyer, listingId, 'listing-order-key-0001')).json<Order>().orderSn).toBe(order.orderSn);
+    expect(order).toMatchObject({
+      kind: 'listing',
+      status: 'pending_payment',
+      boxModel: null,
+      shipOut: null,
+      total: { amountMinor: PRICE, currency: 'USD' },
+      listing: { listingId, sellerHandle: 'moon_seller' },
+    });
+    expect((await orderListing(api, buyer, listingId, 'listing-order-key-0001')).json<Order>().orderSn).toBe(
+      order.orderSn,
+    );
 
     const second = await orderListing(api, rival, listingId);
     expect(second.statusCode).toBe(409);
-    expect(second.json().error).toMatchObject({ details: { reason: 'listing_reserved' }, message: expect.stringMatching(/reserved by another buyer's order until .* Nothing was charged/) });
+    expect(second.json().error).toMatchObject({
+      details: { reason: 'listing_reserved' },
+      message: expect.stringMatching(/reserved by another buyer's order until .* Nothing was charged/),
+    });
     const own = await orderListing(api, seller, listingId);
     expect(own.statusCode).toBe(409);
     expect(own.json().error.details.reason).toBe('own_listing');
@@ -50,31 +75,48 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
   it('paid: the item moves to the buyer, the seller is credited the price less the fee, the listing closes, the live room hears of it', async () => {
     const { itemId, listingId } = await newListing();
     const { order, result } = await buyListing(api, buyer, listingId);
-    expect(result).toMatchObject({ draw: null, order: { orderSn: order.orderSn, status: 'fulfilled', lockerItemId: itemId } });
+    expect(result).toMatchObject({
+      draw: null,
+      order: { orderSn: order.orderSn, status: 'fulfilled', lockerItemId: itemId },
+    });
 
     const bought = expectStatus(await get(buyer, `/api/locker/${itemId}`), 200).json<LockerItem>();
     expect(bought).toMatchObject({ status: 'in_locker', listingId: null });
     // Acquired when bought, not when pulled; and first in the buyer's locker.
     expect(Date.parse(bought.acquiredAt)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
-    expect(expectStatus(await get(buyer, '/api/locker'), 200).json<{ items: LockerItem[] }>().items[0]?.id).toBe(itemId);
+    expect(
+      expectStatus(await get(buyer, '/api/locker'), 200).json<{ items: LockerItem[] }>().items[0]?.id,
+    ).toBe(itemId);
     expect((await get(seller, `/api/locker/${itemId}`)).statusCode).toBe(404);
     const [listing] = await api.db.select().from(listings).where(eq(listings.id, listingId));
     expect(listing).toMatchObject({ status: 'sold', closedAt: expect.any(Date) });
     const [sale] = await api.db.select().from(sales).where(eq(sales.listingId, listingId));
     expect(sale).toMatchObject({ priceMinor: PRICE, feeMinor: marketFeeMinor(PRICE), lockerItemId: itemId });
 
-    const entries = await api.db.select().from(ledgerEntries).where(eq(ledgerEntries.saleId, sale?.id ?? 0));
+    const entries = await api.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.saleId, sale?.id ?? 0));
     expect(entries.map((entry) => [entry.kind, entry.amountMinor]).toSorted()).toEqual([
       ['fee', -marketFeeMinor(PRICE)],
       ['sale', PRICE],
     ]);
-    const [event] = await api.db.select().from(feedEvents).where(and(eq(feedEvents.kind, 'sale'), eq(feedEvents.userId, await buyerId())));
-    expect(event?.payload).toMatchObject({ price: { amountMinor: PRICE, currency: 'USD' }, boxName: null, drawId: null });
+    const [event] = await api.db
+      .select()
+      .from(feedEvents)
+      .where(and(eq(feedEvents.kind, 'sale'), eq(feedEvents.userId, await buyerId())));
+    expect(event?.payload).toMatchObject({
+      price: { amountMinor: PRICE, currency: 'USD' },
+      boxName: null,
+      drawId: null,
+    });
 
     // Settled once: capturing again returns the first result and writes nothing more.
     const again = expectStatus(await capture(api, buyer, result.order.payment?.token ?? ''), 200).json();
     expect(again.order.status).toBe('fulfilled');
-    expect((await api.db.select({ n: count() }).from(sales).where(eq(sales.listingId, listingId)))[0]?.n).toBe(1);
+    expect(
+      (await api.db.select({ n: count() }).from(sales).where(eq(sales.listingId, listingId)))[0]?.n,
+    ).toBe(1);
     // Sold: nobody can order it again.
     const late = await orderListing(api, rival, listingId);
     expect(late.statusCode).toBe(409);
@@ -100,36 +142,68 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     const token = (await startPayment(api, buyer, order.orderSn)).payment.token ?? '';
     await decideOnSandboxPage(api, token, 'approve');
     // By hand (the seller's withdraw is refused while an order holds it): the listing is gone before the capture.
-    await api.db.update(listings).set({ status: 'withdrawn', closedAt: new Date() }).where(eq(listings.id, listingId));
+    await api.db
+      .update(listings)
+      .set({ status: 'withdrawn', closedAt: new Date() })
+      .where(eq(listings.id, listingId));
     await api.db.update(lockerItems).set({ status: 'in_locker' }).where(eq(lockerItems.id, itemId));
     const refused = await capture(api, buyer, token);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       details: { reason: 'refunded', status: 'refunded' },
-      message: expect.stringMatching(/the listing was sold to another buyer or withdrawn before your payment could settle it, so the payment was refunded in full/),
+      message: expect.stringMatching(
+        /the listing was sold to another buyer or withdrawn before your payment could settle it, so the payment was refunded in full/,
+      ),
     });
-    expect(expectStatus(await get(seller, `/api/locker/${itemId}`), 200).json<LockerItem>().status).toBe('in_locker');
-    expect((await api.db.select({ n: count() }).from(sales).where(eq(sales.listingId, listingId)))[0]?.n).toBe(0);
+    expect(expectStatus(await get(seller, `/api/locker/${itemId}`), 200).json<LockerItem>().status).toBe(
+      'in_locker',
+    );
+    expect(
+      (await api.db.select({ n: count() }).from(sales).where(eq(sales.listingId, listingId)))[0]?.n,
+    ).toBe(0);
     // The refund is what every later look at the order says.
-    expect(expectStatus(await get(buyer, `/api/orders/${order.orderSn}`), 200).json<Order>().status).toBe('refunded');
+    expect(expectStatus(await get(buyer, `/api/orders/${order.orderSn}`), 200).json<Order>().status).toBe(
+      'refunded',
+    );
   });
 
   it('pays out at most the balance, which is always the sum of the ledger', async () => {
     const before = await balanceOf(seller);
     expect(before.balance.amountMinor).toBeGreaterThan(0);
-    const over = await api.app.inject({ method: 'POST', url: '/api/me/payouts', headers: bearer(seller), payload: { amountMinor: before.balance.amountMinor + 1 } });
+    const over = await api.app.inject({
+      method: 'POST',
+      url: '/api/me/payouts',
+      headers: bearer(seller),
+      payload: { amountMinor: before.balance.amountMinor + 1 },
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toMatch(/more than your balance/);
-    const tooSmall = await api.app.inject({ method: 'POST', url: '/api/me/payouts', headers: bearer(seller), payload: { amountMinor: 10 } });
+    const tooSmall = await api.app.inject({
+      method: 'POST',
+      url: '/api/me/payouts',
+      headers: bearer(seller),
+      payload: { amountMinor: 10 },
+    });
     expect(tooSmall.statusCode).toBe(400);
 
-    const payout = await api.app.inject({ method: 'POST', url: '/api/me/payouts', headers: bearer(seller), payload: { amountMinor: 500 } });
+    const payout = await api.app.inject({
+      method: 'POST',
+      url: '/api/me/payouts',
+      headers: bearer(seller),
+      payload: { amountMinor: 500 },
+    });
     expect(payout.statusCode).toBe(201);
     const after = await balanceOf(seller);
     expect(after.balance.amountMinor).toBe(before.balance.amountMinor - 500);
-    expect(after.payouts[0]).toMatchObject({ amount: { amountMinor: 500, currency: 'USD' }, status: 'requested' });
+    expect(after.payouts[0]).toMatchObject({
+      amount: { amountMinor: 500, currency: 'USD' },
+      status: 'requested',
+    });
     expect(after.entries[0]).toMatchObject({ kind: 'payout', amountMinor: -500, payoutId: payout.json().id });
-    const [sumRow] = await api.db.select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) }).from(ledgerEntries).where(eq(ledgerEntries.userId, await sellerId()));
+    const [sumRow] = await api.db
+      .select({ total: sum(ledgerEntries.amountMinor).mapWith(Number) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, await sellerId()));
     expect(sumRow?.total).toBe(after.balance.amountMinor);
     // A buyer who never sold has nothing.
     expect((await balanceOf(rival)).balance.amountMinor).toBe(0);
@@ -142,8 +216,16 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
   it('a pull is told to the live room with its box and draw', async () => {
     const { itemId } = await pullFigure(api, rival);
     const [item] = await api.db.select().from(lockerItems).where(eq(lockerItems.id, itemId));
-    const [event] = await api.db.select().from(feedEvents).where(and(eq(feedEvents.kind, 'pull'), eq(feedEvents.userId, item?.userId ?? 0)));
-    expect(event?.payload).toMatchObject({ drawId: item?.drawId, boxName: expect.any(String), price: null, figure: { id: item?.figureId } });
+    const [event] = await api.db
+      .select()
+      .from(feedEvents)
+      .where(and(eq(feedEvents.kind, 'pull'), eq(feedEvents.userId, item?.userId ?? 0)));
+    expect(event?.payload).toMatchObject({
+      drawId: item?.drawId,
+      boxName: expect.any(String),
+      price: null,
+      figure: { id: item?.figureId },
+    });
   });
 
   it('is paid by approving on the sandbox page, like a box', async () => {

@@ -1,7 +1,12 @@
 /** POST /api/listings/:id/orders: buy a collector's listing (an order paid like a box's; Idempotency-Key). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema, listingParamsSchema, orderSchema } from '@arttoy/shared/contracts/api';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  listingParamsSchema,
+  orderSchema,
+} from '@arttoy/shared/contracts/api';
 import { createListingOrder } from '../../domain/market/listing-orders';
 import type { UserRow } from '../../domain/users';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -36,7 +41,10 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
         limits: deps.unpaidOrderLimits,
       });
       if (created) deps.changes.changed('orders');
-      return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(order);
+      return reply
+        .status(created ? 201 : 200)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(order);
     },
   );
 };

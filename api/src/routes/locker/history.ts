@@ -10,7 +10,8 @@ const lockerHistoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify,
     '/:id/history',
     {
       schema: {
-        summary: "An item of my locker's history: the draw that pulled it (with its proof) and every sale of it, oldest first",
+        summary:
+          "An item of my locker's history: the draw that pulled it (with its proof) and every sale of it, oldest first",
         tags: ['locker'],
         security: [{ bearerAuth: [] }],
         params: lockerItemParamsSchema,
@@ -22,7 +23,11 @@ const lockerHistoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify,
       const user = await requireUser(deps, request);
       const history = await itemHistory(deps.db, user.id, request.params.id, deps.urls);
       // Someone else's item is "not found" too: its existence is not ours to tell.
-      if (!history) throw notFound(`Locker item ${request.params.id}`, `GET ${fastify.prefix} lists the items in your locker.`);
+      if (!history)
+        throw notFound(
+          `Locker item ${request.params.id}`,
+          `GET ${fastify.prefix} lists the items in your locker.`,
+        );
       return reply.header('cache-control', PRIVATE_NO_STORE).send(history);
     },
   );

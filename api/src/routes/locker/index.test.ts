@@ -10,15 +10,21 @@ describe('locker: every item is its owner’s only', () => {
   let bob: TestUser;
   let aliceItemIds: number[];
 
-  const get = (url: string, user?: TestUser) => api.app.inject({ method: 'GET', url, headers: user ? { authorization: `Bearer ${user.idToken}` } : {} });
+  const get = (url: string, user?: TestUser) =>
+    api.app.inject({ method: 'GET', url, headers: user ? { authorization: `Bearer ${user.idToken}` } : {} });
 
   beforeAll(async () => {
     api = await buildTestApi();
     [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
     const [aliceMe, bobMe] = [await get('/api/me', alice), await get('/api/me', bob)];
-    for (const response of [aliceMe, bobMe]) if (response.statusCode !== 200) throw new Error(`GET /api/me failed: ${response.statusCode} ${response.body}`);
+    for (const response of [aliceMe, bobMe])
+      if (response.statusCode !== 200)
+        throw new Error(`GET /api/me failed: ${response.statusCode} ${response.body}`);
     const aliceId = aliceMe.json<{ id: number }>().id;
-    const figures = await figureIdsBySlug(api.db, ['cloud-bakery-mochi-bunny', 'tin-guardians-chrome-commander']);
+    const figures = await figureIdsBySlug(api.db, [
+      'cloud-bakery-mochi-bunny',
+      'tin-guardians-chrome-commander',
+    ]);
     const rows = await api.db
       .insert(lockerItems)
       .values([
@@ -27,7 +33,13 @@ describe('locker: every item is its owner’s only', () => {
           userId: aliceId,
           figureId: figures.get('tin-guardians-chrome-commander') ?? 0,
           status: 'ship_requested',
-          shipAddress: { name: 'Alice', line1: '1 Main St', city: 'Springfield', postalCode: '12345', country: 'US' },
+          shipAddress: {
+            name: 'Alice',
+            line1: '1 Main St',
+            city: 'Springfield',
+            postalCode: '12345',
+            country: 'US',
+          },
           shipRequestedAt: new Date(),
         },
       ])
@@ -44,7 +56,11 @@ describe('locker: every item is its owner’s only', () => {
     const { items } = response.json<{ items: LockerItem[] }>();
     expect(items.map((item) => item.id).toSorted()).toEqual([...aliceItemIds].toSorted());
     const shipping = items.find((item) => item.status === 'ship_requested');
-    expect(shipping).toMatchObject({ figure: { slug: 'tin-guardians-chrome-commander', rarity: 'secret' }, series: { slug: 'tin-guardians' }, shippedAt: null });
+    expect(shipping).toMatchObject({
+      figure: { slug: 'tin-guardians-chrome-commander', rarity: 'secret' },
+      series: { slug: 'tin-guardians' },
+      shippedAt: null,
+    });
     expect(shipping?.shipRequestedAt).toEqual(expect.any(String));
   });
 

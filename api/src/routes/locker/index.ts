@@ -11,10 +11,20 @@ const lockerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
 
   fastify.get(
     '',
-    { schema: { summary: 'Items in my locker, newest first', tags: ['locker'], security, response: { 200: lockerListSchema, ...errorResponses(401, 429, 503) } }, config },
+    {
+      schema: {
+        summary: 'Items in my locker, newest first',
+        tags: ['locker'],
+        security,
+        response: { 200: lockerListSchema, ...errorResponses(401, 429, 503) },
+      },
+      config,
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await listLocker(deps.db, user.id, deps.urls) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await listLocker(deps.db, user.id, deps.urls) });
     },
   );
 
@@ -34,7 +44,11 @@ const lockerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
       const user = await requireUser(deps, request);
       const item = await getLockerItem(deps.db, user.id, request.params.id, deps.urls);
       // Someone else's item is "not found" too: its existence is not ours to tell.
-      if (!item) throw notFound(`Locker item ${request.params.id}`, `GET ${fastify.prefix} lists the items in your locker.`);
+      if (!item)
+        throw notFound(
+          `Locker item ${request.params.id}`,
+          `GET ${fastify.prefix} lists the items in your locker.`,
+        );
       return reply.header('cache-control', PRIVATE_NO_STORE).send(item);
     },
   );

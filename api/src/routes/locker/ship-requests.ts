@@ -1,6 +1,11 @@
 /** /api/locker/ship-requests: ship locker items home, list my requests, cancel one until it has shipped (a paid fee refunded). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createShipRequestBodySchema, shipRequestListSchema, shipRequestParamsSchema, shipRequestSchema } from '@arttoy/shared/contracts/api';
+import {
+  createShipRequestBodySchema,
+  shipRequestListSchema,
+  shipRequestParamsSchema,
+  shipRequestSchema,
+} from '@arttoy/shared/contracts/api';
 import { shipOutFeeRefunder } from '../../domain/payments/ship-out-refund';
 import { cancelShipRequest, createShipRequest, listShipRequests } from '../../domain/ship-requests';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -30,10 +35,20 @@ const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
 
   fastify.get(
     '',
-    { schema: { summary: 'My ship requests, newest first', tags, security, response: { 200: shipRequestListSchema, ...errorResponses(401, 429, 503) } }, config: limitedBy(deps.limits?.auth) },
+    {
+      schema: {
+        summary: 'My ship requests, newest first',
+        tags,
+        security,
+        response: { 200: shipRequestListSchema, ...errorResponses(401, 429, 503) },
+      },
+      config: limitedBy(deps.limits?.auth),
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await listShipRequests(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await listShipRequests(deps.db, user.id) });
     },
   );
 
@@ -41,7 +56,8 @@ const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
     '/:id',
     {
       schema: {
-        summary: 'Cancel my ship request until it has shipped; its items go back to my locker, and a paid fee is refunded in full',
+        summary:
+          'Cancel my ship request until it has shipped; its items go back to my locker, and a paid fee is refunded in full',
         tags,
         security,
         params: shipRequestParamsSchema,
@@ -50,7 +66,9 @@ const shipRequestRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await cancelShipRequest(deps.db, user.id, request.params.id, refundFee));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await cancelShipRequest(deps.db, user.id, request.params.id, refundFee));
     },
   );
 };

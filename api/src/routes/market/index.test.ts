@@ -21,7 +21,12 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
   const get = (url: string) => api.app.inject({ method: 'GET', url });
   const list = async (who: Member, slug: string, priceMinor: number) => {
     const [itemId] = await giveItems(api, who.id, [slug]);
-    const response = await api.app.inject({ method: 'POST', url: '/api/listings', headers: bearer(who.user), payload: { lockerItemId: itemId, priceMinor } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/listings',
+      headers: bearer(who.user),
+      payload: { lockerItemId: itemId, priceMinor },
+    });
     return response.json<MyListing>();
   };
 
@@ -36,7 +41,14 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     const response = await get(`/api/market/figures/${COMMANDER}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ figureId: figureIds.get(COMMANDER), listings: [], sales: [], lastPrice: null, lowestPrice: null, medianPrice: null });
+    expect(response.json()).toEqual({
+      figureId: figureIds.get(COMMANDER),
+      listings: [],
+      sales: [],
+      lastPrice: null,
+      lowestPrice: null,
+      medianPrice: null,
+    });
   });
 
   it('answers an unknown figure with 404, and a malformed slug with 400', async () => {
@@ -55,24 +67,40 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     await orderOf(api.db, bob.id, pricey.id, 'pending_payment');
     const response = await get(`/api/market/figures/${CUB}`);
     const market = response.json<FigureMarket>();
-    expect(market.listings.map((listing) => [listing.id, listing.price.amountMinor, listing.sellerHandle, listing.reserved])).toEqual([
+    expect(
+      market.listings.map((listing) => [
+        listing.id,
+        listing.price.amountMinor,
+        listing.sellerHandle,
+        listing.reserved,
+      ]),
+    ).toEqual([
       [cheapOld.id, 1_000, 'bob_sells', false],
       [cheapNew.id, 1_000, 'alice_sells', false],
       [pricey.id, 3_000, 'alice_sells', true],
     ]);
     expect(response.body).not.toContain(alice.user.uid);
     expect(response.body).not.toContain(alice.user.email);
-    expect(Object.keys(market.listings[0]!).toSorted()).toEqual(['createdAt', 'id', 'price', 'reserved', 'sellerHandle']);
+    expect(Object.keys(market.listings[0]!).toSorted()).toEqual([
+      'createdAt',
+      'id',
+      'price',
+      'reserved',
+      'sellerHandle',
+    ]);
   });
 
   it('shows sales oldest first with the last, lowest and median price (the lower middle of an even count)', async () => {
     const [itemId] = await giveItems(api, alice.id, [MOUSE]);
     // Ping-pong one item between the two: each sale moves it to the buyer.
     const prices = [4_000, 1_500, 2_500, 3_500];
-    for (const [index, priceMinor] of prices.entries()) await recordSale(api, itemId!, index % 2 === 0 ? bob.id : alice.id, priceMinor, prices.length - index);
+    for (const [index, priceMinor] of prices.entries())
+      await recordSale(api, itemId!, index % 2 === 0 ? bob.id : alice.id, priceMinor, prices.length - index);
     const market = (await get(`/api/market/figures/${MOUSE}`)).json<FigureMarket>();
     expect(market.sales.map((sale) => sale.price.amountMinor)).toEqual(prices);
-    expect(market.sales.map((sale) => sale.soldAt)).toEqual(market.sales.map((sale) => sale.soldAt).toSorted());
+    expect(market.sales.map((sale) => sale.soldAt)).toEqual(
+      market.sales.map((sale) => sale.soldAt).toSorted(),
+    );
     expect(market).toMatchObject({
       lastPrice: { amountMinor: 3_500, currency: 'USD' },
       lowestPrice: { amountMinor: 1_500, currency: 'USD' },
@@ -84,7 +112,14 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     const [itemId] = await giveItems(api, alice.id, [BUNNY]);
     const count = FIGURE_SALES_SHOWN + 2;
     // The two oldest are the cheapest: left out, they are not the lowest price either.
-    for (let index = 0; index < count; index += 1) await recordSale(api, itemId!, index % 2 === 0 ? bob.id : alice.id, index < 2 ? 100 + index : 1_000 + index, count - index);
+    for (let index = 0; index < count; index += 1)
+      await recordSale(
+        api,
+        itemId!,
+        index % 2 === 0 ? bob.id : alice.id,
+        index < 2 ? 100 + index : 1_000 + index,
+        count - index,
+      );
     const market = (await get(`/api/market/figures/${BUNNY}`)).json<FigureMarket>();
     expect(market.sales).toHaveLength(FIGURE_SALES_SHOWN);
     expect(market.sales[0]!.price.amountMinor).toBe(1_002);
@@ -101,12 +136,14 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
   });
 
   describe('series asks', () => {
-    it("gives each figure of the series with open listings its lowest ask and count, and leaves the others out", async () => {
+    it('gives each figure of the series with open listings its lowest ask and count, and leaves the others out', async () => {
       const response = await get('/api/market/asks?series=cloud-bakery');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       // Croissant Cub: 1,000 (twice) and 3,000 open, 500 withdrawn; the mouse and the bunny only sold.
-      expect(response.json<SeriesAsks>().items).toEqual([{ figureId: figureIds.get(CUB), lowestAsk: { amountMinor: 1_000, currency: 'USD' }, listings: 3 }]);
+      expect(response.json<SeriesAsks>().items).toEqual([
+        { figureId: figureIds.get(CUB), lowestAsk: { amountMinor: 1_000, currency: 'USD' }, listings: 3 },
+      ]);
     });
 
     it('moves with the listings: a new cheaper one, and another figure', async () => {
@@ -117,7 +154,10 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
         { figureId: figureIds.get(CUB), lowestAsk: { amountMinor: 900, currency: 'USD' }, listings: 4 },
         { figureId: figureIds.get(MOUSE), lowestAsk: { amountMinor: 2_000, currency: 'USD' }, listings: 1 },
       ]);
-      const open = await api.db.select().from(listings).where(eq(listings.figureId, figureIds.get(CUB)!));
+      const open = await api.db
+        .select()
+        .from(listings)
+        .where(eq(listings.figureId, figureIds.get(CUB)!));
       expect(open.filter((row) => row.status === 'open')).toHaveLength(4);
     });
 

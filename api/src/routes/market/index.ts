@@ -4,7 +4,12 @@
  * Read from the database each time, so limited per IP like other uncached reads (the API's default).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { figureMarketSchema, seriesAsksQuerySchema, seriesAsksSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
+import {
+  figureMarketSchema,
+  seriesAsksQuerySchema,
+  seriesAsksSchema,
+  slugParamsSchema,
+} from '@arttoy/shared/contracts/api';
 import { figureMarket, seriesAsks } from '../../domain/market/market-reads';
 import { notFound } from '../../errors';
 import { errorResponses, type RouteOptions } from '../deps';
@@ -18,7 +23,8 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     '/figures/:slug',
     {
       schema: {
-        summary: "A figure's market: its open listings (cheapest first), its latest sales (oldest first) and their last, lowest and median price",
+        summary:
+          "A figure's market: its open listings (cheapest first), its latest sales (oldest first) and their last, lowest and median price",
         tags,
         params: slugParamsSchema,
         response: { 200: figureMarketSchema, ...errorResponses(400, 404, 429, 503) },
@@ -35,7 +41,8 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     '/asks',
     {
       schema: {
-        summary: "A series' lowest ask per figure, with how many listings are open (figures without one are left out)",
+        summary:
+          "A series' lowest ask per figure, with how many listings are open (figures without one are left out)",
         tags,
         querystring: seriesAsksQuerySchema,
         response: { 200: seriesAsksSchema, ...errorResponses(400, 404, 429, 503) },

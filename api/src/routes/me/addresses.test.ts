@@ -3,7 +3,14 @@ import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { bearer } from '../../test/purchase';
 
-const home = { name: 'Ada Lovelace', line1: '12 Market Street', city: 'London', postalCode: 'N1 9GU', country: 'GB', phone: '+44 20 7946 0000' };
+const home = {
+  name: 'Ada Lovelace',
+  line1: '12 Market Street',
+  city: 'London',
+  postalCode: 'N1 9GU',
+  country: 'GB',
+  phone: '+44 20 7946 0000',
+};
 const numbered = (n: number) => ({ ...home, line1: `${n} Market Street` });
 
 describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
@@ -15,7 +22,11 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [alice, bob, carol] = await Promise.all([signInTestUser(`book-alice-${run}`), signInTestUser(`book-bob-${run}`), signInTestUser(`book-carol-${run}`)]);
+    [alice, bob, carol] = await Promise.all([
+      signInTestUser(`book-alice-${run}`),
+      signInTestUser(`book-bob-${run}`),
+      signInTestUser(`book-carol-${run}`),
+    ]);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -24,8 +35,15 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
     expect(response.statusCode).toBe(200);
     return response.json<{ items: SavedAddress[] }>().items;
   };
-  const save = (user: TestUser | undefined, payload: unknown) => api.app.inject({ method: 'POST', url: '/api/me/addresses', headers: bearer(user), payload: payload as object });
-  const remove = (user: TestUser | undefined, id: number | string) => api.app.inject({ method: 'DELETE', url: `/api/me/addresses/${id}`, headers: bearer(user) });
+  const save = (user: TestUser | undefined, payload: unknown) =>
+    api.app.inject({
+      method: 'POST',
+      url: '/api/me/addresses',
+      headers: bearer(user),
+      payload: payload as object,
+    });
+  const remove = (user: TestUser | undefined, id: number | string) =>
+    api.app.inject({ method: 'DELETE', url: `/api/me/addresses/${id}`, headers: bearer(user) });
 
   it('saves an address, trimmed, and lists it; the same place again is the saved one, not a second', async () => {
     expect(await list(alice)).toEqual([]);
@@ -50,7 +68,10 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
   ])('refuses an address with %s, naming the field (400)', async (_what, address, field) => {
     const response = await save(alice, { address });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_request', details: { issues: [expect.objectContaining({ field })] } });
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_request',
+      details: { issues: [expect.objectContaining({ field })] },
+    });
   });
 
   it('refuses a body that is not an address, and anyone signed out', async () => {
@@ -63,11 +84,19 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
   });
 
   it(`keeps ${MAX_SAVED_ADDRESSES} addresses at most, saying what to do (409), even when saves arrive at once`, async () => {
-    const answers = await Promise.all(Array.from({ length: MAX_SAVED_ADDRESSES + 3 }, (_unused, index) => save(carol, { address: numbered(index + 1) })));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_SAVED_ADDRESSES + 3 }, (_unused, index) =>
+        save(carol, { address: numbered(index + 1) }),
+      ),
+    );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(MAX_SAVED_ADDRESSES);
     const refused = answers.filter((answer) => answer.statusCode === 409);
     expect(refused).toHaveLength(3);
-    expect(refused[0]?.json().error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/address book is full: it keeps 10 addresses\. Remove one/), details: { reason: 'address_book_full', max: 10 } });
+    expect(refused[0]?.json().error).toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/address book is full: it keeps 10 addresses\. Remove one/),
+      details: { reason: 'address_book_full', max: 10 },
+    });
     expect(await list(carol)).toHaveLength(MAX_SAVED_ADDRESSES);
     // A saved one is still answered when the book is full.
     expect((await save(carol, { address: numbered(1) })).statusCode).toBe(200);
@@ -85,6 +114,8 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
     expect(removed.json<{ items: SavedAddress[] }>().items).toEqual([oldest]);
     const gone = await remove(alice, second.id);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error.message).toMatch(/^Saved address \d+ was not found\. GET \/api\/me\/addresses lists yours\./);
+    expect(gone.json().error.message).toMatch(
+      /^Saved address \d+ was not found\. GET \/api\/me\/addresses lists yours\./,
+    );
   });
 });

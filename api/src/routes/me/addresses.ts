@@ -1,6 +1,11 @@
 /** /api/me/addresses: the signed-in user's address book (list, save, remove), which the ship-out form offers. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { saveAddressBodySchema, savedAddressListSchema, savedAddressParamsSchema, savedAddressSchema } from '@arttoy/shared/contracts/api';
+import {
+  saveAddressBodySchema,
+  savedAddressListSchema,
+  savedAddressParamsSchema,
+  savedAddressSchema,
+} from '@arttoy/shared/contracts/api';
 import { addressesOf, removeAddress, saveAddress } from '../../domain/address-book';
 import { notFound } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -12,12 +17,19 @@ const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
   fastify.get(
     '/addresses',
     {
-      schema: { summary: 'My saved addresses, newest first', tags, security, response: { 200: savedAddressListSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'My saved addresses, newest first',
+        tags,
+        security,
+        response: { 200: savedAddressListSchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await addressesOf(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await addressesOf(deps.db, user.id) });
     },
   );
 
@@ -25,17 +37,25 @@ const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/addresses',
     {
       schema: {
-        summary: 'Save an address to my address book (checked as a ship-out address; 200 with the saved one if it is there already, 409 when the book is full)',
+        summary:
+          'Save an address to my address book (checked as a ship-out address; 200 with the saved one if it is there already, 409 when the book is full)',
         tags,
         security,
         body: saveAddressBodySchema,
-        response: { 200: savedAddressSchema, 201: savedAddressSchema, ...errorResponses(400, 401, 409, 429, 503) },
+        response: {
+          200: savedAddressSchema,
+          201: savedAddressSchema,
+          ...errorResponses(400, 401, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const { saved, created } = await saveAddress(deps.db, user.id, request.body.address);
-      return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(saved);
+      return reply
+        .status(created ? 201 : 200)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(saved);
     },
   );
 
@@ -43,7 +63,8 @@ const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/addresses/:id',
     {
       schema: {
-        summary: 'Remove one of my saved addresses (404 for an address that is not mine); answers the ones left',
+        summary:
+          'Remove one of my saved addresses (404 for an address that is not mine); answers the ones left',
         tags,
         security,
         params: savedAddressParamsSchema,
@@ -55,7 +76,9 @@ const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
       if (!(await removeAddress(deps.db, user.id, request.params.id))) {
         throw notFound(`Saved address ${request.params.id}`, `GET ${fastify.prefix}/addresses lists yours.`);
       }
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await addressesOf(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await addressesOf(deps.db, user.id) });
     },
   );
 };

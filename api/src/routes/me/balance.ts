@@ -11,7 +11,12 @@ const balanceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
   fastify.get(
     '/balance',
     {
-      schema: { summary: 'My balance from sales (the sum of my ledger), its latest entries and my payout requests', tags, security, response: { 200: balanceSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'My balance from sales (the sum of my ledger), its latest entries and my payout requests',
+        tags,
+        security,
+        response: { 200: balanceSchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
@@ -24,7 +29,8 @@ const balanceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/payouts',
     {
       schema: {
-        summary: 'Ask for a payout of part or all of my balance: recorded as owed and debited from the balance (409 when more than the balance)',
+        summary:
+          'Ask for a payout of part or all of my balance: recorded as owed and debited from the balance (409 when more than the balance)',
         tags,
         security,
         body: payoutBodySchema,
@@ -33,7 +39,10 @@ const balanceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.status(201).header('cache-control', PRIVATE_NO_STORE).send(await requestPayout(deps.db, user.id, request.body.amountMinor));
+      return reply
+        .status(201)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await requestPayout(deps.db, user.id, request.body.amountMinor));
     },
   );
 };

@@ -11,28 +11,50 @@ const fairnessRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
   fastify.get(
     '/fairness',
     {
-      schema: { summary: 'My server seed hash, client seed and next nonce (the next draw uses them)', tags, security, response: { 200: fairnessStateSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'My server seed hash, client seed and next nonce (the next draw uses them)',
+        tags,
+        security,
+        response: { 200: fairnessStateSchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(toFairnessState(await activeSeed(deps.db, user.id)));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(toFairnessState(await activeSeed(deps.db, user.id)));
     },
   );
 
   fastify.put(
     '/client-seed',
-    { schema: { summary: 'Choose my client seed', tags, security, body: clientSeedBodySchema, response: { 200: fairnessStateSchema, ...errorResponses(400, 401, 429, 503) } } },
+    {
+      schema: {
+        summary: 'Choose my client seed',
+        tags,
+        security,
+        body: clientSeedBodySchema,
+        response: { 200: fairnessStateSchema, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(toFairnessState(await setClientSeed(deps.db, user.id, request.body.clientSeed)));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(toFairnessState(await setClientSeed(deps.db, user.id, request.body.clientSeed)));
     },
   );
 
   fastify.post(
     '/server-seed/rotate',
     {
-      schema: { summary: 'Reveal my server seed (its draws become verifiable) and start a new one', tags, security, response: { 200: seedRotationSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'Reveal my server seed (its draws become verifiable) and start a new one',
+        tags,
+        security,
+        response: { 200: seedRotationSchema, ...errorResponses(401, 429, 503) },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);

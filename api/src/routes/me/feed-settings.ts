@@ -20,12 +20,19 @@ const feedSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
   fastify.get(
     '/feed-visibility',
     {
-      schema: { summary: 'Whether the live feed shows my handle beside my pulls and purchases', tags, security, response: { 200: feedVisibilitySchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'Whether the live feed shows my handle beside my pulls and purchases',
+        tags,
+        security,
+        response: { 200: feedVisibilitySchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ visible: await feedVisibilityOf(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ visible: await feedVisibilityOf(deps.db, user.id) });
     },
   );
 
@@ -42,7 +49,9 @@ const feedSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ visible: await setFeedVisibility(deps.db, user.id, request.body.visible) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ visible: await setFeedVisibility(deps.db, user.id, request.body.visible) });
     },
   );
 };

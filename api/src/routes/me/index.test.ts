@@ -1,7 +1,16 @@
 import type { Me } from '@arttoy/shared/contracts/api';
 import { count, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { decodeClaims, disableUser, idTokenClaims, selfSignedToken, signInTestUser, TEST_PROJECT_ID, type TestUser, unsignedToken } from '../../test/auth-emulator';
+import {
+  decodeClaims,
+  disableUser,
+  idTokenClaims,
+  selfSignedToken,
+  signInTestUser,
+  TEST_PROJECT_ID,
+  type TestUser,
+  unsignedToken,
+} from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../../test/helper';
 
 describe('GET /api/me (Firebase ID tokens)', () => {
@@ -14,14 +23,22 @@ describe('GET /api/me (Firebase ID tokens)', () => {
   // `api` is unset if its setup failed; the database must still go.
   afterAll(() => api?.close());
 
-  const me = (authorization?: string, url = '/api/me') => api.app.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } });
+  const me = (authorization?: string, url = '/api/me') =>
+    api.app.inject({ method: 'GET', url, headers: authorization === undefined ? {} : { authorization } });
 
   it('returns the signed-in user of an emulator-issued token, and creates the row once', async () => {
     const first = await me(`Bearer ${alice.idToken}`);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-store');
     const body = first.json<Me>();
-    expect(body).toEqual({ id: expect.any(Number), uid: alice.uid, email: alice.email, displayName: 'alice', handle: null, createdAt: expect.any(String) });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      uid: alice.uid,
+      email: alice.email,
+      displayName: 'alice',
+      handle: null,
+      createdAt: expect.any(String),
+    });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     expect((await me(`Bearer ${alice.idToken}`)).json<Me>().id).toBe(body.id);
     const [row] = await api.db.select({ n: count() }).from(users).where(eq(users.firebaseUid, alice.uid));
@@ -29,7 +46,11 @@ describe('GET /api/me (Firebase ID tokens)', () => {
   });
 
   it('never takes the user from the request: query and headers naming another uid are ignored', async () => {
-    const response = await api.app.inject({ method: 'GET', url: '/api/me?uid=someone-else&userId=1', headers: { authorization: `Bearer ${alice.idToken}`, 'x-user-id': 'someone-else' } });
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/api/me?uid=someone-else&userId=1',
+      headers: { authorization: `Bearer ${alice.idToken}`, 'x-user-id': 'someone-else' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<Me>().uid).toBe(alice.uid);
   });
@@ -38,7 +59,10 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     const response = await me();
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
-      error: { code: 'unauthenticated', message: "Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'." },
+      error: {
+        code: 'unauthenticated',
+        message: "Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'.",
+      },
     });
   });
 
@@ -59,11 +83,17 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     const expired = unsignedToken(idTokenClaims(alice.uid, { iat: past, auth_time: past, exp: past + 3600 }));
     const response = await me(`Bearer ${expired}`);
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toEqual({ code: 'token_expired', message: expect.stringMatching(/expired.*getIdToken\(true\)/) });
+    expect(response.json().error).toEqual({
+      code: 'token_expired',
+      message: expect.stringMatching(/expired.*getIdToken\(true\)/),
+    });
   });
 
   it('refuses a token for another Firebase project', async () => {
-    const claims = idTokenClaims(alice.uid, { aud: 'demo-other', iss: 'https://securetoken.google.com/demo-other' });
+    const claims = idTokenClaims(alice.uid, {
+      aud: 'demo-other',
+      iss: 'https://securetoken.google.com/demo-other',
+    });
     const response = await me(`Bearer ${unsignedToken(claims)}`);
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toMatch(new RegExp(`aud.*${TEST_PROJECT_ID}`));
@@ -79,7 +109,9 @@ describe('GET /api/me (Firebase ID tokens)', () => {
   it('refuses a real token whose subject was rewritten to a user that does not exist', async () => {
     const [header, , signature] = alice.idToken.split('.');
     const tampered = { ...decodeClaims(alice.idToken), sub: 'mallory', user_id: 'mallory' };
-    const response = await me(`Bearer ${header}.${Buffer.from(JSON.stringify(tampered)).toString('base64url')}.${signature}`);
+    const response = await me(
+      `Bearer ${header}.${Buffer.from(JSON.stringify(tampered)).toString('base64url')}.${signature}`,
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json<Me>().uid).toBeUndefined();
   });
@@ -88,7 +120,12 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     const checking = await startApiBeside(api, { firebaseCheckRevoked: true });
     try {
       const bob = await signInTestUser('bob');
-      const meOf = () => checking.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${bob.idToken}` } });
+      const meOf = () =>
+        checking.inject({
+          method: 'GET',
+          url: '/api/me',
+          headers: { authorization: `Bearer ${bob.idToken}` },
+        });
       expect((await meOf()).statusCode).toBe(200);
       await disableUser(bob.uid);
       const response = await meOf();
@@ -108,7 +145,15 @@ describe('GET /api/me (Firebase ID tokens)', () => {
     // A token not seen before is verified, and the emulator says the account is disabled.
     const stranger = await startApiBeside(api);
     try {
-      expect((await stranger.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${carol.idToken}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await stranger.inject({
+            method: 'GET',
+            url: '/api/me',
+            headers: { authorization: `Bearer ${carol.idToken}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     } finally {
       await stranger.close();
     }

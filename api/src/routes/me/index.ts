@@ -8,13 +8,20 @@ const accountRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
   fastify.get(
     '',
     {
-      schema: { summary: 'The signed-in user', tags: ['account'], security: [{ bearerAuth: [] }], response: { 200: meSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['account'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: meSchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
       // The handle is read with each answer: the user row kept per process would miss a change made on another instance.
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(toMe(user, await handleOf(deps.db, user.id)));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(toMe(user, await handleOf(deps.db, user.id)));
     },
   );
 };

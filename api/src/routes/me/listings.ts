@@ -18,7 +18,9 @@ const myListingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { d
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await listMyListings(deps.db, user.id, deps.urls) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await listMyListings(deps.db, user.id, deps.urls) });
     },
   );
 };

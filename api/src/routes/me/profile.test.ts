@@ -15,20 +15,37 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [alice, bob, carol] = await Promise.all([signInTestUser(`profile-alice-${run}`), signInTestUser(`profile-bob-${run}`), signInTestUser(`profile-carol-${run}`)]);
+    [alice, bob, carol] = await Promise.all([
+      signInTestUser(`profile-alice-${run}`),
+      signInTestUser(`profile-bob-${run}`),
+      signInTestUser(`profile-carol-${run}`),
+    ]);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
   const me = (user: TestUser) => api.app.inject({ method: 'GET', url: '/api/me', headers: bearer(user) });
-  const putHandle = (user: TestUser | undefined, payload: unknown) => api.app.inject({ method: 'PUT', url: '/api/me/handle', headers: bearer(user), payload: payload as object });
-  const methods = (user: TestUser) => api.app.inject({ method: 'GET', url: '/api/me/payment-methods', headers: bearer(user) });
-  const remove = (user: TestUser | undefined, id: number | string) => api.app.inject({ method: 'DELETE', url: `/api/me/payment-methods/${id}`, headers: bearer(user) });
+  const putHandle = (user: TestUser | undefined, payload: unknown) =>
+    api.app.inject({
+      method: 'PUT',
+      url: '/api/me/handle',
+      headers: bearer(user),
+      payload: payload as object,
+    });
+  const methods = (user: TestUser) =>
+    api.app.inject({ method: 'GET', url: '/api/me/payment-methods', headers: bearer(user) });
+  const remove = (user: TestUser | undefined, id: number | string) =>
+    api.app.inject({ method: 'DELETE', url: `/api/me/payment-methods/${id}`, headers: bearer(user) });
 
   async function saveMethod(user: TestUser, label: string): Promise<number> {
     const { id } = (await me(user)).json<Me>();
     const [row] = await api.db
       .insert(paymentMethods)
-      .values({ userId: id, provider: 'sandbox', vaultToken: `SBXV-${label}-${run}-${Math.random().toString(36).slice(2)}`, label })
+      .values({
+        userId: id,
+        provider: 'sandbox',
+        vaultToken: `SBXV-${label}-${run}-${Math.random().toString(36).slice(2)}`,
+        label,
+      })
       .returning({ id: paymentMethods.id });
     return row!.id;
   }
@@ -51,12 +68,20 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
     const third = await putHandle(bob, { handle: `third_${run}` });
     expect(third.statusCode).toBe(409);
-    expect(third.json().error).toMatchObject({ details: { reason: 'handle_changed_recently' }, message: expect.stringMatching(/once every 30 days, so the next change is possible from \d{4}-\d{2}-\d{2}/) });
+    expect(third.json().error).toMatchObject({
+      details: { reason: 'handle_changed_recently' },
+      message: expect.stringMatching(
+        /once every 30 days, so the next change is possible from \d{4}-\d{2}-\d{2}/,
+      ),
+    });
     expect((await me(bob)).json<Me>().handle).toBe(`second_${run}`);
     // The same handle again is no change; and once the wait is over, it can change again.
     expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
     const { id } = (await me(bob)).json<Me>();
-    await api.db.update(users).set({ handleChangedAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, id));
+    await api.db
+      .update(users)
+      .set({ handleChangedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(users.id, id));
     expect((await putHandle(bob, { handle: `third_${run}` })).statusCode).toBe(200);
     await api.db.update(users).set({ handle: null, handleChangedAt: null }).where(eq(users.id, id));
   });
@@ -66,7 +91,11 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     expect((await putHandle(carol, { handle })).statusCode).toBe(200);
     const response = await putHandle(bob, { handle: handle.toUpperCase() });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'conflict', message: `The handle "${handle}" is taken: choose another one.`, details: { reason: 'handle_taken' } });
+    expect(response.json().error).toMatchObject({
+      code: 'conflict',
+      message: `The handle "${handle}" is taken: choose another one.`,
+      details: { reason: 'handle_taken' },
+    });
     expect((await me(bob)).json<Me>().handle).toBeNull();
   });
 
@@ -80,7 +109,9 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     const response = await putHandle(bob, { handle });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('invalid_request');
-    expect(response.json().error.message).toContain('handle: must be 3 to 20 characters, each a letter a-z, a digit or _');
+    expect(response.json().error.message).toContain(
+      'handle: must be 3 to 20 characters, each a letter a-z, a digit or _',
+    );
   });
 
   it('refuses a body without a handle (400) and a visitor without a token (401)', async () => {
@@ -91,18 +122,32 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
   it('keeps handles unique in the database too (the constraint behind the 409)', async () => {
     const handle = `direct_${run}`;
     await api.db.update(users).set({ handle }).where(eq(users.firebaseUid, alice.uid));
-    const failure = (statement: PromiseLike<unknown>) => Promise.resolve(statement).then(() => 'no error', (error: unknown) => error);
-    expect(violatesUnique(await failure(api.db.update(users).set({ handle }).where(eq(users.firebaseUid, bob.uid))), 'users_handle_unique')).toBe(true);
-    const refused = await failure(api.db.update(users).set({ handle: 'UPPER_case' }).where(eq(users.firebaseUid, bob.uid)));
+    const failure = (statement: PromiseLike<unknown>) =>
+      Promise.resolve(statement).then(
+        () => 'no error',
+        (error: unknown) => error,
+      );
+    expect(
+      violatesUnique(
+        await failure(api.db.update(users).set({ handle }).where(eq(users.firebaseUid, bob.uid))),
+        'users_handle_unique',
+      ),
+    ).toBe(true);
+    const refused = await failure(
+      api.db.update(users).set({ handle: 'UPPER_case' }).where(eq(users.firebaseUid, bob.uid)),
+    );
     const messages: string[] = [];
-    for (let cause: unknown = refused; cause instanceof Error; cause = cause.cause) messages.push(cause.message);
+    for (let cause: unknown = refused; cause instanceof Error; cause = cause.cause)
+      messages.push(cause.message);
     expect(messages.join(' | ')).toContain('users_handle_format');
   });
 
   it('lists saved methods with their ids and removes one of mine, answering the ones left', async () => {
     const older = await saveMethod(alice, 'Sandbox test account');
     const newer = await saveMethod(alice, 'Sandbox test account 2');
-    const listed = (await methods(alice)).json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id);
+    const listed = (await methods(alice))
+      .json<{ items: SavedPaymentMethod[] }>()
+      .items.map((item) => item.id);
     expect(listed).toEqual(expect.arrayContaining([older, newer]));
     const response = await remove(alice, older);
     expect(response.statusCode).toBe(200);
@@ -110,7 +155,9 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     const left = response.json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id);
     expect(left).toContain(newer);
     expect(left).not.toContain(older);
-    expect((await methods(alice)).json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id)).toEqual(left);
+    expect(
+      (await methods(alice)).json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id),
+    ).toEqual(left);
     // Gone: a second removal is 404.
     expect((await remove(alice, older)).statusCode).toBe(404);
   });
@@ -119,8 +166,13 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     const bobs = await saveMethod(bob, 'Bob sandbox');
     const response = await remove(alice, bobs);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toMatchObject({ code: 'not_found', message: expect.stringContaining(`Saved payment method ${bobs} was not found.`) });
-    expect((await methods(bob)).json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id)).toContain(bobs);
+    expect(response.json().error).toMatchObject({
+      code: 'not_found',
+      message: expect.stringContaining(`Saved payment method ${bobs} was not found.`),
+    });
+    expect(
+      (await methods(bob)).json<{ items: SavedPaymentMethod[] }>().items.map((item) => item.id),
+    ).toContain(bobs);
   });
 
   it('refuses an id that is no id (400) and a visitor without a token (401)', async () => {
@@ -131,11 +183,18 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
   it('a removed method no longer pays', async () => {
     const boxId = await seedBoxId(api, 'night-market-blind-box');
     const first = await buyBox(api, alice, boxId, { provider: 'sandbox', saveMethod: true });
-    const saved = (await methods(alice)).json<{ items: SavedPaymentMethod[] }>().items.find((item) => item.vaultToken === first.vaultToken);
+    const saved = (await methods(alice))
+      .json<{ items: SavedPaymentMethod[] }>()
+      .items.find((item) => item.vaultToken === first.vaultToken);
     expect(saved).toBeDefined();
     expect((await remove(alice, saved!.id)).statusCode).toBe(200);
     const order = await orderBox(api, alice, boxId);
-    const refused = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(alice), payload: { provider: 'sandbox', vaultToken: first.vaultToken } });
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderSn}/payments`,
+      headers: bearer(alice),
+      payload: { provider: 'sandbox', vaultToken: first.vaultToken },
+    });
     expect(refused.statusCode).toBe(404);
     // Paying without it still works.
     expect((await startPayment(api, alice, order.orderSn)).approvalUrl).toEqual(expect.any(String));

@@ -3,7 +3,12 @@
  * methods (listed and removed). Rate limits are the API's defaults.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { handleBodySchema, meSchema, paymentMethodParamsSchema, savedPaymentMethodListSchema } from '@arttoy/shared/contracts/api';
+import {
+  handleBodySchema,
+  meSchema,
+  paymentMethodParamsSchema,
+  savedPaymentMethodListSchema,
+} from '@arttoy/shared/contracts/api';
 import { removeSavedMethod, savedMethodsOf, setHandle, toMe } from '../../domain/profile';
 import { notFound } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -33,12 +38,19 @@ const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
   fastify.get(
     '/payment-methods',
     {
-      schema: { summary: 'My saved payment methods (vault tokens), newest first', tags, security, response: { 200: savedPaymentMethodListSchema, ...errorResponses(401, 429, 503) } },
+      schema: {
+        summary: 'My saved payment methods (vault tokens), newest first',
+        tags,
+        security,
+        response: { 200: savedPaymentMethodListSchema, ...errorResponses(401, 429, 503) },
+      },
       config: limitedBy(deps.limits?.auth),
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await savedMethodsOf(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await savedMethodsOf(deps.db, user.id) });
     },
   );
 
@@ -46,7 +58,8 @@ const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/payment-methods/:id',
     {
       schema: {
-        summary: 'Remove one of my saved payment methods (404 for a method that is not mine); answers the ones left',
+        summary:
+          'Remove one of my saved payment methods (404 for a method that is not mine); answers the ones left',
         tags,
         security,
         params: paymentMethodParamsSchema,
@@ -56,9 +69,14 @@ const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     async (request, reply) => {
       const user = await requireUser(deps, request);
       if (!(await removeSavedMethod(deps.db, user.id, request.params.id))) {
-        throw notFound(`Saved payment method ${request.params.id}`, `GET ${fastify.prefix}/payment-methods lists yours.`);
+        throw notFound(
+          `Saved payment method ${request.params.id}`,
+          `GET ${fastify.prefix}/payment-methods lists yours.`,
+        );
       }
-      return reply.header('cache-control', PRIVATE_NO_STORE).send({ items: await savedMethodsOf(deps.db, user.id) });
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send({ items: await savedMethodsOf(deps.db, user.id) });
     },
   );
 };

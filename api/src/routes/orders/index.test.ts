@@ -1,7 +1,16 @@
 import type { Order } from '@arttoy/shared/contracts/api';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { ageOrder, bearer, seedBoxId, expectStatus, orderBox, postOrder, setStock, totalStock } from '../../test/purchase';
+import {
+  ageOrder,
+  bearer,
+  seedBoxId,
+  expectStatus,
+  orderBox,
+  postOrder,
+  setStock,
+  totalStock,
+} from '../../test/purchase';
 import { sweepExpiredOrders } from '../../domain/orders/reservation';
 
 describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
@@ -28,13 +37,23 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     const response = await postOrder(api, alice, { boxModelId: otherBoxId, quantity: 1 });
     expect(response.statusCode).toBe(201);
     const order = response.json<Order>();
-    expect(order).toMatchObject({ status: 'pending_payment', quantity: 1, boxModel: { id: otherBoxId, slug: 'cloud-bakery-blind-box' }, payment: null, drawId: null });
+    expect(order).toMatchObject({
+      status: 'pending_payment',
+      quantity: 1,
+      boxModel: { id: otherBoxId, slug: 'cloud-bakery-blind-box' },
+      payment: null,
+      drawId: null,
+    });
     expect(order.orderSn).toMatch(/^AT[0-9A-Z]{16}$/);
     expect(order.total).toEqual({ amountMinor: 1_299, currency: 'USD' });
     const minutes = (Date.parse(order.expiresAt) - Date.parse(order.createdAt)) / 60_000;
     expect(minutes).toBeCloseTo(15, 5);
     // The answer is built from what the reservation returned: it says what reading the order says.
-    const read = await api.app.inject({ method: 'GET', url: `/api/orders/${order.orderSn}`, headers: { authorization: `Bearer ${alice.idToken}` } });
+    const read = await api.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.orderSn}`,
+      headers: { authorization: `Bearer ${alice.idToken}` },
+    });
     expect(order).toEqual(read.json<Order>());
   });
 
@@ -54,33 +73,46 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   });
 
   it('answers concurrent requests with one key with one order', async () => {
-    const responses = await Promise.all([1, 2, 3].map(() => postOrder(api, alice, { boxModelId: otherBoxId }, 'same-time-key-1')));
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => postOrder(api, alice, { boxModelId: otherBoxId }, 'same-time-key-1')),
+    );
     expect(new Set(responses.map((response) => response.json<Order>().orderSn)).size).toBe(1);
     expect(responses.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 201]);
   });
 
   it('refuses a key used again with any other body (the client seed too), and keeps the first request’s seed', async () => {
     const carol = await signInTestUser('carol');
-    const seedOf = async () => (await get('/api/me/fairness', carol)).json<{ clientSeed: string }>().clientSeed;
+    const seedOf = async () =>
+      (await get('/api/me/fairness', carol)).json<{ clientSeed: string }>().clientSeed;
     const key = 'seed-retry-key-0001';
-    expect((await postOrder(api, carol, { boxModelId: otherBoxId, clientSeed: 'first-seed' }, key)).statusCode).toBe(201);
+    expect(
+      (await postOrder(api, carol, { boxModelId: otherBoxId, clientSeed: 'first-seed' }, key)).statusCode,
+    ).toBe(201);
     expect(await seedOf()).toBe('first-seed');
     const again = await postOrder(api, carol, { boxModelId: otherBoxId, clientSeed: 'first-seed' }, key);
     expect(again.statusCode).toBe(200);
     for (const body of [{ boxModelId: otherBoxId, clientSeed: 'second-seed' }, { boxModelId: otherBoxId }]) {
       const reused = await postOrder(api, carol, body, key);
       expect(reused.statusCode).toBe(409);
-      expect(reused.json().error).toMatchObject({ code: 'conflict', details: { reason: 'idempotency_key_reused', differs: ['clientSeed'] } });
-      expect(reused.json().error.message).toMatch(/Idempotency-Key seed-retry-key-0001 was already used .*differs in clientSeed\..*use a new key for a new order/);
+      expect(reused.json().error).toMatchObject({
+        code: 'conflict',
+        details: { reason: 'idempotency_key_reused', differs: ['clientSeed'] },
+      });
+      expect(reused.json().error.message).toMatch(
+        /Idempotency-Key seed-retry-key-0001 was already used .*differs in clientSeed\..*use a new key for a new order/,
+      );
     }
     expect(await seedOf()).toBe('first-seed');
   });
 
   it('leaves the client seed as it was when the order is refused (unknown box, sold out)', async () => {
     const dave = await signInTestUser('dave');
-    const seedOf = async () => (await get('/api/me/fairness', dave)).json<{ clientSeed: string }>().clientSeed;
+    const seedOf = async () =>
+      (await get('/api/me/fairness', dave)).json<{ clientSeed: string }>().clientSeed;
     const before = await seedOf();
-    expect((await postOrder(api, dave, { boxModelId: 999_999, clientSeed: 'refused-404' })).statusCode).toBe(404);
+    expect((await postOrder(api, dave, { boxModelId: 999_999, clientSeed: 'refused-404' })).statusCode).toBe(
+      404,
+    );
     expect(await seedOf()).toBe(before);
     const soldOutBox = await seedBoxId(api, 'skate-spirits-blind-box');
     await setStock(api, soldOutBox, () => 0);
@@ -88,16 +120,25 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     expect(soldOut.json().error.details).toMatchObject({ reason: 'sold_out' });
     expect(await seedOf()).toBe(before);
     // An order that is taken sets it, as the body says.
-    expect((await postOrder(api, dave, { boxModelId: otherBoxId, clientSeed: 'accepted-seed' })).statusCode).toBe(201);
+    expect(
+      (await postOrder(api, dave, { boxModelId: otherBoxId, clientSeed: 'accepted-seed' })).statusCode,
+    ).toBe(201);
     expect(await seedOf()).toBe('accepted-seed');
   });
 
   it('validates the key, the body and the box', async () => {
-    const noKey = await api.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(alice), payload: { boxModelId: boxId } });
+    const noKey = await api.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(alice),
+      payload: { boxModelId: boxId },
+    });
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().error.details.issues[0].field).toBe('header.idempotency-key');
     expect((await postOrder(api, alice, { boxModelId: boxId, quantity: 2 })).statusCode).toBe(400);
-    expect((await postOrder(api, alice, { boxModelId: boxId, clientSeed: 'has spaces' })).statusCode).toBe(400);
+    expect((await postOrder(api, alice, { boxModelId: boxId, clientSeed: 'has spaces' })).statusCode).toBe(
+      400,
+    );
     const unknown = await postOrder(api, alice, { boxModelId: 999_999 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toMatch(/Box model 999999 was not found/);
@@ -110,11 +151,21 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     const second = await orderBox(api, bob, boxId);
     const soldOut = await postOrder(api, alice, { boxModelId: boxId });
     expect(soldOut.statusCode).toBe(409);
-    expect(soldOut.json().error).toMatchObject({ code: 'conflict', details: { reason: 'sold_out', available: 0 } });
+    expect(soldOut.json().error).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'sold_out', available: 0 },
+    });
     expect(soldOut.json().error.message).toMatch(/sold out/);
 
     // Cancelling gives the box back at once.
-    const cancelled = expectStatus(await api.app.inject({ method: 'POST', url: `/api/orders/${second.orderSn}/cancel`, headers: bearer(bob) }), 200).json<Order>();
+    const cancelled = expectStatus(
+      await api.app.inject({
+        method: 'POST',
+        url: `/api/orders/${second.orderSn}/cancel`,
+        headers: bearer(bob),
+      }),
+      200,
+    ).json<Order>();
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
     const third = await orderBox(api, bob, boxId);
 
@@ -124,7 +175,10 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     await ageOrder(api, first.orderSn, 2);
     const fourth = await orderBox(api, alice, boxId);
     // Reading the order marks it expired.
-    expect((await get(`/api/orders/${first.orderSn}`, alice)).json<Order>()).toMatchObject({ status: 'expired', expiredAt: expect.any(String) });
+    expect((await get(`/api/orders/${first.orderSn}`, alice)).json<Order>()).toMatchObject({
+      status: 'expired',
+      expiredAt: expect.any(String),
+    });
     expect((await postOrder(api, alice, { boxModelId: boxId })).statusCode).toBe(409);
 
     // The sweep expires what nobody read.
@@ -137,8 +191,16 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
 
   it('cancels only unpaid orders', async () => {
     const order = await orderBox(api, alice, thirdBoxId);
-    await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
-    const again = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(alice) });
+    await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderSn}/cancel`,
+      headers: bearer(alice),
+    });
+    const again = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderSn}/cancel`,
+      headers: bearer(alice),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/is cancelled: only an unpaid order can be cancelled/);
   });
@@ -148,12 +210,33 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
     expect((await get(`/api/orders/${order.orderSn}`, alice)).statusCode).toBe(200);
     expect((await get(`/api/orders/${order.orderSn}`, bob)).statusCode).toBe(404);
     expect((await get(`/api/orders/${order.orderSn}`)).statusCode).toBe(401);
-    expect((await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/cancel`, headers: bearer(bob) })).statusCode).toBe(404);
-    expect((await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(bob), payload: {} })).statusCode).toBe(404);
+    expect(
+      (
+        await api.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.orderSn}/cancel`,
+          headers: bearer(bob),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.orderSn}/payments`,
+          headers: bearer(bob),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await postOrder(api, undefined, { boxModelId: otherBoxId })).statusCode).toBe(401);
     expect((await get('/api/orders/not-an-order', alice)).statusCode).toBe(400);
     const mine = (await get('/api/orders?pageSize=100', alice)).json<{ items: Order[]; total: number }>();
     expect(mine.items.map((item) => item.orderSn)).toContain(order.orderSn);
-    expect((await get('/api/orders?pageSize=100', bob)).json<{ items: Order[] }>().items.map((item) => item.orderSn)).not.toContain(order.orderSn);
+    expect(
+      (await get('/api/orders?pageSize=100', bob))
+        .json<{ items: Order[] }>()
+        .items.map((item) => item.orderSn),
+    ).not.toContain(order.orderSn);
   });
 });

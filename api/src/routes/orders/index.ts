@@ -32,7 +32,8 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     '',
     {
       schema: {
-        summary: 'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key returns the same order',
+        summary:
+          'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key returns the same order',
         tags,
         security,
         headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
@@ -42,40 +43,75 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      const { order, created } = await createOrder(deps.db, { userId: user.id, idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER], body: request.body, limits: deps.unpaidOrderLimits });
+      const { order, created } = await createOrder(deps.db, {
+        userId: user.id,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        body: request.body,
+        limits: deps.unpaidOrderLimits,
+      });
       // Committed: this instance's box pages show the box held at once (others when the notice comes).
       if (created) deps.changes.changed('orders');
-      return reply.status(created ? 201 : 200).header('cache-control', PRIVATE_NO_STORE).send(order);
+      return reply
+        .status(created ? 201 : 200)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(order);
     },
   );
 
   fastify.get(
     '',
-    { schema: { summary: 'My orders, newest first', tags, security, querystring: orderListQuerySchema, response: { 200: orderPageSchema, ...errorResponses(400, 401, 429, 503) } } },
+    {
+      schema: {
+        summary: 'My orders, newest first',
+        tags,
+        security,
+        querystring: orderListQuerySchema,
+        response: { 200: orderPageSchema, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await listOrders(deps.db, user.id, request.query));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await listOrders(deps.db, user.id, request.query));
     },
   );
 
   fastify.get(
     '/:orderSn',
     {
-      schema: { summary: 'One of my orders (an unpaid one past its time reads as expired)', tags, security, params: orderSnParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 404, 429, 503) } },
+      schema: {
+        summary: 'One of my orders (an unpaid one past its time reads as expired)',
+        tags,
+        security,
+        params: orderSnParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 404, 429, 503) },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const before = await findOrder(deps.db, user.id, request.params.orderSn);
       if (!before) throw notFound(`Order ${request.params.orderSn}`, hint);
       // Expiry on read: the sweep may not have reached it yet.
-      const order = before.status === 'pending_payment' && (await sweepExpiredOrders(deps.db, [before.id])) > 0 ? await findOrder(deps.db, user.id, before.orderSn) : before;
+      const order =
+        before.status === 'pending_payment' && (await sweepExpiredOrders(deps.db, [before.id])) > 0
+          ? await findOrder(deps.db, user.id, before.orderSn)
+          : before;
       return reply.header('cache-control', PRIVATE_NO_STORE).send(order ?? before);
     },
   );
 
   fastify.post(
     '/:orderSn/cancel',
-    { schema: { summary: 'Cancel my unpaid order; its box goes back on sale', tags, security, params: orderSnParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) } } },
+    {
+      schema: {
+        summary: 'Cancel my unpaid order; its box goes back on sale',
+        tags,
+        security,
+        params: orderSnParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const order = await cancelOrder(deps.db, user.id, request.params.orderSn);
@@ -88,7 +124,8 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     '/:orderSn/payments',
     {
       schema: {
-        summary: 'Start paying my order: approvalUrl to send the buyer to, or (with a saved vaultToken) the capture result at once',
+        summary:
+          'Start paying my order: approvalUrl to send the buyer to, or (with a saved vaultToken) the capture result at once',
         tags,
         security,
         params: orderSnParamsSchema,

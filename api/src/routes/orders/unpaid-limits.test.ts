@@ -15,7 +15,14 @@ import { eventually } from '../../test/eventually';
 import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../../test/helper';
 import { ageOrder, bearer, buyBox, expectStatus, orderBox, postOrder, seedBoxId } from '../../test/purchase';
 
-const BOX_SLUGS = ['cloud-bakery-blind-box', 'pastel-picnic-blind-box', 'moonlit-forest-blind-box', 'skate-spirits-blind-box', 'night-market-blind-box', 'cloud-bakery-secret-hunter'];
+const BOX_SLUGS = [
+  'cloud-bakery-blind-box',
+  'pastel-picnic-blind-box',
+  'moonlit-forest-blind-box',
+  'skate-spirits-blind-box',
+  'night-market-blind-box',
+  'cloud-bakery-secret-hunter',
+];
 
 describe('caps on unpaid orders per account', () => {
   let api: TestApi;
@@ -29,19 +36,27 @@ describe('caps on unpaid orders per account', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  const cancel = (user: TestUser, orderSn: string) => api.app.inject({ method: 'POST', url: `/api/orders/${orderSn}/cancel`, headers: bearer(user) });
-  const statuses = (responses: LightMyRequestResponse[]) => responses.map((response) => response.statusCode).toSorted((a, b) => a - b);
+  const cancel = (user: TestUser, orderSn: string) =>
+    api.app.inject({ method: 'POST', url: `/api/orders/${orderSn}/cancel`, headers: bearer(user) });
+  const statuses = (responses: LightMyRequestResponse[]) =>
+    responses.map((response) => response.statusCode).toSorted((a, b) => a - b);
 
   it('refuses a fourth unpaid order for one box with a 409 that says what to do; paid, cancelled and expired orders do not count', async () => {
     const buyer = await signInTestUser('hoarder-box');
-    const held = [await orderBox(api, buyer, box(0)), await orderBox(api, buyer, box(0)), await orderBox(api, buyer, box(0))];
+    const held = [
+      await orderBox(api, buyer, box(0)),
+      await orderBox(api, buyer, box(0)),
+      await orderBox(api, buyer, box(0)),
+    ];
     const refused = await postOrder(api, buyer, { boxModelId: box(0) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'conflict',
       details: { reason: 'unpaid_order_limit', scope: 'box', limit: 3, unpaidOrders: 3, boxModelId: box(0) },
     });
-    expect(refused.json().error.message).toMatch(/^You already have 3 unpaid orders for Cloud Bakery Blind Box, the most one account may hold for one box at a time \(3\)\. Pay for or cancel one/);
+    expect(refused.json().error.message).toMatch(
+      /^You already have 3 unpaid orders for Cloud Bakery Blind Box, the most one account may hold for one box at a time \(3\)\. Pay for or cancel one/,
+    );
     // Another box is still open to this buyer.
     await orderBox(api, buyer, box(1));
 
@@ -60,25 +75,42 @@ describe('caps on unpaid orders per account', () => {
 
   it('refuses an eleventh unpaid order over all boxes', async () => {
     const buyer = await signInTestUser('hoarder-account');
-    for (let index = 0; index < DEFAULT_UNPAID_ORDER_LIMITS.perAccount; index += 1) await orderBox(api, buyer, box(index % 4));
+    for (let index = 0; index < DEFAULT_UNPAID_ORDER_LIMITS.perAccount; index += 1)
+      await orderBox(api, buyer, box(index % 4));
     const refused = await postOrder(api, buyer, { boxModelId: box(4) });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'conflict', details: { reason: 'unpaid_order_limit', scope: 'account', limit: 10, unpaidOrders: 10 } });
-    expect(refused.json().error.message).toMatch(/^You already have 10 unpaid orders, the most one account may hold at a time \(10\)\./);
+    expect(refused.json().error).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'unpaid_order_limit', scope: 'account', limit: 10, unpaidOrders: 10 },
+    });
+    expect(refused.json().error.message).toMatch(
+      /^You already have 10 unpaid orders, the most one account may hold at a time \(10\)\./,
+    );
   }, 60_000);
 
   it('holds both caps for orders placed at the same moment', async () => {
-    const [oneBox, manyBoxes] = [await signInTestUser('hoarder-burst-box'), await signInTestUser('hoarder-burst-account')];
+    const [oneBox, manyBoxes] = [
+      await signInTestUser('hoarder-burst-box'),
+      await signInTestUser('hoarder-burst-account'),
+    ];
     // 8 at once for one box: 3 taken.
-    const forOneBox = await Promise.all(Array.from({ length: 8 }, () => postOrder(api, oneBox, { boxModelId: box(2) })));
+    const forOneBox = await Promise.all(
+      Array.from({ length: 8 }, () => postOrder(api, oneBox, { boxModelId: box(2) })),
+    );
     expect(statuses(forOneBox)).toEqual([...Array(3).fill(201), ...Array(5).fill(409)]);
-    for (const response of forOneBox.filter((each) => each.statusCode === 409)) expect(response.json().error.details).toMatchObject({ scope: 'box' });
+    for (const response of forOneBox.filter((each) => each.statusCode === 409))
+      expect(response.json().error.details).toMatchObject({ scope: 'box' });
     // 3 at once for each of 6 boxes (18, each box within its cap): 10 taken, none over 3 for a box.
-    const requests = BOX_SLUGS.flatMap((_slug, index) => Array.from({ length: 3 }, () => ({ boxModelId: box(index) })));
+    const requests = BOX_SLUGS.flatMap((_slug, index) =>
+      Array.from({ length: 3 }, () => ({ boxModelId: box(index) })),
+    );
     const forManyBoxes = await Promise.all(requests.map((body) => postOrder(api, manyBoxes, body)));
     expect(statuses(forManyBoxes)).toEqual([...Array(10).fill(201), ...Array(8).fill(409)]);
-    for (const response of forManyBoxes.filter((each) => each.statusCode === 409)) expect(response.json().error.details).toMatchObject({ scope: 'account' });
-    const mine = (await api.app.inject({ url: '/api/orders?pageSize=100', headers: bearer(manyBoxes) })).json<{ items: Order[] }>().items;
+    for (const response of forManyBoxes.filter((each) => each.statusCode === 409))
+      expect(response.json().error.details).toMatchObject({ scope: 'account' });
+    const mine = (
+      await api.app.inject({ url: '/api/orders?pageSize=100', headers: bearer(manyBoxes) })
+    ).json<{ items: Order[] }>().items;
     expect(mine.filter((order) => order.status === 'pending_payment')).toHaveLength(10);
   }, 60_000);
 
@@ -86,7 +118,11 @@ describe('caps on unpaid orders per account', () => {
    * On PostgreSQL, holds the buyer's row locked until `whileHeld` has sent its requests and all of
    * them wait for it inside the reservation, then lets them go at once. On PGlite it just sends them.
    */
-  async function releasedTogether<T>(buyer: TestUser, count: number, whileHeld: () => Promise<T>): Promise<T> {
+  async function releasedTogether<T>(
+    buyer: TestUser,
+    count: number,
+    whileHeld: () => Promise<T>,
+  ): Promise<T> {
     if (api.engine !== 'postgres') return whileHeld();
     const [user] = await api.db.select({ id: users.id }).from(users).where(eq(users.firebaseUid, buyer.uid));
     let release: () => void = () => undefined;
@@ -101,7 +137,9 @@ describe('caps on unpaid orders per account', () => {
     await isLocked;
     const sent = whileHeld();
     const waiting = () =>
-      api.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%arttoy_reserve_box%'`);
+      api.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%arttoy_reserve_box%'`,
+      );
     await eventually(waiting, (answer) => Number(rowsOf<{ n: number }>(answer)[0]?.n) >= count, 10_000);
     release();
     await holder;
@@ -114,16 +152,28 @@ describe('caps on unpaid orders per account', () => {
     await orderBox(api, buyer, box(3));
     // Three sends of one key reach the reservation together; one takes the last place, and the others
     // get that order, not a 409 for the place it took.
-    const sends = await releasedTogether(buyer, 3, () => Promise.all([1, 2, 3].map(() => postOrder(api, buyer, { boxModelId: box(3) }, 'retry-at-the-cap'))));
+    const sends = await releasedTogether(buyer, 3, () =>
+      Promise.all([1, 2, 3].map(() => postOrder(api, buyer, { boxModelId: box(3) }, 'retry-at-the-cap'))),
+    );
     expect(statuses(sends)).toEqual([200, 200, 201]);
     expect(new Set(sends.map((send) => send.json<Order>().orderSn)).size).toBe(1);
   }, 60_000);
 
   it('takes its caps from the unpaidOrderLimits option, and refuses caps it cannot use', async () => {
-    const strict = await startApiBeside(api, { orderSweepIntervalMs: 0, reconcilePayments: false, unpaidOrderLimits: { perBox: 1, perAccount: 2 } });
+    const strict = await startApiBeside(api, {
+      orderSweepIntervalMs: 0,
+      reconcilePayments: false,
+      unpaidOrderLimits: { perBox: 1, perAccount: 2 },
+    });
     try {
       const buyer = await signInTestUser('hoarder-strict');
-      const post = (boxModelId: number) => strict.inject({ method: 'POST', url: '/api/orders', headers: { ...bearer(buyer), 'idempotency-key': crypto.randomUUID() }, payload: { boxModelId } });
+      const post = (boxModelId: number) =>
+        strict.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { ...bearer(buyer), 'idempotency-key': crypto.randomUUID() },
+          payload: { boxModelId },
+        });
       expect((await post(box(0))).statusCode).toBe(201);
       expect((await post(box(0))).json().error.details).toMatchObject({ scope: 'box', limit: 1 });
       expect((await post(box(1))).statusCode).toBe(201);
@@ -132,8 +182,14 @@ describe('caps on unpaid orders per account', () => {
       await strict.close();
     }
     expect(resolveUnpaidOrderLimits(undefined)).toEqual({ perBox: 3, perAccount: 10 });
-    expect(() => resolveUnpaidOrderLimits({ perBox: 0 })).toThrow("The unpaidOrderLimits option's perBox must be a whole number from 1 to 1000; got 0.");
-    expect(() => resolveUnpaidOrderLimits({ perAccount: 2.5 })).toThrow("The unpaidOrderLimits option's perAccount must be a whole number from 1 to 1000; got 2.5.");
-    expect(() => resolveUnpaidOrderLimits({ perBox: 5, perAccount: 4 })).toThrow("The unpaidOrderLimits option's perBox (5) must not be above its perAccount (4)");
+    expect(() => resolveUnpaidOrderLimits({ perBox: 0 })).toThrow(
+      "The unpaidOrderLimits option's perBox must be a whole number from 1 to 1000; got 0.",
+    );
+    expect(() => resolveUnpaidOrderLimits({ perAccount: 2.5 })).toThrow(
+      "The unpaidOrderLimits option's perAccount must be a whole number from 1 to 1000; got 2.5.",
+    );
+    expect(() => resolveUnpaidOrderLimits({ perBox: 5, perAccount: 4 })).toThrow(
+      "The unpaidOrderLimits option's perBox (5) must not be above its perAccount (4)",
+    );
   }, 60_000);
 });

@@ -2,7 +2,8 @@ import type { FairnessState, LockerItem, Order } from '@arttoy/shared/contracts/
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { siteOriginFrom } from '../../server-options';
-import { type BoxCapture,
+import {
+  type BoxCapture,
   ageOrder,
   bearer,
   seedBoxId,
@@ -69,8 +70,17 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
     expect(location).toBe(`${SITE}/payment/order_pay?token=${token}`);
 
     const result = expectStatus(await capture(api, alice, token), 200).json<BoxCapture>();
-    expect(result.order).toMatchObject({ orderSn: order.orderSn, status: 'fulfilled', paidAt: expect.any(String), fulfilledAt: expect.any(String) });
-    expect(result.order.payment).toMatchObject({ status: 'captured', approvalUrl: null, capturedAt: expect.any(String) });
+    expect(result.order).toMatchObject({
+      orderSn: order.orderSn,
+      status: 'fulfilled',
+      paidAt: expect.any(String),
+      fulfilledAt: expect.any(String),
+    });
+    expect(result.order.payment).toMatchObject({
+      status: 'captured',
+      approvalUrl: null,
+      capturedAt: expect.any(String),
+    });
     expect(result.draw).toMatchObject({
       orderSn: order.orderSn,
       boxModelId: boxId,
@@ -85,16 +95,27 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
 
     // The stock went down by exactly the figure drawn; the nonce moved on.
     expect(await totalStock(api, boxId)).toBe(stockBefore - 1);
-    expect((await get('/api/me/fairness', alice)).json<FairnessState>().nextNonce).toBe(fairness.nextNonce + 1);
+    expect((await get('/api/me/fairness', alice)).json<FairnessState>().nextNonce).toBe(
+      fairness.nextNonce + 1,
+    );
     const item = (await get(`/api/locker/${result.draw.lockerItemId}`, alice)).json<LockerItem>();
-    expect(item).toMatchObject({ status: 'in_locker', drawId: result.draw.id, figure: { id: result.draw.figure.id } });
+    expect(item).toMatchObject({
+      status: 'in_locker',
+      drawId: result.draw.id,
+      figure: { id: result.draw.figure.id },
+    });
 
     // A retried capture returns the same result and draws nothing more.
     const again = expectStatus(await capture(api, alice, token), 200).json<BoxCapture>();
     expect(again).toEqual(result);
     expect(await totalStock(api, boxId)).toBe(stockBefore - 1);
     // A paid order cannot be paid again.
-    const twice = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(alice), payload: {} });
+    const twice = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderSn}/payments`,
+      headers: bearer(alice),
+      payload: {},
+    });
     expect(twice.statusCode).toBe(409);
   });
 
@@ -112,7 +133,9 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
   it('sends a cancelling buyer back with cancelled=1 and charges nothing; they can pay again', async () => {
     const order = await orderBox(api, alice, boxId);
     const token = (await startPayment(api, alice, order.orderSn)).payment.token ?? '';
-    expect(await decideOnSandboxPage(api, token, 'cancel')).toBe(`${SITE}/payment/order_pay?cancelled=1&token=${token}`);
+    expect(await decideOnSandboxPage(api, token, 'cancel')).toBe(
+      `${SITE}/payment/order_pay?cancelled=1&token=${token}`,
+    );
     // Approving after cancelling changes nothing.
     expect(await decideOnSandboxPage(api, token, 'approve')).toMatch(/cancelled=1/);
     const refused = await capture(api, alice, token);
@@ -121,7 +144,9 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
     expect((await get(`/api/orders/${order.orderSn}`, alice)).json<Order>().status).toBe('pending_payment');
     const retry = await startPayment(api, alice, order.orderSn);
     await decideOnSandboxPage(api, retry.payment.token ?? '', 'approve');
-    expect(expectStatus(await capture(api, alice, retry.payment.token ?? ''), 200).json<BoxCapture>().order.status).toBe('fulfilled');
+    expect(
+      expectStatus(await capture(api, alice, retry.payment.token ?? ''), 200).json<BoxCapture>().order.status,
+    ).toBe('fulfilled');
   });
 
   it('refuses to pay or capture an expired order', async () => {
@@ -133,7 +158,16 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/has expired .* nothing was charged/);
     expect((await get(`/api/orders/${order.orderSn}`, alice)).json<Order>().status).toBe('expired');
-    expect((await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(alice), payload: {} })).statusCode).toBe(409);
+    expect(
+      (
+        await api.app.inject({
+          method: 'POST',
+          url: `/api/orders/${order.orderSn}/payments`,
+          headers: bearer(alice),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('lets only the buyer capture: another user gets 404, a signed-out visitor 401', async () => {
@@ -143,17 +177,27 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
     expect((await capture(api, bob, token)).statusCode).toBe(404);
     expect((await capture(api, undefined, token)).statusCode).toBe(401);
     expect((await capture(api, alice, 'SBX-000000000000000000000000')).statusCode).toBe(404);
-    expect((await api.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout?token=nonsense' })).statusCode).toBe(404);
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout?token=nonsense' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('saves the method on request; the next purchase with its vault token needs no approval', async () => {
     const first = await buyBox(api, alice, boxId, { provider: 'sandbox', saveMethod: true });
     expect(first.vaultToken).toMatch(/^SBXV-/);
-    const methods = (await get('/api/me/payment-methods', alice)).json<{ items: { vaultToken: string; provider: string }[] }>();
-    expect(methods.items).toEqual([expect.objectContaining({ provider: 'sandbox', vaultToken: first.vaultToken })]);
+    const methods = (await get('/api/me/payment-methods', alice)).json<{
+      items: { vaultToken: string; provider: string }[];
+    }>();
+    expect(methods.items).toEqual([
+      expect.objectContaining({ provider: 'sandbox', vaultToken: first.vaultToken }),
+    ]);
 
     const order = await orderBox(api, alice, boxId);
-    const paid = await startPayment(api, alice, order.orderSn, { provider: 'sandbox', vaultToken: first.vaultToken });
+    const paid = await startPayment(api, alice, order.orderSn, {
+      provider: 'sandbox',
+      vaultToken: first.vaultToken,
+    });
     expect(paid.approvalUrl).toBeNull();
     expect(paid.result?.order).toMatchObject({ orderSn: order.orderSn, status: 'fulfilled' });
     expect(paid.result?.draw?.nonce).toBe(first.draw.nonce + 1);
@@ -172,7 +216,12 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
 
   it('refuses PayPal when it is not configured, saying what to do', async () => {
     const order = await orderBox(api, alice, boxId);
-    const response = await api.app.inject({ method: 'POST', url: `/api/orders/${order.orderSn}/payments`, headers: bearer(alice), payload: { provider: 'paypal' } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.orderSn}/payments`,
+      headers: bearer(alice),
+      payload: { provider: 'paypal' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toMatch(/not set up on this server/);
   });

@@ -3,7 +3,14 @@
  * sandbox provider's checkout page (sandbox-checkout.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { captureBodySchema, captureResultSchema, PAYMENT_PROVIDERS, paymentProviderListSchema, webhookAckSchema, webhookParamsSchema } from '@arttoy/shared/contracts/api';
+import {
+  captureBodySchema,
+  captureResultSchema,
+  PAYMENT_PROVIDERS,
+  paymentProviderListSchema,
+  webhookAckSchema,
+  webhookParamsSchema,
+} from '@arttoy/shared/contracts/api';
 import { capturePayment } from '../../domain/payments/payment-service';
 import { handleWebhook } from '../../domain/payments/webhooks';
 import { ApiError } from '../../errors';
@@ -18,7 +25,8 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/providers',
     {
       schema: {
-        summary: 'The pay ways this site takes: the sandbox always, PayPal once its credentials are configured',
+        summary:
+          'The pay ways this site takes: the sandbox always, PayPal once its credentials are configured',
         tags: ['orders'],
         response: { 200: paymentProviderListSchema },
       },
@@ -33,7 +41,8 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/capture',
     {
       schema: {
-        summary: 'Capture my approved payment (token = the provider order id the buyer returned with) and draw the figure; retries return the same result',
+        summary:
+          'Capture my approved payment (token = the provider order id the buyer returned with) and draw the figure; retries return the same result',
         tags: ['orders'],
         security: [{ bearerAuth: [] }],
         body: captureBodySchema,
@@ -42,7 +51,9 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply.header('cache-control', PRIVATE_NO_STORE).send(await capturePayment(paymentDeps, request.body.token, user.id));
+      return reply
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await capturePayment(paymentDeps, request.body.token, user.id));
     },
   );
 
@@ -50,7 +61,8 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/webhook/:provider',
     {
       schema: {
-        summary: "A payment provider's event (signature verified with the provider); completes a payment whose buyer never came back",
+        summary:
+          "A payment provider's event (signature verified with the provider); completes a payment whose buyer never came back",
         tags: ['orders'],
         params: webhookParamsSchema,
         response: { 200: webhookAckSchema, ...errorResponses(400, 404, 429, 503) },
@@ -63,7 +75,13 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
       onRequest: (_request, reply, done) => {
         if (webhooksInFlight >= deps.webhookConcurrency) {
           reply.header('retry-after', '5');
-          done(new ApiError(503, 'unavailable', `Too many payment events at once (at most ${deps.webhookConcurrency}); retry in a few seconds.`));
+          done(
+            new ApiError(
+              503,
+              'unavailable',
+              `Too many payment events at once (at most ${deps.webhookConcurrency}); retry in a few seconds.`,
+            ),
+          );
           return;
         }
         webhooksInFlight += 1;

@@ -38,7 +38,12 @@ function target(redirect: string, previewing: boolean): string {
   return sameSitePath(`${url.pathname}${url.search}${url.hash}`) ?? '/';
 }
 
-const cookieOptions = (request: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' });
+const cookieOptions = (request: FastifyRequest) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: request.protocol === 'https',
+});
 
 function clear(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.clearCookie(PREVIEW_COOKIE, cookieOptions(request)).header('cache-control', 'no-store');
@@ -53,17 +58,26 @@ const previewRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       // Tokens are guessed here: limited like the sign-in routes.
       config: limitedBy(deps.limits?.auth),
       schema: {
-        summary: 'Enter preview mode with a token (drafts become visible with ?preview=true), or leave it with exit=true',
+        summary:
+          'Enter preview mode with a token (drafts become visible with ?preview=true), or leave it with exit=true',
         tags: ['content'],
         querystring: previewQuerySchema,
-        response: { 303: z.null().describe('To the redirect path'), 403: apiErrorSchema, ...errorResponses(400, 429) },
+        response: {
+          303: z.null().describe('To the redirect path'),
+          403: apiErrorSchema,
+          ...errorResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {
       const { token, redirect, exit } = request.query;
       if (exit === 'true') return clear(request, reply).redirect(target(redirect, false), 303);
       if (!isPreviewToken(token, content.previewTokens)) {
-        throw new ApiError(403, 'forbidden', 'This preview token is not valid. Ask for a current one (PREVIEW_TOKENS on the server) and open the preview link again.');
+        throw new ApiError(
+          403,
+          'forbidden',
+          'This preview token is not valid. Ask for a current one (PREVIEW_TOKENS on the server) and open the preview link again.',
+        );
       }
       return reply
         .setCookie(PREVIEW_COOKIE, token as string, { ...cookieOptions(request), maxAge: 60 * 60 * 24 })
@@ -74,7 +88,13 @@ const previewRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
 
   fastify.delete(
     '',
-    { schema: { summary: 'Leave preview mode (clears the previewToken cookie)', tags: ['content'], response: { 204: z.null().describe('Cleared'), ...errorResponses(429) } } },
+    {
+      schema: {
+        summary: 'Leave preview mode (clears the previewToken cookie)',
+        tags: ['content'],
+        response: { 204: z.null().describe('Cleared'), ...errorResponses(429) },
+      },
+    },
     async (request, reply) => clear(request, reply).status(204).send(),
   );
 };

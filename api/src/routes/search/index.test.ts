@@ -16,7 +16,9 @@ describe('GET /api/search.json', () => {
   let status = 0;
   let cacheControl: string | undefined;
   beforeAll(async () => {
-    api = await buildTestApi({ content: { contact: { phone: '+44 20 7946 0958', email: 'help@example.org' } } });
+    api = await buildTestApi({
+      content: { contact: { phone: '+44 20 7946 0958', email: 'help@example.org' } },
+    });
     const response = await api.app.inject({ method: 'GET', url: '/api/search.json' });
     status = response.statusCode;
     cacheControl = response.headers['cache-control'] as string | undefined;
@@ -40,7 +42,11 @@ describe('GET /api/search.json', () => {
     expect(kinds.get('help')).toBe(1);
     expect(kinds.get('page')).toBeGreaterThanOrEqual(1);
     const post = byId('post:/blog/how-our-draws-are-fair');
-    expect(post).toMatchObject({ kind: 'post', path: '/blog/how-our-draws-are-fair', title: 'How our draws are fair, and how to check one yourself' });
+    expect(post).toMatchObject({
+      kind: 'post',
+      path: '/blog/how-our-draws-are-fair',
+      title: 'How our draws are fair, and how to check one yourself',
+    });
     expect(post?.headings).toContain('After the draw: reveal and verify');
     expect(post?.text).toContain('HMAC-SHA256(serverSeed, "clientSeed:nonce")');
     expect(post?.text).not.toMatch(/<[a-z]/);
@@ -79,7 +85,10 @@ describe('GET /api/search.json', () => {
     expect(figures.length).toBeGreaterThanOrEqual(8 * 7);
     const stag = figures.find((entry) => entry.title === 'Moon Stag');
     expect(stag?.path).toMatch(/^\/gallery\/style\/detail\/[a-z0-9-]+$/);
-    expect(stag).toMatchObject({ description: 'Secret figure from Moonlit Forest', headings: ['Moonlit Forest', 'Dreamy Fantasy'] });
+    expect(stag).toMatchObject({
+      description: 'Secret figure from Moonlit Forest',
+      headings: ['Moonlit Forest', 'Dreamy Fantasy'],
+    });
     const slug = stag?.path.split('/').at(-1);
     expect(stag?.image).toMatch(new RegExp(`^/api/figures/${slug}/art\\.svg\\?v=\\w+$`));
     expect(figures.every((entry) => entry.image !== undefined)).toBe(true);
@@ -104,16 +113,27 @@ describe('GET /api/search.json', () => {
   });
 
   it('gives posts with a cover that cover as their picture, and nothing to entries without one', () => {
-    expect(byId('post:/blog/how-our-draws-are-fair')?.image).toMatch(/^\/api\/content\/assets\/[a-z0-9-]+\.svg\?v=[0-9a-f]+$/);
+    expect(byId('post:/blog/how-our-draws-are-fair')?.image).toMatch(
+      /^\/api\/content\/assets\/[a-z0-9-]+\.svg\?v=[0-9a-f]+$/,
+    );
     expect(byId('rules:/rules/authenticity')).not.toHaveProperty('image');
   });
 
   it('names pictures the API serves', async () => {
-    const samples = ['post:/blog/how-our-draws-are-fair', 'series:moonlit-forest'].map((id) => byId(id)?.image);
-    samples.push(entries.find((entry) => entry.kind === 'figure')?.image, entries.find((entry) => entry.kind === 'box')?.image);
+    const samples = ['post:/blog/how-our-draws-are-fair', 'series:moonlit-forest'].map(
+      (id) => byId(id)?.image,
+    );
+    samples.push(
+      entries.find((entry) => entry.kind === 'figure')?.image,
+      entries.find((entry) => entry.kind === 'box')?.image,
+    );
     for (const image of samples) {
       const response = await api.app.inject({ method: 'GET', url: image ?? '/missing' });
-      expect([image, response.statusCode, response.headers['content-type']]).toEqual([image, 200, expect.stringMatching(/^image\/svg\+xml/)]);
+      expect([image, response.statusCode, response.headers['content-type']]).toEqual([
+        image,
+        200,
+        expect.stringMatching(/^image\/svg\+xml/),
+      ]);
     }
   });
 });
@@ -132,14 +152,34 @@ describe('GET /api/search.json after the boxes change', () => {
     expect((await boxEntry(id))?.description).toBe('Mystery box from Night Market · $14.99');
 
     // Straight to the database, as an operator or another instance would: the answer kept in memory is dropped.
-    await api.db.execute(sql`update box_models set price_minor = 1650, currency = 'EUR', name = 'Night Market Lantern Box' where id = ${id}`);
-    const changed = await eventually(() => boxEntry(id), (entry) => entry?.title === 'Night Market Lantern Box');
-    expect(changed).toMatchObject({ title: 'Night Market Lantern Box', description: 'Mystery box from Night Market · €16.50' });
+    await api.db.execute(
+      sql`update box_models set price_minor = 1650, currency = 'EUR', name = 'Night Market Lantern Box' where id = ${id}`,
+    );
+    const changed = await eventually(
+      () => boxEntry(id),
+      (entry) => entry?.title === 'Night Market Lantern Box',
+    );
+    expect(changed).toMatchObject({
+      title: 'Night Market Lantern Box',
+      description: 'Mystery box from Night Market · €16.50',
+    });
 
     await api.db.execute(sql`update box_models set active = false where id = ${id}`);
-    expect(await eventually(() => boxEntry(id), (entry) => entry === undefined)).toBeUndefined();
+    expect(
+      await eventually(
+        () => boxEntry(id),
+        (entry) => entry === undefined,
+      ),
+    ).toBeUndefined();
 
     await api.db.execute(sql`update box_models set active = true where id = ${id}`);
-    expect((await eventually(() => boxEntry(id), (entry) => entry !== undefined))?.path).toBe(`/mysterybox/${id}`);
+    expect(
+      (
+        await eventually(
+          () => boxEntry(id),
+          (entry) => entry !== undefined,
+        )
+      )?.path,
+    ).toBe(`/mysterybox/${id}`);
   });
 });

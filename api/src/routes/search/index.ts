@@ -16,12 +16,16 @@ const searchRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify,
     {
       config: cachedRead(...CATALOGUE_TABLES),
       schema: {
-        summary: 'The site search index: published documents, series, figures and the mystery boxes on sale, with pictures',
+        summary:
+          'The site search index: published documents, series, figures and the mystery boxes on sale, with pictures',
         tags: ['content'],
         response: { 200: searchIndexSchema },
       },
     },
-    async (_request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send([...content.searchEntries, ...(await catalogueSearchEntries(deps.db, deps.urls))]),
+    async (_request, reply) =>
+      reply
+        .header('cache-control', CATALOGUE_CACHE)
+        .send([...content.searchEntries, ...(await catalogueSearchEntries(deps.db, deps.urls))]),
   );
 };
 

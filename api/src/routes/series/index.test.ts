@@ -30,19 +30,26 @@ describe('series', () => {
     for (const series of page.items) {
       expect(series.figureCount).toBeGreaterThanOrEqual(6);
       expect(series.figureCount).toBeLessThanOrEqual(12);
-      expect(series.coverArtUrl).toMatch(new RegExp(`^/api/figures/${series.slug}-[a-z0-9-]+/art\\.svg\\?v=\\d+$`));
+      expect(series.coverArtUrl).toMatch(
+        new RegExp(`^/api/figures/${series.slug}-[a-z0-9-]+/art\\.svg\\?v=\\d+$`),
+      );
       expect(series.releasedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });
 
   it('filters by style and by name, case-insensitively', async () => {
-    expect((await list('?style=street-vinyl')).items.map((series) => series.slug)).toEqual(['night-market', 'skate-spirits']);
+    expect((await list('?style=street-vinyl')).items.map((series) => series.slug)).toEqual([
+      'night-market',
+      'skate-spirits',
+    ]);
     expect((await list('?q=FOREST')).items.map((series) => series.slug)).toEqual(['moonlit-forest']);
     expect((await list('?style=street-vinyl&q=forest')).total).toBe(0);
   });
 
   it('sorts by release, newest first, on request', async () => {
-    expect((await list('?sort=newest&pageSize=4')).items.map((series) => [series.slug, series.releasedOn])).toEqual([
+    expect(
+      (await list('?sort=newest&pageSize=4')).items.map((series) => [series.slug, series.releasedOn]),
+    ).toEqual([
       ['star-courier', '2025-05-04'],
       ['skate-spirits', '2025-02-14'],
       ['pastel-picnic', '2024-09-01'],
@@ -50,7 +57,9 @@ describe('series', () => {
     ]);
     const response = await api.app.inject({ method: 'GET', url: '/api/series?sort=oldest' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'invalid_request', details: { issues: [{ field: 'query.sort' }] } } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'invalid_request', details: { issues: [{ field: 'query.sort' }] } },
+    });
   });
 
   it('filters the series with a box on sale (every seed series has one)', async () => {
@@ -69,9 +78,14 @@ describe('series', () => {
     expect(response.statusCode).toBe(200);
     const series = response.json<SeriesDetail>();
     expect(series.figures.map((figure) => figure.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(series.figures.filter((figure) => figure.rarity === 'secret').map((figure) => figure.name)).toEqual(['Golden Souffle']);
+    expect(
+      series.figures.filter((figure) => figure.rarity === 'secret').map((figure) => figure.name),
+    ).toEqual(['Golden Souffle']);
     expect(series.figures.at(-1)?.rarity).toBe('secret');
-    expect(series.boxModels.map((box) => box.slug)).toEqual(['cloud-bakery-blind-box', 'cloud-bakery-secret-hunter']);
+    expect(series.boxModels.map((box) => box.slug)).toEqual([
+      'cloud-bakery-blind-box',
+      'cloud-bakery-secret-hunter',
+    ]);
     expect(series.style).toEqual({ slug: 'kawaii-pop', name: 'Kawaii Pop' });
   });
 

@@ -1,9 +1,21 @@
 /** GET /api/series and /api/series/:slug: collections, filterable by style and name. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { seriesDetailSchema, seriesListQuerySchema, seriesPageSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
+import {
+  seriesDetailSchema,
+  seriesListQuerySchema,
+  seriesPageSchema,
+  slugParamsSchema,
+} from '@arttoy/shared/contracts/api';
 import { getSeries, listSeries } from '../../domain/catalogue/series';
 import { notFound } from '../../errors';
-import { CATALOGUE_CACHE, CATALOGUE_TABLES, cachedRead, cachedStockRead, errorResponses, type RouteOptions } from '../deps';
+import {
+  CATALOGUE_CACHE,
+  CATALOGUE_TABLES,
+  cachedRead,
+  cachedStockRead,
+  errorResponses,
+  type RouteOptions,
+} from '../deps';
 
 const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   fastify.get(
@@ -18,7 +30,10 @@ const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         response: { 200: seriesPageSchema, ...errorResponses(400) },
       },
     },
-    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listSeries(deps.db, request.query, deps.urls)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', CATALOGUE_CACHE)
+        .send(await listSeries(deps.db, request.query, deps.urls)),
   );
 
   fastify.get(
@@ -34,7 +49,8 @@ const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     },
     async (request, reply) => {
       const series = await getSeries(deps.db, request.params.slug, deps.urls);
-      if (!series) throw notFound(`Series "${request.params.slug}"`, `GET ${fastify.prefix} lists the series.`);
+      if (!series)
+        throw notFound(`Series "${request.params.slug}"`, `GET ${fastify.prefix} lists the series.`);
       return reply.header('cache-control', CATALOGUE_CACHE).send(series);
     },
   );

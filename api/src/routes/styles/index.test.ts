@@ -25,16 +25,26 @@ describe('styles', () => {
     ]);
   });
 
-  it('gives each style the art of its first series\' first figure for its card', async () => {
+  it("gives each style the art of its first series' first figure for its card", async () => {
     const page = (await get('/api/styles')).json<Page<Style>>();
-    expect(page.items.find((style) => style.slug === 'kawaii-pop')?.coverArtUrl).toMatch(/^\/api\/figures\/cloud-bakery-croissant-cub\/art\.svg\?v=\d+$/);
+    expect(page.items.find((style) => style.slug === 'kawaii-pop')?.coverArtUrl).toMatch(
+      /^\/api\/figures\/cloud-bakery-croissant-cub\/art\.svg\?v=\d+$/,
+    );
     expect(page.items.every((style) => style.coverArtUrl !== null)).toBe(true);
-    expect((await get('/api/styles/retro-mecha')).json<StyleDetail>().coverArtUrl).toMatch(/^\/api\/figures\/tin-guardians-/);
+    expect((await get('/api/styles/retro-mecha')).json<StyleDetail>().coverArtUrl).toMatch(
+      /^\/api\/figures\/tin-guardians-/,
+    );
   });
 
   it('pages without overlap or gaps', async () => {
-    const pages = await Promise.all([1, 2, 3].map(async (page) => (await get(`/api/styles?pageSize=2&page=${page}`)).json<Page<Style>>()));
-    expect(pages.map((page) => page.items.map((style) => style.slug))).toEqual([['kawaii-pop', 'street-vinyl'], ['dreamy-fantasy', 'ocean-folk'], ['retro-mecha']]);
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) => (await get(`/api/styles?pageSize=2&page=${page}`)).json<Page<Style>>()),
+    );
+    expect(pages.map((page) => page.items.map((style) => style.slug))).toEqual([
+      ['kawaii-pop', 'street-vinyl'],
+      ['dreamy-fantasy', 'ocean-folk'],
+      ['retro-mecha'],
+    ]);
     expect(pages[0]).toMatchObject({ total: 5, totalPages: 3 });
   });
 
@@ -67,12 +77,20 @@ describe('styles', () => {
   it('answers an unknown style with 404 and where to look', async () => {
     const response = await get('/api/styles/no-such-style');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Style "no-such-style" was not found. GET /api/styles lists the styles.' } });
+    expect(response.json()).toEqual({
+      error: {
+        code: 'not_found',
+        message: 'Style "no-such-style" was not found. GET /api/styles lists the styles.',
+      },
+    });
   });
 
   it('answers a malformed slug with 400 naming the path parameter', async () => {
     const response = await get('/api/styles/Not%20A%20Slug');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'invalid_request', details: { issues: [{ field: 'path.slug' }] } });
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_request',
+      details: { issues: [{ field: 'path.slug' }] },
+    });
   });
 });

@@ -1,6 +1,11 @@
 /** GET /api/styles and /api/styles/:slug: the gallery's top level. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { slugParamsSchema, styleDetailSchema, styleListQuerySchema, stylePageSchema } from '@arttoy/shared/contracts/api';
+import {
+  slugParamsSchema,
+  styleDetailSchema,
+  styleListQuerySchema,
+  stylePageSchema,
+} from '@arttoy/shared/contracts/api';
 import { getStyle, listStyles } from '../../domain/catalogue/styles';
 import { notFound } from '../../errors';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
@@ -10,16 +15,29 @@ const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     '',
     {
       config: cachedRead(...CATALOGUE_TABLES),
-      schema: { summary: 'Styles, in gallery order', tags: ['catalogue'], querystring: styleListQuerySchema, response: { 200: stylePageSchema, ...errorResponses(400) } },
+      schema: {
+        summary: 'Styles, in gallery order',
+        tags: ['catalogue'],
+        querystring: styleListQuerySchema,
+        response: { 200: stylePageSchema, ...errorResponses(400) },
+      },
     },
-    async (request, reply) => reply.header('cache-control', CATALOGUE_CACHE).send(await listStyles(deps.db, request.query, deps.urls)),
+    async (request, reply) =>
+      reply
+        .header('cache-control', CATALOGUE_CACHE)
+        .send(await listStyles(deps.db, request.query, deps.urls)),
   );
 
   fastify.get(
     '/:slug',
     {
       config: cachedRead(...CATALOGUE_TABLES),
-      schema: { summary: 'One style with its series', tags: ['catalogue'], params: slugParamsSchema, response: { 200: styleDetailSchema, ...errorResponses(400, 404) } },
+      schema: {
+        summary: 'One style with its series',
+        tags: ['catalogue'],
+        params: slugParamsSchema,
+        response: { 200: styleDetailSchema, ...errorResponses(400, 404) },
+      },
     },
     async (request, reply) => {
       const style = await getStyle(deps.db, request.params.slug, deps.urls);

@@ -21,24 +21,34 @@ export interface CollectorListingsProps {
  * buttons tells the several Buy buttons apart; the visible word starts it (WCAG 2.5.3).
  */
 export function CollectorListings({ listings, busyId, waiting, onBuy, mine }: CollectorListingsProps) {
-  if (listings.length === 0) return <Empty>No one is selling this figure yet. Pull one from a box or check back later.</Empty>;
+  if (listings.length === 0)
+    return <Empty>No one is selling this figure yet. Pull one from a box or check back later.</Empty>;
   // The API answers cheapest first; sorted here too, as the page promises it whatever the answer's order.
   const cheapestFirst = listings.toSorted((a, b) => a.price.amountMinor - b.price.amountMinor);
   return (
     <ul className="gallery-listings">
       {cheapestFirst.map((listing) => {
         const price = formatPrice(listing.price);
-        const about = <span className="visually-hidden">{` for ${price} from @${listing.sellerHandle}`}</span>;
+        const about = (
+          <span className="visually-hidden">{` for ${price} from @${listing.sellerHandle}`}</span>
+        );
         return (
           <li key={listing.id} className="gallery-listing">
             <span className="gallery-listing__price">{price}</span>
             <span className="gallery-listing__seller">@{listing.sellerHandle}</span>
             {listing.reserved && mine?.has(listing.id) ? (
-              <ShellLink to={`/payment/order_pay?order=${mine.get(listing.id)}`} className="ui-button ui-button--primary">
+              <ShellLink
+                to={`/payment/order_pay?order=${mine.get(listing.id)}`}
+                className="ui-button ui-button--primary"
+              >
                 Reserved for you: pay now{about}
               </ShellLink>
             ) : listing.reserved ? (
-              <Button variant="secondary" disabled title="Another buyer is paying for it; it is back on sale if they do not.">
+              <Button
+                variant="secondary"
+                disabled
+                title="Another buyer is paying for it; it is back on sale if they do not."
+              >
                 Reserved{about}
               </Button>
             ) : (

@@ -10,7 +10,14 @@ const PAGE = '/gallery/style/detail/croissant-cub';
 const ORDERS = '/api/listings/12/orders';
 
 function signInAs(uid: string | null): void {
-  authStore.setState({ user: uid ? { uid, displayName: null, email: null } : null, loading: false, error: null, disabled: false, disabledReason: null, pendingProvider: null });
+  authStore.setState({
+    user: uid ? { uid, displayName: null, email: null } : null,
+    loading: false,
+    error: null,
+    disabled: false,
+    disabledReason: null,
+    pendingProvider: null,
+  });
 }
 
 /** The figure page with the given market, and its "From collectors" section once read. */
@@ -32,7 +39,11 @@ beforeEach(() => {
 
 describe('a figure page: from collectors', () => {
   it('lists open listings cheapest first, by handle, with a Buy button each, and a reserved one that cannot be bought', async () => {
-    const { section } = await openMarket(figureMarket({ listings: [listing(13, 2_500, 'mei'), listing(12, 1_800, 'kai'), listing(14, 2_100, 'rio', true)] }));
+    const { section } = await openMarket(
+      figureMarket({
+        listings: [listing(13, 2_500, 'mei'), listing(12, 1_800, 'kai'), listing(14, 2_100, 'rio', true)],
+      }),
+    );
     const rows = within(section).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^\$18\.00@kaiBuy/),
@@ -44,19 +55,28 @@ describe('a figure page: from collectors', () => {
     expect(within(section).queryByText(/No one is selling/)).not.toBeInTheDocument();
   });
 
-  it("tells a buyer whose unpaid order holds a listing that it is reserved for them, with the way to pay; others see it reserved", async () => {
+  it('tells a buyer whose unpaid order holds a listing that it is reserved for them, with the way to pay; others see it reserved', async () => {
     const mounted = mountGallery(PAGE);
     // Unpaid and within its time (an order past it holds nothing, whatever its status says yet).
-    mounted.api.market.myOrders = [{ ...listingOrder(14, 2_100), expiresAt: new Date(Date.now() + 600_000).toISOString() }, listingOrder(12, 1_800)];
-    mounted.api.market.figures['croissant-cub'] = figureMarket({ listings: [listing(12, 1_800, 'kai'), listing(14, 2_100, 'rio', true)] });
+    mounted.api.market.myOrders = [
+      { ...listingOrder(14, 2_100), expiresAt: new Date(Date.now() + 600_000).toISOString() },
+      listingOrder(12, 1_800),
+    ];
+    mounted.api.market.figures['croissant-cub'] = figureMarket({
+      listings: [listing(12, 1_800, 'kai'), listing(14, 2_100, 'rio', true)],
+    });
     const section = await screen.findByRole('region', { name: 'From collectors' });
-    const pay = await within(section).findByRole('link', { name: 'Reserved for you: pay now for $21.00 from @rio' });
+    const pay = await within(section).findByRole('link', {
+      name: 'Reserved for you: pay now for $21.00 from @rio',
+    });
     expect(pay).toHaveAttribute('href', `/payment/order_pay?order=${listingOrder(14, 2_100).orderSn}`);
     expect(mounted.api.requested).toContain('/api/orders?pageSize=100');
 
     signInAs('u-2');
     mounted.api.market.myOrders = [];
-    await waitFor(() => expect(within(section).getByRole('button', { name: 'Reserved for $21.00 from @rio' })).toBeDisabled());
+    await waitFor(() =>
+      expect(within(section).getByRole('button', { name: 'Reserved for $21.00 from @rio' })).toBeDisabled(),
+    );
     expect(within(section).queryByRole('link', { name: /Reserved for you/ })).not.toBeInTheDocument();
   });
 
@@ -67,7 +87,11 @@ describe('a figure page: from collectors', () => {
 
   it('says so when no one sells the figure, and when it has not sold yet', async () => {
     const { section } = await openMarket(figureMarket());
-    expect(within(section).getByText('No one is selling this figure yet. Pull one from a box or check back later.')).toBeVisible();
+    expect(
+      within(section).getByText(
+        'No one is selling this figure yet. Pull one from a box or check back later.',
+      ),
+    ).toBeVisible();
     expect(within(section).getByText(/No sales yet/)).toBeVisible();
     expect(within(section).queryByRole('img')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button')).not.toBeInTheDocument();
@@ -75,14 +99,25 @@ describe('a figure page: from collectors', () => {
 
   it('shows the last, lowest and median price and a chart that says what it shows', async () => {
     const { section } = await openMarket(figureMarket(THREE_SALES));
-    const figures = within(section).getAllByRole('definition').map((dd) => dd.textContent);
-    expect(within(section).getAllByRole('term').map((dt) => dt.textContent)).toEqual(['Last', 'Lowest', 'Median']);
+    const figures = within(section)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
+    expect(
+      within(section)
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Last', 'Lowest', 'Median']);
     expect(figures).toEqual(['$30.00', '$15.00', '$20.00']);
     expect(within(section).getByRole('img')).toHaveAccessibleName(
       'Sale prices of Croissant Cub over the last 3 sales: from $20.00 on November 1, 2026 to $30.00 on November 20, 2026, between $15.00 and $30.00.',
     );
     const table = within(section).getByRole('table', { name: 'Recent sales of Croissant Cub, oldest first' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.lastChild?.textContent)).toEqual(['$20.00', '$15.00', '$30.00']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastChild?.textContent),
+    ).toEqual(['$20.00', '$15.00', '$30.00']);
   });
 
   it('explains a market that could not be read, and reads it again on retry', async () => {
@@ -90,7 +125,9 @@ describe('a figure page: from collectors', () => {
     mounted.api.fail('/api/market/figures/croissant-cub', 503, 2);
     const section = await screen.findByRole('region', { name: 'From collectors' });
     const alert = await within(section).findByRole('alert');
-    expect(alert).toHaveTextContent('What collectors are selling could not be loaded. The gallery is having trouble right now.');
+    expect(alert).toHaveTextContent(
+      'What collectors are selling could not be loaded. The gallery is having trouble right now.',
+    );
     // The rest of the page stands.
     expect(screen.getByRole('heading', { level: 1, name: 'Croissant Cub' })).toBeVisible();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -99,7 +136,9 @@ describe('a figure page: from collectors', () => {
 
   it('sends a signed-out buyer to log in, with the way back to this figure, ordering nothing', async () => {
     signInAs(null);
-    const { section, router, api } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
+    const { section, router, api } = await openMarket(
+      figureMarket({ listings: [listing(12, 1_800, 'kai')] }),
+    );
     expect(within(section).getByText(/Buying needs an account/)).toBeVisible();
     await userEvent.click(within(section).getByRole('button', { name: /^Buy/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -108,7 +147,9 @@ describe('a figure page: from collectors', () => {
   });
 
   it('orders the listing with an idempotency key and the sign-in, then goes to the pay page of its order', async () => {
-    const { section, router, api } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
+    const { section, router, api } = await openMarket(
+      figureMarket({ listings: [listing(12, 1_800, 'kai')] }),
+    );
     api.market.order = () => ({ status: 201, body: listingOrder(12, 1_800) });
     await userEvent.click(within(section).getByRole('button', { name: /^Buy/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
@@ -122,22 +163,32 @@ describe('a figure page: from collectors', () => {
 
   it("shows the API's refusal in an alert, reads the listings again, and makes the next click a new attempt", async () => {
     const { section, api } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
-    api.market.order = () => conflict('Another buyer is paying for this listing. It goes back on sale if they do not pay within 15 minutes.');
+    api.market.order = () =>
+      conflict(
+        'Another buyer is paying for this listing. It goes back on sale if they do not pay within 15 minutes.',
+      );
     const readsBefore = api.requested.filter((url) => url === '/api/market/figures/croissant-cub').length;
     api.market.figures['croissant-cub'] = figureMarket({ listings: [listing(12, 1_800, 'kai', true)] });
     await userEvent.click(within(section).getByRole('button', { name: /^Buy/ }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent('Your order could not be placed. Another buyer is paying for this listing.');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Your order could not be placed. Another buyer is paying for this listing.',
+    );
     expect(await within(section).findByRole('button', { name: /^Reserved/ })).toBeDisabled();
-    expect(api.requested.filter((url) => url === '/api/market/figures/croissant-cub')).toHaveLength(readsBefore + 1);
+    expect(api.requested.filter((url) => url === '/api/market/figures/croissant-cub')).toHaveLength(
+      readsBefore + 1,
+    );
   });
 
   it('retries a click whose answer was lost with the same key, and a refused click with a new one', async () => {
-    const { section, api, router } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
+    const { section, api, router } = await openMarket(
+      figureMarket({ listings: [listing(12, 1_800, 'kai')] }),
+    );
     api.fail(ORDERS, 0);
     const buy = () => userEvent.click(within(section).getByRole('button', { name: /^Buy/ }));
     await buy();
     expect(await within(section).findByRole('alert')).toHaveTextContent('We could not reach the gallery.');
-    api.market.order = () => conflict('This is your own listing: you cannot buy it. Withdraw it from your locker instead.');
+    api.market.order = () =>
+      conflict('This is your own listing: you cannot buy it. Withdraw it from your locker instead.');
     await buy();
     expect(await within(section).findByRole('alert')).toHaveTextContent('This is your own listing');
     api.market.order = () => ({ status: 201, body: listingOrder(12, 1_800) });

@@ -20,10 +20,18 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
   const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
   return (
     // Read in the browser, never from the served document: asks and sales change by the second.
-    <section aria-labelledby="collectors-heading" className="gallery-section gallery-market" data-read-in-browser="">
+    <section
+      aria-labelledby="collectors-heading"
+      className="gallery-section gallery-market"
+      data-read-in-browser=""
+    >
       <h2 id="collectors-heading">From collectors</h2>
-      {market.status === 'pending' ? <Skeleton lines={3} label="Loading what collectors are selling" /> : null}
-      {market.status === 'error' ? <LoadError what="What collectors are selling" error={market.error} onRetry={market.retry} /> : null}
+      {market.status === 'pending' ? (
+        <Skeleton lines={3} label="Loading what collectors are selling" />
+      ) : null}
+      {market.status === 'error' ? (
+        <LoadError what="What collectors are selling" error={market.error} onRetry={market.retry} />
+      ) : null}
       {market.status === 'success' ? (
         <>
           <ListingsOf
@@ -41,7 +49,9 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
             </div>
           ) : null}
           {!signedIn && !authLoading && market.data.listings.length > 0 ? (
-            <p className="gallery-market__note">Buying needs an account: Buy takes you to log in, then straight back here.</p>
+            <p className="gallery-market__note">
+              Buying needs an account: Buy takes you to log in, then straight back here.
+            </p>
           ) : null}
           <RecentSales market={market.data} figureName={figure.name} />
         </>
@@ -53,7 +63,9 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
 /** A signed-in visitor's own reservations, read only when a listing shows as reserved. */
 function MyReservedListings({ uid, ...props }: CollectorListingsProps & { uid: string }) {
   const reservations = usePageQuery(myReservations(uid));
-  return <CollectorListings {...props} mine={reservations.status === 'success' ? reservations.data : undefined} />;
+  return (
+    <CollectorListings {...props} mine={reservations.status === 'success' ? reservations.data : undefined} />
+  );
 }
 
 /** The listings, with the visitor's reservations when `uid` is set. */

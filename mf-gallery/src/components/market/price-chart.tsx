@@ -9,7 +9,8 @@ const PAD = 10;
 export function chartPoints(sales: readonly Sale[]): Array<{ x: number; y: number }> {
   const times = sales.map((sale) => Date.parse(sale.soldAt));
   const prices = sales.map((sale) => sale.price.amountMinor);
-  const scale = (value: number, low: number, high: number, span: number) => (high === low ? span / 2 : ((value - low) / (high - low)) * span);
+  const scale = (value: number, low: number, high: number, span: number) =>
+    high === low ? span / 2 : ((value - low) / (high - low)) * span;
   const [firstTime, lastTime] = [Math.min(...times), Math.max(...times)];
   const [lowest, highest] = [Math.min(...prices), Math.max(...prices)];
   return sales.map((_, index) => ({
@@ -25,7 +26,8 @@ export function chartSummary(sales: readonly Sale[], figureName: string): string
   if (!first || !last) return `No sales of ${figureName} yet.`;
   const amounts = sales.map((sale) => sale.price.amountMinor);
   const money = (amountMinor: number) => formatPrice({ amountMinor, currency: first.price.currency });
-  if (sales.length === 1) return `Sale price of ${figureName}: one sale, ${formatPrice(first.price)} on ${formatDate(first.soldAt)}.`;
+  if (sales.length === 1)
+    return `Sale price of ${figureName}: one sale, ${formatPrice(first.price)} on ${formatDate(first.soldAt)}.`;
   return (
     `Sale prices of ${figureName} over the last ${sales.length} sales: from ${formatPrice(first.price)} on ${formatDate(first.soldAt)} ` +
     `to ${formatPrice(last.price)} on ${formatDate(last.soldAt)}, between ${money(Math.min(...amounts))} and ${money(Math.max(...amounts))}.`
@@ -44,15 +46,27 @@ export function PriceChart({ sales, figureName }: { sales: readonly Sale[]; figu
   const points = chartPoints(sales);
   return (
     <figure className="gallery-chart">
-      <svg role="img" aria-label={chartSummary(sales, figureName)} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="gallery-chart__svg">
+      <svg
+        role="img"
+        aria-label={chartSummary(sales, figureName)}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="gallery-chart__svg"
+      >
         <line x1={PAD} y1={HEIGHT - PAD} x2={WIDTH - PAD} y2={HEIGHT - PAD} className="gallery-chart__axis" />
-        {points.length > 1 ? <polyline points={points.map(({ x, y }) => `${x},${y}`).join(' ')} className="gallery-chart__line" /> : null}
+        {points.length > 1 ? (
+          <polyline
+            points={points.map(({ x, y }) => `${x},${y}`).join(' ')}
+            className="gallery-chart__line"
+          />
+        ) : null}
         {points.map(({ x, y }, index) => (
           <circle key={index} cx={x} cy={y} r={3.5} className="gallery-chart__dot" />
         ))}
       </svg>
       <figcaption className="gallery-chart__caption">
-        {sales.length === 1 ? `One sale, ${formatDate(first.soldAt)}` : `Last ${sales.length} sales, ${formatDate(first.soldAt)} to ${formatDate(last.soldAt)}`}
+        {sales.length === 1
+          ? `One sale, ${formatDate(first.soldAt)}`
+          : `Last ${sales.length} sales, ${formatDate(first.soldAt)} to ${formatDate(last.soldAt)}`}
       </figcaption>
       <table className="visually-hidden">
         <caption>Recent sales of {figureName}, oldest first</caption>

@@ -5,7 +5,10 @@ import { buyListing } from '../../api/market';
 import { SHELL_PATHS } from '../../paths';
 import { useRemote } from '../../remote-context';
 
-export type BuyListingState = { status: 'idle' } | { status: 'busy'; listingId: number } | { status: 'error'; listingId: number; error: Error };
+export type BuyListingState =
+  | { status: 'idle' }
+  | { status: 'busy'; listingId: number }
+  | { status: 'error'; listingId: number; error: Error };
 
 /**
  * Buying a collector's listing: signed out, to /login and back to this page; signed in, an order
@@ -32,7 +35,11 @@ export function useBuyListing(onRefused: () => void) {
       const order = await buyListing(listingId, key);
       attempt.current = null;
       const payment = paymentStore.getState();
-      payment.set({ orderId: String(order.id), orderSn: order.orderSn, payWayChecked: payment.payWayChecked || 'sandbox' });
+      payment.set({
+        orderId: String(order.id),
+        orderSn: order.orderSn,
+        payWayChecked: payment.payWayChecked || 'sandbox',
+      });
       navigator.push(SHELL_PATHS.payOrder(order.orderSn));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));

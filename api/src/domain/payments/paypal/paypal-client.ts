@@ -40,19 +40,28 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
     try {
       return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new ProviderUnavailableError(`PayPal did not answer (${(error as Error).message}).`, { cause: error });
+      throw new ProviderUnavailableError(`PayPal did not answer (${(error as Error).message}).`, {
+        cause: error,
+      });
     }
   }
 
   async function fail(response: Response, what: string): Promise<never> {
     const body = (await response.json().catch(() => ({}))) as PayPalErrorBody;
     const issue = body.details?.[0]?.issue ?? body.name ?? body.error ?? `HTTP_${response.status}`;
-    const description = body.details?.[0]?.description ?? body.message ?? body.error_description ?? response.statusText;
-    if (response.status >= 500 || response.status === 429) throw new ProviderUnavailableError(`PayPal could not ${what} right now (${response.status} ${issue}).`);
+    const description =
+      body.details?.[0]?.description ?? body.message ?? body.error_description ?? response.statusText;
+    if (response.status >= 500 || response.status === 429)
+      throw new ProviderUnavailableError(`PayPal could not ${what} right now (${response.status} ${issue}).`);
     if (response.status === 401 || response.status === 403) {
-      throw new ProviderUnavailableError(`PayPal refused our credentials while trying to ${what} (${issue}); check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`);
+      throw new ProviderUnavailableError(
+        `PayPal refused our credentials while trying to ${what} (${issue}); check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.`,
+      );
     }
-    throw new PaymentDeclinedError(`PayPal could not ${what}: ${issue}${description ? ` (${description})` : ''}.`, issue);
+    throw new PaymentDeclinedError(
+      `PayPal could not ${what}: ${issue}${description ? ` (${description})` : ''}.`,
+      issue,
+    );
   }
 
   async function fetchToken(): Promise<string> {
@@ -67,8 +76,12 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
     });
     if (!response.ok) return fail(response, 'sign us in');
     const body = (await response.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new ProviderUnavailableError('PayPal answered the token request without an access_token.');
-    cached = { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 - EXPIRY_MARGIN_MS };
+    if (!body.access_token)
+      throw new ProviderUnavailableError('PayPal answered the token request without an access_token.');
+    cached = {
+      token: body.access_token,
+      expiresAt: Date.now() + (body.expires_in ?? 0) * 1000 - EXPIRY_MARGIN_MS,
+    };
     return body.access_token;
   }
 
@@ -90,9 +103,17 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
       };
       if (body !== undefined) headers['content-type'] = 'application/json';
       if (requestId) headers['paypal-request-id'] = requestId;
-      const response = await send(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await send(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (response.status === 401) cached = null;
-      if (!response.ok) return fail(response, `${method === 'GET' ? 'read' : 'process'} ${path.split('/').slice(0, 4).join('/')}`);
+      if (!response.ok)
+        return fail(
+          response,
+          `${method === 'GET' ? 'read' : 'process'} ${path.split('/').slice(0, 4).join('/')}`,
+        );
       return (await response.json()) as T;
     },
   };

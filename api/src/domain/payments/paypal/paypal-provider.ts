@@ -28,12 +28,17 @@ const SIGNATURE_HEADERS = {
 } as const;
 
 /** Webhook events that mean "this order can be captured / was captured". */
-const ACTIONABLE_EVENTS = new Set(['CHECKOUT.ORDER.APPROVED', 'CHECKOUT.ORDER.COMPLETED', 'PAYMENT.CAPTURE.COMPLETED']);
+const ACTIONABLE_EVENTS = new Set([
+  'CHECKOUT.ORDER.APPROVED',
+  'CHECKOUT.ORDER.COMPLETED',
+  'PAYMENT.CAPTURE.COMPLETED',
+]);
 
 function toCapture(order: PayPalOrder): ProviderCapture {
   const unit = order.purchase_units?.[0];
   const captured = unit?.payments?.captures?.[0];
-  if (!captured) throw new ProviderUnavailableError(`PayPal order ${order.id} is ${order.status} but carries no capture.`);
+  if (!captured)
+    throw new ProviderUnavailableError(`PayPal order ${order.id} is ${order.status} but carries no capture.`);
   const vault = order.payment_source?.paypal?.attributes?.vault;
   const email = order.payment_source?.paypal?.email_address;
   return {
@@ -41,9 +46,15 @@ function toCapture(order: PayPalOrder): ProviderCapture {
     captureId: captured.id,
     providerStatus: captured.status,
     completed: order.status === 'COMPLETED' && captured.status === 'COMPLETED',
-    amount: { amountMinor: fromDecimal(captured.amount.value, captured.amount.currency_code), currency: captured.amount.currency_code },
+    amount: {
+      amountMinor: fromDecimal(captured.amount.value, captured.amount.currency_code),
+      currency: captured.amount.currency_code,
+    },
     reference: unit?.reference_id ?? captured.custom_id ?? '',
-    vault: vault?.id && vault.status === 'VAULTED' ? { token: vault.id, label: email ? `PayPal (${email})` : 'PayPal' } : null,
+    vault:
+      vault?.id && vault.status === 'VAULTED'
+        ? { token: vault.id, label: email ? `PayPal (${email})` : 'PayPal' }
+        : null,
   };
 }
 
@@ -68,7 +79,9 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
                 shipping_preference: 'NO_SHIPPING',
                 brand_name: options.brandName ?? 'ArtToy Club',
               },
-              ...(input.saveMethod ? { attributes: { vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT' } } } : {}),
+              ...(input.saveMethod
+                ? { attributes: { vault: { store_in_vault: 'ON_SUCCESS', usage_type: 'MERCHANT' } } }
+                : {}),
             },
           };
       const order = await client.call<PayPalOrder>(
@@ -81,7 +94,10 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
               reference_id: input.reference,
               custom_id: input.reference,
               description: input.description,
-              amount: { currency_code: input.amount.currency, value: toDecimal(input.amount.amountMinor, input.amount.currency) },
+              amount: {
+                currency_code: input.amount.currency,
+                value: toDecimal(input.amount.amountMinor, input.amount.currency),
+              },
             },
           ],
           payment_source: paymentSource,
@@ -89,13 +105,32 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
         input.requestId,
       );
       // With a vault id PayPal creates and captures in one call.
-      if (order.status === 'COMPLETED') return { providerOrderId: order.id, approvalUrl: null, providerStatus: order.status, capture: toCapture(order) };
+      if (order.status === 'COMPLETED')
+        return {
+          providerOrderId: order.id,
+          approvalUrl: null,
+          providerStatus: order.status,
+          capture: toCapture(order),
+        };
       const approve = order.links?.find((link) => link.rel === 'payer-action' || link.rel === 'approve');
-      if (!approve) throw new ProviderUnavailableError(`PayPal order ${order.id} (${order.status}) came without an approval link.`);
-      return { providerOrderId: order.id, approvalUrl: approve.href, providerStatus: order.status, capture: null };
+      if (!approve)
+        throw new ProviderUnavailableError(
+          `PayPal order ${order.id} (${order.status}) came without an approval link.`,
+        );
+      return {
+        providerOrderId: order.id,
+        approvalUrl: approve.href,
+        providerStatus: order.status,
+        capture: null,
+      };
     },
     async capture(input) {
-      const order = await client.call<PayPalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/capture`, {}, input.requestId);
+      const order = await client.call<PayPalOrder>(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(input.providerOrderId)}/capture`,
+        {},
+        input.requestId,
+      );
       return toCapture(order);
     },
     async refund(input) {
@@ -103,33 +138,71 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
       const refund = await client.call<{ id: string; status: string }>(
         'POST',
         `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
-        { amount: { currency_code: input.amount.currency, value: toDecimal(input.amount.amountMinor, input.amount.currency) } },
+        {
+          amount: {
+            currency_code: input.amount.currency,
+            value: toDecimal(input.amount.amountMinor, input.amount.currency),
+          },
+        },
         input.requestId,
       );
-      if (!refund.id) throw new ProviderUnavailableError(`PayPal answered the refund of capture ${input.captureId} without a refund id.`);
+      if (!refund.id)
+        throw new ProviderUnavailableError(
+          `PayPal answered the refund of capture ${input.captureId} without a refund id.`,
+        );
       return { refundId: refund.id, providerStatus: refund.status };
     },
     async verifyWebhook(headers, body) {
       if (!options.webhookId) {
-        throw new ApiError(404, 'not_found', 'PayPal webhooks are not set up on this server: set PAYPAL_WEBHOOK_ID to the webhook id from the PayPal dashboard.');
+        throw new ApiError(
+          404,
+          'not_found',
+          'PayPal webhooks are not set up on this server: set PAYPAL_WEBHOOK_ID to the webhook id from the PayPal dashboard.',
+        );
       }
       const event = body as PayPalWebhookEvent | null;
       if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') {
-        throw new ApiError(400, 'invalid_request', 'The body is not a PayPal webhook event (it needs id and event_type).');
+        throw new ApiError(
+          400,
+          'invalid_request',
+          'The body is not a PayPal webhook event (it needs id and event_type).',
+        );
       }
-      const signature = Object.fromEntries(Object.entries(SIGNATURE_HEADERS).map(([field, name]) => [field, header(headers, name)]));
+      const signature = Object.fromEntries(
+        Object.entries(SIGNATURE_HEADERS).map(([field, name]) => [field, header(headers, name)]),
+      );
       const missing = Object.values(SIGNATURE_HEADERS).filter((name) => !header(headers, name));
-      if (missing.length > 0) throw new ApiError(400, 'invalid_request', `The webhook lacks PayPal's signature headers: ${missing.join(', ')}.`);
-      const verdict = await client.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
-        ...signature,
-        webhook_id: options.webhookId,
-        webhook_event: event,
-      });
+      if (missing.length > 0)
+        throw new ApiError(
+          400,
+          'invalid_request',
+          `The webhook lacks PayPal's signature headers: ${missing.join(', ')}.`,
+        );
+      const verdict = await client.call<{ verification_status?: string }>(
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        {
+          ...signature,
+          webhook_id: options.webhookId,
+          webhook_event: event,
+        },
+      );
       if (verdict.verification_status !== 'SUCCESS') {
-        throw new ApiError(400, 'invalid_request', 'PayPal did not confirm this webhook’s signature: it was not sent by PayPal for our webhook, or was changed on the way.');
+        throw new ApiError(
+          400,
+          'invalid_request',
+          'PayPal did not confirm this webhook’s signature: it was not sent by PayPal for our webhook, or was changed on the way.',
+        );
       }
-      const orderId = event.event_type.startsWith('PAYMENT.CAPTURE.') ? event.resource?.supplementary_data?.related_ids?.order_id : event.resource?.id;
-      return { eventId: event.id, eventType: event.event_type, providerOrderId: ACTIONABLE_EVENTS.has(event.event_type) ? (orderId ?? null) : null, payload: event };
+      const orderId = event.event_type.startsWith('PAYMENT.CAPTURE.')
+        ? event.resource?.supplementary_data?.related_ids?.order_id
+        : event.resource?.id;
+      return {
+        eventId: event.id,
+        eventType: event.event_type,
+        providerOrderId: ACTIONABLE_EVENTS.has(event.event_type) ? (orderId ?? null) : null,
+        payload: event,
+      };
     },
   };
 }
