@@ -63,8 +63,9 @@ const SHARED_SUBPATHS = [
  * single-spa and one copy of the shared package per page. react-router is deliberately not shared:
  * each app bundles a tree-shaken copy (smaller than the whole shared package on first load), and
  * the router *instance* is the shell's anyway (remotes receive its location and navigator as props).
- * zod is not shared either, for the same reason: shared, the whole of zod's core (80 KB gzip) came
- * to the home page, where the tree-shaken zod/mini that reads the config and manifest is 17 KB.
+ * zod is not shared either, for the same reason: shared, the whole of zod's core (80 KB gzip) would
+ * come to the home page, which reads its config and manifest with valibot (parse-or-explain.ts);
+ * each chunk that uses the API's zod contracts bundles the part it needs.
  * zustand/middleware is not shared: only `@arttoy/shared/stores` (itself one copy per page) uses it,
  * for `persist`, and shared it came whole (devtools, redux, immer glue …: 4.2 KB gzip on home).
  */
