@@ -46,6 +46,14 @@ export default {
       testMatch: ['**/*.test.ts'],
     },
     {
+      // The documents: ARCHITECTURE.md's folder map against the repository.
+      displayName: 'docs',
+      roots: ['<rootDir>/docs'],
+      testEnvironment: 'node',
+      transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+      testMatch: ['**/*.test.ts'],
+    },
+    {
       // The API, on PGlite (default) or on PostgreSQL when DATABASE_URL is set (npm run test:pg -w api).
       // globalSetup starts the Firebase Auth emulator and prepares the database; nothing needs to run beforehand.
       displayName: 'api',
