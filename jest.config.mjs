@@ -20,8 +20,11 @@ const browserProject = (name, roots) => ({
   transformIgnorePatterns: ['/node_modules/(?!(ofetch|destr|ufo|node-fetch-native|@noble/hashes)/)'],
   moduleNameMapper: { '\\.css$': '<rootDir>/shared/build/jest-style-stub.cjs' },
   setupFiles: ['<rootDir>/shared/build/jest-setup.cjs'],
-  setupFilesAfterEnv: ['@testing-library/jest-dom'],
+  setupFilesAfterEnv: ['@testing-library/jest-dom', '<rootDir>/shared/build/jest-testing-library.cjs'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // Above the waiting queries' ceiling (shared/build/jest-testing-library.cjs), so a slow machine fails
+  // a test by what it did not see, not by the clock.
+  testTimeout: 30_000,
 });
 
 export default {

@@ -1,10 +1,6 @@
 /** Test-only: the shared auth store as Firebase would leave it, and a fixed ID token. */
-import { configure } from '@testing-library/react';
 import { clearPageReads } from '@arttoy/shared/query';
 import { authStore, resetPaymentStore } from '@arttoy/shared/stores';
-
-// Pages are lazy chunks: on a busy machine the first one can take longer than the default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 export function signInAs(uid: string | null): void {
   authStore.setState({
