@@ -42,6 +42,30 @@ export function formatDate(isoDate: string): string {
   return dateFormat.format(new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate));
 }
 
+const shortDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day in a dense list (locker rows, the ledger), "Mar 1, 2025", in the visitor's time zone by
+ * default: like `formatDateTime`, only for pages the server never renders, unless a `timeZone` is given.
+ */
+export function formatShortDate(iso: string, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let format = shortDayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(SITE_LOCALE, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) });
+    shortDayFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}
+
+let countFormat: Intl.NumberFormat | undefined;
+
+/** A whole count with the site's digit grouping: 1000000 → "1,000,000". */
+export function formatCount(count: number): string {
+  countFormat ??= new Intl.NumberFormat(SITE_LOCALE);
+  return countFormat.format(count);
+}
+
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

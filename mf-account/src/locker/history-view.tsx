@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@arttoy/shared/contracts';
+import { formatPrice, formatShortDate, formatCount } from '@arttoy/shared/contracts';
 import type { ItemHistory } from '@arttoy/shared/contracts/api';
-import { formatDate } from './labels';
 
 const byHandle = (handle: string | null) => (handle ? `@${handle}` : 'a collector');
 
@@ -10,7 +9,8 @@ function Pull({ pull }: { pull: NonNullable<ItemHistory['pull']> }) {
   return (
     <>
       <p>
-        Pulled from <strong>{pull.boxName}</strong> on {formatDate(pull.pulledAt)} by {byHandle(pull.handle)}.
+        Pulled from <strong>{pull.boxName}</strong> on {formatShortDate(pull.pulledAt)} by{' '}
+        {byHandle(pull.handle)}.
       </p>
       <dl className="market-proof">
         <dt>Server seed hash</dt>
@@ -26,7 +26,7 @@ function Pull({ pull }: { pull: NonNullable<ItemHistory['pull']> }) {
         <dt>Nonce</dt>
         <dd>{pull.nonce}</dd>
         <dt>Roll</dt>
-        <dd>{pull.rollPpm.toLocaleString('en-US')} ppm</dd>
+        <dd>{formatCount(pull.rollPpm)} ppm</dd>
       </dl>
       <Link to={`/mysterybox/test?draw=${pull.drawId}`}>Check this draw</Link>
     </>
@@ -47,7 +47,7 @@ export function HistoryView({ history }: { history: ItemHistory }) {
           {history.transfers.map((sale) => (
             <li key={`${sale.soldAt}-${sale.toHandle ?? ''}`}>
               {byHandle(sale.fromHandle)} → {byHandle(sale.toHandle)} · {formatPrice(sale.price)} ·{' '}
-              {formatDate(sale.soldAt)}
+              {formatShortDate(sale.soldAt)}
             </li>
           ))}
         </ol>

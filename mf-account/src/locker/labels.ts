@@ -13,7 +13,3 @@ export const REQUEST_STATUS: Record<ShipRequestStatus, string> = {
   shipped: 'Shipped',
   cancelled: 'Cancelled',
 };
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
-}

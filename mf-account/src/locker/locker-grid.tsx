@@ -1,8 +1,9 @@
+import { formatShortDate } from '@arttoy/shared/contracts';
 import { Link } from 'react-router';
 import type { LockerItem, MyListing } from '@arttoy/shared/contracts/api';
 import { ItemHistory } from './item-history';
 import { ItemMarket } from './item-market';
-import { formatDate, ITEM_STATUS } from './labels';
+import { ITEM_STATUS } from './labels';
 
 /**
  * The visitor's figures: art, series, status, the draw that produced each, and a box to pick it
@@ -39,7 +40,7 @@ export function LockerGrid(props: {
             {ITEM_STATUS[item.status]}
             <span className="locker-muted">
               {' '}
-              · since {formatDate(item.shippedAt ?? item.shipRequestedAt ?? item.acquiredAt)}
+              · since {formatShortDate(item.shippedAt ?? item.shipRequestedAt ?? item.acquiredAt)}
             </span>
           </p>
           {item.drawId ? <Link to={`/mysterybox/test?draw=${item.drawId}`}>Draw proof</Link> : null}

@@ -1,9 +1,10 @@
+import { formatShortDate } from '@arttoy/shared/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type LockerItem, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { Button } from '@arttoy/shared/ui';
 import { cancelShipOut } from '../api/locker';
-import { formatDate, REQUEST_STATUS } from './labels';
+import { REQUEST_STATUS } from './labels';
 
 /** Cancellable until it ships; a paid one's fee is refunded in full. */
 const cancellable = (request: ShipRequest) =>
@@ -56,8 +57,8 @@ export function ShipRequests({
               <strong className={`locker-status locker-status--${request.status}`}>
                 {REQUEST_STATUS[request.status]}
               </strong>{' '}
-              · requested {formatDate(request.createdAt)}
-              {request.shippedAt ? ` · shipped ${formatDate(request.shippedAt)}` : ''} · to{' '}
+              · requested {formatShortDate(request.createdAt)}
+              {request.shippedAt ? ` · shipped ${formatShortDate(request.shippedAt)}` : ''} · to{' '}
               {request.address.name}, {request.address.city} ({request.address.country})
               {request.fee ? ` · fee ${formatMoney(request.fee)}` : ''}
             </p>

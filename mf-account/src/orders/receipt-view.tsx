@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
-import { formatDateTime, formatPrice } from '@arttoy/shared/contracts';
+import { formatDateTime, formatPrice, formatCount } from '@arttoy/shared/contracts';
 import type { DrawProof, Order } from '@arttoy/shared/contracts/api';
 import { Fact } from './fact';
 import { orderStatus, orderSubject, PAYMENT_PROVIDER, PAYMENT_STATUS } from './format';
@@ -54,7 +54,7 @@ function DrawSection({ draw }: { draw: DrawProof }) {
           <code>{draw.clientSeed}</code>
         </Fact>
         <Fact term="Nonce">{draw.nonce}</Fact>
-        <Fact term="Roll">{draw.rollPpm.toLocaleString('en-US')} of 1,000,000</Fact>
+        <Fact term="Roll">{formatCount(draw.rollPpm)} of 1,000,000</Fact>
       </dl>
       <p>
         <Link to={`/mysterybox/test?draw=${draw.id}`}>Verify this draw</Link>

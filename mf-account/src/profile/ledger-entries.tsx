@@ -1,6 +1,5 @@
-import { formatPrice } from '@arttoy/shared/contracts';
+import { formatPrice, formatShortDate } from '@arttoy/shared/contracts';
 import type { Balance, LedgerEntryKind, Payout } from '@arttoy/shared/contracts/api';
-import { formatDate } from '../locker/labels';
 
 const KIND: Record<LedgerEntryKind, string> = { sale: 'Sale', fee: 'Market fee', payout: 'Payout' };
 const PAYOUT_STATUS: Record<Payout['status'], string> = { requested: 'Requested' };
@@ -20,7 +19,7 @@ export function LedgerEntries({ entries }: { entries: Balance['entries'] }) {
           <span>
             {KIND[entry.kind]}
             {entry.listingId ? <span className="locker-muted"> · listing {entry.listingId}</span> : null}
-            <span className="locker-muted"> · {formatDate(entry.createdAt)}</span>
+            <span className="locker-muted"> · {formatShortDate(entry.createdAt)}</span>
           </span>
           <strong className={entry.amountMinor < 0 ? undefined : 'market-amount-credit'}>
             {signed(entry.amountMinor, entry.currency)}
@@ -42,7 +41,7 @@ export function PayoutRequests({ payouts }: { payouts: Balance['payouts'] }) {
           <li key={payout.id}>
             <span>
               {PAYOUT_STATUS[payout.status]}{' '}
-              <span className="locker-muted">· {formatDate(payout.createdAt)}</span>
+              <span className="locker-muted">· {formatShortDate(payout.createdAt)}</span>
             </span>
             <strong>{formatPrice(payout.amount)}</strong>
           </li>

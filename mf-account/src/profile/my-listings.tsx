@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@arttoy/shared/contracts';
+import { formatPrice, formatShortDate } from '@arttoy/shared/contracts';
 import { MAX_OPEN_LISTINGS, type ListingStatus, type MyListing } from '@arttoy/shared/contracts/api';
 import { useAccountQuery } from '../api/account-read';
 import { myListingsRead } from '../api/market';
-import { formatDate } from '../locker/labels';
+
 import { ReadError } from '../shared/read-error';
 
 const LISTING_STATUS: Record<ListingStatus, string> = {
@@ -13,14 +13,14 @@ const LISTING_STATUS: Record<ListingStatus, string> = {
 };
 
 function ListingRow({ listing }: { listing: MyListing }) {
-  const closed = listing.closedAt ? ` · ${listing.status} ${formatDate(listing.closedAt)}` : '';
+  const closed = listing.closedAt ? ` · ${listing.status} ${formatShortDate(listing.closedAt)}` : '';
   return (
     <li data-status={listing.status}>
       <span>
         <strong>{listing.figure.name}</strong> <span className="locker-muted">{listing.series.name}</span>
         <br />
         <span className="locker-muted">
-          listed {formatDate(listing.createdAt)}
+          listed {formatShortDate(listing.createdAt)}
           {closed}
         </span>
       </span>

@@ -1,3 +1,4 @@
+import { formatCount } from '@arttoy/shared/contracts';
 import { formatPercent } from './format';
 
 export interface ChartRow {
@@ -27,7 +28,7 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
         viewBox={`0 0 ${WIDTH} ${rows.length * ROW_HEIGHT + 8}`}
         width="100%"
         role="img"
-        aria-label={`Observed share of each figure in ${total.toLocaleString('en-US')} simulated draws, against the published odds; the table below has the numbers.`}
+        aria-label={`Observed share of each figure in ${formatCount(total)} simulated draws, against the published odds; the table below has the numbers.`}
       >
         {rows.map((row, index) => {
           const y = index * ROW_HEIGHT + 8;
@@ -78,8 +79,8 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
             <tr key={row.figureId}>
               <th scope="row">{row.name}</th>
               <td>{formatPercent(row.expectedPpm)}</td>
-              <td>{Math.round((row.expectedPpm * total) / 1_000_000).toLocaleString('en-US')}</td>
-              <td>{row.observed.toLocaleString('en-US')}</td>
+              <td>{formatCount(Math.round((row.expectedPpm * total) / 1_000_000))}</td>
+              <td>{formatCount(row.observed)}</td>
               <td>{formatPercent(share(row) * 1_000_000)}</td>
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { formatCount } from '@arttoy/shared/contracts';
 import { useState, type FormEvent } from 'react';
 import type { BoxModelDetail } from '@arttoy/shared/contracts/api';
 import { chiSquare } from '@arttoy/shared/fair';
@@ -17,7 +18,7 @@ export function SimulatePanel({ boxes }: { boxes: readonly BoxModelDetail[] }) {
     event.preventDefault();
     const n = Number(count);
     if (!/^\d+$/.test(count.trim()) || n < 1 || n > MAX_SIMULATION) {
-      setError(`Enter a whole number of draws from 1 to ${MAX_SIMULATION.toLocaleString('en-US')}.`);
+      setError(`Enter a whole number of draws from 1 to ${formatCount(MAX_SIMULATION)}.`);
       return;
     }
     setError(undefined);
@@ -64,7 +65,7 @@ export function SimulatePanel({ boxes }: { boxes: readonly BoxModelDetail[] }) {
         </select>
       </div>
       <TextField
-        label={`Number of draws (up to ${MAX_SIMULATION.toLocaleString('en-US')})`}
+        label={`Number of draws (up to ${formatCount(MAX_SIMULATION)})`}
         inputMode="numeric"
         value={count}
         onChange={setCount}
@@ -83,7 +84,7 @@ export function SimulatePanel({ boxes }: { boxes: readonly BoxModelDetail[] }) {
       {simulation ? (
         <>
           <label className="mb-progress">
-            {simulation.done.toLocaleString('en-US')} of {simulation.total.toLocaleString('en-US')} draws
+            {formatCount(simulation.done)} of {formatCount(simulation.total)} draws
             <progress max={simulation.total} value={simulation.done} />
           </label>
           <OddsChart rows={rows} total={simulation.done} />

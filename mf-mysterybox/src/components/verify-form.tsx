@@ -1,3 +1,4 @@
+import { formatCount } from '@arttoy/shared/contracts';
 import { useState, type FormEvent } from 'react';
 import type { PublicDrawProof as ApiDrawProof } from '@arttoy/shared/contracts/api';
 import {
@@ -135,8 +136,7 @@ export function VerifyForm({
         <div className="mb-result" role="status" aria-live="polite">
           <p className="mb-result__headline">
             {outcome.valid ? '✓ ' : '✗ '}
-            {figureName(outcome.result.figureId)} (roll {outcome.result.rollPpm.toLocaleString('en-US')} of
-            1,000,000)
+            {figureName(outcome.result.figureId)} (roll {formatCount(outcome.result.rollPpm)} of 1,000,000)
           </p>
           <dl className="mb-facts">
             <dt>SHA-256 of the seed</dt>
