@@ -1,6 +1,6 @@
-import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { prefetchContentDocument } from '@arttoy/shared/content';
-import { routesOf, type PrefetchOptions } from '@arttoy/shared/contracts';
+import { createRemote } from '@arttoy/shared/federation/remote';
 import { BlogListPage } from './pages/blog-list-page';
 import { BlogPostPage } from './pages/blog-post-page';
 
@@ -10,23 +10,11 @@ function ToList() {
   return <Navigate to={{ pathname: '/list', search }} replace />;
 }
 
-/**
- * Reads a post's document ahead of a navigation to it (see LifeCycles.prefetch), unless the shell
- * reads it (`data: false`); the list reads nothing ahead. The pages' code comes with the app.
- */
-export function prefetchPage(path: string, { data = true }: PrefetchOptions = {}): Promise<boolean> {
-  const match = matchRoutes(routesOf('mf_blog'), path)?.at(-1);
-  if (match?.route.id !== 'blog-id') return Promise.resolve(false);
-  return data ? prefetchContentDocument(`/blog/${match.params.id}`) : Promise.resolve(true);
-}
-
-/** The blog's routes, relative to its basename `/blog` (the rows of mf_blog in shared/contracts/routes.ts). */
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route index element={<ToList />} />
-      <Route path="list" element={<BlogListPage />} />
-      <Route path=":id" element={<BlogPostPage />} />
-    </Routes>
-  );
-}
+/** The blog's pages, by route (the rows of mf_blog in shared/contracts/routes.ts; basename `/blog`). */
+export const blog = createRemote({
+  name: 'mf_blog',
+  pages: { blog: ToList, 'blog-list': BlogListPage, 'blog-id': BlogPostPage },
+  // The pages' code comes with the app; a post's document is read ahead, the list reads nothing ahead.
+  readAhead: (page) =>
+    page.id === 'blog-id' ? () => prefetchContentDocument(`/blog/${page.params.id}`) : null,
+});

@@ -1,28 +1,21 @@
 // This remote's server module (./server of its server container): its pages rendered for the site server.
-import { matchRoutes } from 'react-router';
-import { routesOf } from '@arttoy/shared/contracts';
 import { API_BASE } from '@arttoy/shared/http';
-import { defineRemoteServer } from '@arttoy/shared/server';
+import { remoteServer } from '@arttoy/shared/federation/remote/server';
 import { figureDetail, galleryPath, seriesDetail } from './api/catalogue';
-import { GalleryApp } from './app';
-import { prefetchPage } from './routes';
+import { gallery } from './routes';
 
-export const { firstReads, renderToHtml } = defineRemoteServer({
-  App: GalleryApp,
+export const { firstReads, renderToHtml, browserOnlyHead } = remoteServer(gallery, {
   // The reads known from the URL alone; the render asks for the rest (a figure's series, its boxes).
-  firstReads: (location) => {
-    const match = matchRoutes(routesOf('mf_gallery'), location.pathname)?.at(-1);
-    const { style = '', detail = '', path = '' } = match?.params ?? {};
-    switch (match?.route.id) {
+  firstReads: (page) => {
+    switch (page.id) {
       case 'gallery-series-style':
-        return [`${API_BASE}${seriesDetail(style).key}`];
+        return [`${API_BASE}${seriesDetail(page.params.style).key}`];
       case 'gallery-style-detail-detail':
-        return [`${API_BASE}${figureDetail(detail).key}`];
+        return [`${API_BASE}${figureDetail(page.params.detail).key}`];
       case 'gallery-path':
-        return [`${API_BASE}${galleryPath(path).key}`];
+        return [`${API_BASE}${galleryPath(page.params.path).key}`];
       default:
         return [];
     }
   },
-  preparePage: prefetchPage,
 });

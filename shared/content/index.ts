@@ -23,6 +23,5 @@ export { escapeHtml, formatContentDate, formatReadingTime } from './format';
 export { PreviewBanner } from './preview-banner';
 export { previewRequested } from './preview';
 export { TableOfContents } from './table-of-contents';
-export { ContentRemoteContext, useReportNotFound, useSiteNavigate } from './remote-context';
 export { LoadError } from './load-error';
 export { useContentDocument } from './use-content-document';

@@ -30,8 +30,11 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 }
 
 /**
- * Makes the one module a remote exposes (`./app`): single-spa lifecycles around the remote's root
- * component. `App` receives the shell's RemoteProps and renders its own `<Router>` with them.
+ * The single-spa lifecycles (bootstrap, mount, update, unmount) around a remote's root component.
+ * `App` receives the shell's RemoteProps and renders its own `<Router>` with them. A remote does
+ * not call this itself: `remoteApp` (federation/remote) does, with the root `createRemote` made.
+ * Part of the shared singleton, under this name and with these options: every deployed remote,
+ * whichever its version, takes its lifecycles from the one copy the page loaded.
  */
 export function defineRemote(options: {
   name: RemoteName;

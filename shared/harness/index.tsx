@@ -3,11 +3,10 @@
  * remote's `./app` lifecycles exactly as the shell does. Bundled into each remote's standalone
  * build only; the shell never loads it.
  */
-import { StrictMode, useMemo, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, RouterProvider, useLocation, useNavigationType } from 'react-router';
+import { createBrowserRouter, Link, RouterProvider } from 'react-router';
 import {
-  REMOTE_BASENAMES,
   routesOf,
   sampleHref,
   type LifeCycles,
@@ -15,7 +14,8 @@ import {
   type RemoteName,
   type RemoteProps,
 } from '../contracts';
-import { navigatorFor, ParcelOutlet } from '../federation';
+import { navigatorFor } from '../federation';
+import { RoutedParcelOutlet } from '../federation/routed-outlet';
 import { RemoteFallback, Skeleton } from '../ui';
 import '../ui/tokens.css';
 
@@ -51,12 +51,6 @@ interface HarnessPageProps {
 }
 
 function HarnessPage({ name, load, navigator }: HarnessPageProps): ReactNode {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const props = useMemo(
-    () => ({ basename: REMOTE_BASENAMES[name], location, navigationType, navigator }),
-    [name, location, navigationType, navigator],
-  );
   return (
     <div className="harness">
       <header className="harness__bar">
@@ -70,10 +64,10 @@ function HarnessPage({ name, load, navigator }: HarnessPageProps): ReactNode {
         </nav>
       </header>
       <main id="main">
-        <ParcelOutlet
+        <RoutedParcelOutlet
           name={name}
           load={load}
-          props={props}
+          navigator={navigator}
           loading={<Skeleton lines={4} />}
           renderError={(error, retry) => <RemoteFallback name={name} error={error} onRetry={retry} />}
         />

@@ -3,17 +3,11 @@
  * the shell does: a `ParcelOutlet` fed with the location, navigation type and navigator of a
  * react-router memory router. Jest only; no app bundles it.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, useNavigationType } from 'react-router';
-import {
-  REMOTE_BASENAMES,
-  type LifeCycles,
-  type Navigator,
-  type RemoteName,
-  type RemoteProps,
-} from '../contracts';
-import { navigatorFor, ParcelOutlet } from '../federation';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { LifeCycles, RemoteName, RemoteProps } from '../contracts';
+import { navigatorFor } from '../federation';
+import { RoutedParcelOutlet } from '../federation/routed-outlet';
 import { clearPageReads } from '@arttoy/shared/query';
 
 export { fakeApi, type Handler, type RecordedCall, type Reply } from './fake-api';
@@ -29,33 +23,6 @@ export type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
-
-const NavigatorContext = createContext<Navigator | null>(null);
-
-interface OutletPageProps {
-  name: RemoteName;
-  load: () => Promise<LifeCycles<RemoteProps>>;
-}
-
-function OutletPage({ name, load }: OutletPageProps): ReactNode {
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const navigator = useContext(NavigatorContext);
-  if (!navigator) throw new Error('mountRemote: the navigator context is missing.');
-  const props = useMemo(
-    () => ({ basename: REMOTE_BASENAMES[name], location, navigationType, navigator }),
-    [name, location, navigationType, navigator],
-  );
-  return (
-    <ParcelOutlet
-      name={name}
-      load={load}
-      props={props}
-      loading={<p>Loading {name}</p>}
-      renderError={(error) => <p role="alert">{`${name} failed: ${error.message}`}</p>}
-    />
-  );
-}
 
 export interface MountedRemote extends RenderResult {
   router: MemoryRouter;
@@ -74,18 +41,22 @@ export function mountRemote(options: {
   clearPageReads();
   // Stable across renders: the outlet reloads the remote when `load` changes.
   const load = (): Promise<LifeCycles<RemoteProps>> => Promise.resolve(app);
-  const router = createMemoryRouter([{ path: '*', element: <OutletPage name={name} load={load} /> }], {
-    initialEntries: [options.path],
-  });
+  // The navigator is bound lazily: the router's one route element needs it before the router exists.
   const navigator = navigatorFor({
     navigate: (to, opts) => router.navigate(to as never, opts),
     createHref: (location) => router.createHref(location),
   });
-  const result = render(
-    <NavigatorContext.Provider value={navigator}>
-      <RouterProvider router={router} />
-    </NavigatorContext.Provider>,
+  const outlet = (
+    <RoutedParcelOutlet
+      name={name}
+      load={load}
+      navigator={navigator}
+      loading={<p>Loading {name}</p>}
+      renderError={(error) => <p role="alert">{`${name} failed: ${error.message}`}</p>}
+    />
   );
+  const router = createMemoryRouter([{ path: '*', element: outlet }], { initialEntries: [options.path] });
+  const result = render(<RouterProvider router={router} />);
   return {
     ...result,
     router,

@@ -7,9 +7,8 @@ import {
   PreviewBanner,
   previewRequested,
   useContentDocument,
-  useReportNotFound,
-  useSiteNavigate,
 } from '@arttoy/shared/content';
+import { useReportNotFound, useSiteNavigate } from '@arttoy/shared/federation/remote';
 import { formatDate } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
 import { COVER_HEIGHT, COVER_WIDTH } from '../components/post-card';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { useRemote } from '../remote-context';
+import { useRemote } from '@arttoy/shared/federation/remote';
 
 /**
  * A link to a page of another app (the mystery box pages): an absolute URL pushed through the

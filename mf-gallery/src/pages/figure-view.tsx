@@ -10,7 +10,7 @@ import { LoadError } from '../components/load-state';
 import { FigureMarketSection } from '../components/market/figure-market';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
-import { useReportNotFound } from '../remote-context';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { PAGE_TITLES } from '../titles';
 import { FigureOdds } from './series-view';
 import { usePageHead } from '@arttoy/shared/federation/page-data';

@@ -4,7 +4,7 @@ import { HttpError } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
 import { galleryPath } from '../api/catalogue';
 import { LoadError } from '../components/load-state';
-import { useReportNotFound } from '../remote-context';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { PAGE_TITLES } from '../titles';
 import { FigureView } from './figure-view';
 import { SeriesView } from './series-view';

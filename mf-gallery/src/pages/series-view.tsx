@@ -12,7 +12,7 @@ import { LoadError } from '../components/load-state';
 import { LowestAsk, useLowestAsks } from '../components/market/lowest-ask';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
-import { useReportNotFound } from '../remote-context';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { PAGE_TITLES } from '../titles';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { breadcrumbList } from '@arttoy/shared/seo';

@@ -6,7 +6,7 @@ import { figureList, styleDetail, usePrefetch } from '../api/catalogue';
 import { FigureCard, SeriesCard } from '../components/cards';
 import { CardsLoading, Empty, LoadError } from '../components/load-state';
 import { galleryPaths } from '../paths';
-import { useReportNotFound } from '../remote-context';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { PAGE_TITLES } from '../titles';
 import { parseStyleQuery, SORT_LABELS, styleSearch, type StyleQuery } from './style-query';
 import { usePageHead } from '@arttoy/shared/federation/page-data';

@@ -16,7 +16,7 @@ import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice, loginHref } from '../components/states';
 import { useBuy } from '../components/use-buy';
 import { boxProduct } from '@arttoy/shared/seo';
-import { useNotFound } from '../remote-context';
+import { useReportNotFound as useNotFound } from '@arttoy/shared/federation/remote';
 
 /** /mysterybox/{model_id}: the box, every figure and its odds, the buyer's seeds, and the buy button. */
 export function BoxPage() {

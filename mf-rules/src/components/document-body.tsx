@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { SHIP_OUT_FEE_TABLE_PLACEHOLDER } from '@arttoy/shared/contracts/api';
-import { ContentBody, useSiteNavigate } from '@arttoy/shared/content';
+import { ContentBody } from '@arttoy/shared/content';
+import { useSiteNavigate } from '@arttoy/shared/federation/remote';
 import { FeeTable } from './fee-table';
 
 /** The paragraph the content build makes of a placeholder on a line of its own. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
-import { LoadError, previewRequested, useContentDocument, useReportNotFound } from '@arttoy/shared/content';
+import { LoadError, previewRequested, useContentDocument } from '@arttoy/shared/content';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { Skeleton } from '@arttoy/shared/ui';
 import { DocumentLayout } from '../components/document-layout';
 import { RULES_PAGES } from '../rules-pages';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { LoadError, previewRequested, useContentDocument, useReportNotFound } from '@arttoy/shared/content';
+import { LoadError, previewRequested, useContentDocument } from '@arttoy/shared/content';
+import { useReportNotFound } from '@arttoy/shared/federation/remote';
 import { Skeleton } from '@arttoy/shared/ui';
 import { ContactCard } from '../components/contact-card';
 import { DocumentLayout } from '../components/document-layout';

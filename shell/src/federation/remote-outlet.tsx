@@ -1,7 +1,7 @@
-import { useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
-import { isSiteError, REMOTE_BASENAMES, REMOTE_NAMES, type RemoteName } from '@arttoy/shared/contracts';
-import { ParcelOutlet } from '@arttoy/shared/federation';
+import { useContext, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { isSiteError, REMOTE_NAMES, type RemoteName } from '@arttoy/shared/contracts';
+import { RoutedParcelOutlet } from '@arttoy/shared/federation/routed-outlet';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
 import { ErrorPage } from '../pages/error-page';
 import { claimReload } from './chunk-reload-guard';
@@ -36,18 +36,13 @@ function ContainedFallback({
  */
 export function RemoteOutlet({ name, serverHtml }: { name: RemoteName; serverHtml?: string }): ReactNode {
   const location = useLocation();
-  const navigationType = useNavigationType();
   const navigator = useContext(ShellNavigatorContext);
   if (!navigator) throw new Error('RemoteOutlet must render inside ShellNavigatorContext.');
-  const props = useMemo(
-    () => ({ basename: REMOTE_BASENAMES[name], location, navigationType, navigator }),
-    [name, location, navigationType, navigator],
-  );
   return (
-    <ParcelOutlet
+    <RoutedParcelOutlet
       name={name}
       load={loaders[name]}
-      props={props}
+      navigator={navigator}
       serverHtml={serverHtml}
       loading={<Skeleton lines={5} label="Loading this page" />}
       renderError={(error, retry) => {

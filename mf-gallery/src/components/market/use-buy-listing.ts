@@ -3,7 +3,7 @@ import { HttpError, newIdempotencyKey } from '@arttoy/shared/http';
 import { paymentStore, selectIsLoggedIn, useAuthStore } from '@arttoy/shared/stores';
 import { buyListing } from '../../api/market';
 import { SHELL_PATHS } from '../../paths';
-import { useRemote } from '../../remote-context';
+import { useRemote } from '@arttoy/shared/federation/remote';
 
 export type BuyListingState =
   | { status: 'idle' }
