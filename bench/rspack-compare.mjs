@@ -288,7 +288,7 @@ function allJs(out) {
  * whose `document` loads a chunk by running its file from the build folder and answers a stylesheet
  * at once, then initialises it with an empty share scope (so it takes its own fallbacks; the real
  * scope comes from the shell) and checks that `./app` gives single-spa lifecycles. Also reports
- * the federation runtime version compiled into the entry (the shell's is 2.9.2, the installed one).
+ * the federation runtime version compiled into the entry (the shell's is the installed one).
  */
 /** What the container asks of the page's share scope, one `key requiredVersion singleton` line each, as compiled. */
 function consumeSettings(code) {

@@ -21,7 +21,7 @@ const app = await createSiteServer({
   api: { databaseUrl: 'memory:' },
   // The monolith has no remote entries: preloading one would load code it never runs.
   preloadRemotes: !flags.includes('--no-remote-preload'),
-  // The site as it was before server rendering: every page rendered in the browser.
+  // --client-only: every page rendered in the browser.
   serverRender: !flags.includes('--client-only'),
 });
 await app.listen({ port, host: '127.0.0.1' });

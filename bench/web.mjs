@@ -78,10 +78,10 @@ export async function benchWeb({ runs, warmRuns, lighthouseRuns, build, executab
     const files = await captureStatic(browser, origins.server, routes);
     stops.push(await startStaticServer(files, origins.server, PORTS.static));
 
-    // One load at a time: two emulated phones at once shared the two cores and made every load about
-    // 1.5 times slower, and a static load beside the next one slowed whichever build came next. Builds
-    // alternate A B C, so each pair of runs is measured side by side. The next fresh context is made
-    // while the current page settles.
+    // One load at a time: two emulated phones at once would share the cores and slow every load, and
+    // a static load beside the next one would slow whichever build comes next. Builds take turns,
+    // so each pair of runs is measured side by side. The next fresh context is made while the
+    // current page settles.
     const samples = routes.map(() => Object.fromEntries(BUILDS.map((name) => [name, []])));
     let next = preparePage(browser);
     try {

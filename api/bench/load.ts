@@ -132,14 +132,14 @@ async function readOnce(base: string): Promise<unknown> {
 
 /**
  * The catalogue read from each server at each level, servers taking turns so they share the
- * machine's state, READ_ROUNDS times over: a ratio from one turn each moved by ±0.15 between runs
- * on this machine (its other load, PostgreSQL's background work), and the rounds show that spread.
+ * machine's state, READ_ROUNDS times over: a ratio from one turn each moves between runs (the
+ * machine's other load, PostgreSQL's background work), and the rounds show that spread.
  */
 async function loadReads(engine: string, servers: { name: string; served: Served }[]): Promise<Result[]> {
   const results: Result[] = [];
-  // Every server to its steady state first: the API's code (fastify, zod, drizzle, its own) took
-  // ~20 s of load to be fully optimised, the floor's ~2 s; with a 1 s warm-up its first run cost
-  // ~300 µs of CPU an answer and its third ~180. A server in production runs for hours.
+  // Every server to its steady state first: the API's code (fastify, zod, drizzle, its own) takes
+  // far longer under load than the floor's to be fully optimised, and a short warm-up would charge
+  // that to the first runs. A server in production runs for hours.
   for (const { served } of servers)
     await autocannon({
       url: `${served.base}${READ_PATH}`,

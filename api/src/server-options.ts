@@ -17,8 +17,8 @@ export type SharedServerOptions = Pick<
 
 /**
  * How long a server waits for the API plugin to start: the embedded database's first start
- * (created, migrated, seeded) takes 2-3 s on an idle machine and past Fastify's default 10 s on a
- * busy one, which would abort a start that was only slow. A plugin that truly hangs is still named.
+ * (created, migrated, seeded) can outlast Fastify's default 10 s on a busy machine, which would
+ * abort a start that was only slow. A plugin that truly hangs is still named.
  */
 export const API_START_TIMEOUT_MS = 60_000;
 

@@ -134,7 +134,7 @@ export async function preparePage(browser) {
  * Loads `url` in a prepared page (see preparePage) and measures it; `content` says what the main
  * content is. `onContent` runs once it has painted: the caller may prepare the next page while this
  * one settles, so the wait between loads is not spent starting a browser context. (Preparing it as
- * the load starts made every load slower: 23 → 30 s for the 7 federated routes.)
+ * the load starts would slow the load being measured.)
  */
 export async function measureLoad(prepared, url, content, { onContent = () => {} } = {}) {
   const { context, page } = await prepared;

@@ -1,9 +1,9 @@
 /**
  * Documents go out in two writes: the head the route alone decides (stylesheets, code preloads),
  * at once, and the rest when the page is rendered. The browser starts on the page's code and styles
- * while the server reads the page's data and renders it. Nothing else changes: the status is known
- * before the first write (the route and the API say whether the page exists), and the page's title,
- * description and link-preview tags are still in the head, written before it closes.
+ * while the server reads the page's data and renders it. The status is known before the first
+ * write (the route and the API say whether the page exists), and the page's title, description
+ * and link-preview tags are in the head, written before it closes.
  */
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -12,7 +12,7 @@ import type { FastifyCompressOptions } from '@fastify/compress';
 /**
  * The site server's compression: each write of a streamed answer is flushed, so a document's first
  * part reaches the browser while the rest is being made (without a flush, gzip and brotli keep up
- * to their window of output back until the end). Answers known whole are compressed at once as before.
+ * to their window of output back until the end). Answers known whole are compressed at once.
  */
 export const SITE_COMPRESSION: FastifyCompressOptions = {
   global: true,
@@ -25,7 +25,7 @@ export const SITE_COMPRESSION: FastifyCompressOptions = {
  * The answer's body: `early` at once, then what `rest` makes. `rest` starts after the first write
  * has had a turn of the event loop to leave: compression runs on libuv's threads, and its output
  * reaches the socket only when the main thread is free, which a render that starts at once (its
- * cached reads resolve without giving the loop a turn) kept it from being until the render ended.
+ * cached reads resolve without giving the loop a turn) would keep it from being until the render ends.
  * A `rest` that fails (it should not: every step of a render that can fail has its own fallback) is
  * replaced by `fallback`, so a visitor never gets half a document.
  */

@@ -80,18 +80,18 @@ export function documentParts(
     throw stale(`${HEAD_END}, ${ROOT_ELEMENT} or the script base placeholder`);
   // A server-rendered page is painted from its HTML and stylesheets: those go first, and the code
   // and data for hydration are asked for at low priority, so on a slow connection they do not share
-  // the bandwidth with the stylesheets and the page's main image (measured: figure page 1.38× the
-  // static floor with every preload at high priority). A page rendered in the browser needs its code
-  // before anything shows, so there it keeps the browser's default (high) priority.
+  // the bandwidth with the stylesheets and the page's main image. A page rendered in the browser
+  // needs its code before anything shows, so there it keeps the browser's default (high) priority.
   const priority = serverRendered ? ' fetchpriority="low"' : '';
   const route = resolution.status === 200 ? resolution.route : null;
   const stylesheets: string[] = [];
   const scripts: string[] = [];
   // Chunks load as classic scripts without CORS (webpack's default), so the preloads carry no crossorigin.
-  // Stylesheets are never preloaded: a server-rendered page carries them inline where it can (a few
-  // KB), so its first paint waits for no request after the document; any other page links them. `data-href` is the file's name in its app folder, which is how the CSS
-  // loader in each app's code (mini-css-extract-plugin) recognises a stylesheet already on the page
-  // and does not load it again; file names carry a hash of their content.
+  // Stylesheets are never preloaded: a server-rendered page carries the small ones inline, so its
+  // first paint waits for no request after the document; any other page links them. `data-href` is
+  // the file's name in its app folder, which is how the CSS loader in each app's code
+  // (mini-css-extract-plugin) recognises a stylesheet already on the page and does not load it
+  // again; file names carry a hash of their content.
   for (const file of preloadUrls(preloadLists, route, { remotes: preloadRemotes })) {
     if (!file.endsWith('.css')) {
       scripts.push(`<link rel="preload" as="script" href="${escapeAttribute(file)}"${priority}>`);

@@ -211,7 +211,7 @@ describe('answers that are no page', () => {
       });
       expect(response.headers['x-frame-options']).toBe('DENY');
     }
-    // The files beside them are served as before.
+    // The files beside them are still served.
     expect((await servers.direct.inject({ method: 'GET', url: meta.apps.mf_gallery.entry })).statusCode).toBe(
       200,
     );

@@ -3,8 +3,9 @@ import { expect, test } from '../fixtures/site';
 
 const HOME_HEADING = 'Art toys, drawn fairly.';
 /**
- * Routes that send this (signed-out) visitor on: the page their owner shows instead. The locker
- * the orders and the profile go to log in as soon as sign-in state is known, so their own page may show for a moment or not at all.
+ * Routes that send this (signed-out) visitor on: the page their owner shows instead. The locker,
+ * the orders and the profile go to log in as soon as sign-in state is known, so their own page may
+ * show for a moment or not at all.
  */
 const REDIRECTS: Readonly<Record<string, string>> = {
   blog: 'blog-list',

@@ -146,8 +146,8 @@ test.describe('server-rendered pages', () => {
       '/blog/how-our-draws-are-fair',
       '/rules/authenticity',
     ]) {
-      // The previous page is left first: its link prefetcher, starting late on a busy machine, had
-      // asked for another app's stylesheet after the list was cleared, counted against this page.
+      // The previous page is left first: its link prefetcher, starting late on a busy machine, could
+      // ask for another app's stylesheet after the list is cleared, counted against this page.
       await page.goto('about:blank');
       requested.length = 0;
       await page.goto(path);

@@ -1,9 +1,9 @@
 /**
  * Notices that the visitor closed the provider's sign-in window. The Firebase SDK checks the window
- * every 2 s and then waits 8 s more for an answer that may still be on its way, so a closed popup
- * kept the buttons on "Signing in…" for about 10 s. The SDK opens the window with `window.open`
- * (after a few awaits of its own, so not within the click): while a sign-in runs, the first window
- * opened is kept and its `closed` flag watched.
+ * every 2 s and then waits 8 s more for an answer that may still be on its way, so on its own a
+ * closed popup keeps the buttons on "Signing in…" for about 10 s. The SDK opens the window with
+ * `window.open` (after a few awaits of its own, so not within the click): while a sign-in runs, the
+ * first window opened is kept and its `closed` flag watched.
  */
 
 /** How often the window is checked. */

@@ -63,11 +63,10 @@ const SHARED_SUBPATHS = [
  * single-spa and one copy of the shared package per page. react-router is deliberately not shared:
  * each app bundles a tree-shaken copy (smaller than the whole shared package on first load), and
  * the router *instance* is the shell's anyway (remotes receive its location and navigator as props).
- * zod is not shared either, for the same reason: shared, the whole of zod's core (80 KB gzip) would
- * come to the home page, which reads its config and manifest with valibot (parse-or-explain.ts);
- * each chunk that uses the API's zod contracts bundles the part it needs.
+ * zod is not shared either, for the same reason: shared, the whole of zod's core would come to the
+ * home page, whose contracts are read with valibot (contracts/parse-or-explain.ts).
  * zustand/middleware is not shared: only `@arttoy/shared/stores` (itself one copy per page) uses it,
- * for `persist`, and shared it came whole (devtools, redux, immer glue …: 4.2 KB gzip on home).
+ * for `persist`, and shared it would come whole (devtools, redux, immer glue …) to the home page.
  */
 function range(dependency) {
   const version = sharedPackage.dependencies[dependency];
@@ -81,8 +80,8 @@ function singleton(dependency) {
 
 /**
  * @param {{ development?: boolean }} [options] development: also `react/jsx-dev-runtime`, which
- *   development builds compile JSX to; unshared, a remote from a dev server brought its own copy
- *   into a page whose React was the shell's.
+ *   development builds compile JSX to; unshared, a remote from a dev server would bring its own copy
+ *   into a page whose React is the shell's.
  */
 export function sharedModules({ development = false } = {}) {
   return {
@@ -190,9 +189,8 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith, develo
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
     manifest: false,
-    // Leaner runtime code (measured on mf-gallery's remoteEntry.js, gzip -9: 27.8 → 19.2 KB): remotes
-    // are registered by entry URL, so no manifest snapshots; browsers only; and a remote never loads
-    // another remote, so only the shell keeps the remote-loading code.
+    // Leaner runtime code: remotes are registered by entry URL, so no manifest snapshots; browsers
+    // only; and a remote never loads another remote, so only the shell keeps the remote-loading code.
     experiments: {
       optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
     },
@@ -206,8 +204,7 @@ const PRECOMPRESSED = /\.(js|css|json|svg)$/;
  * Brotli (quality 11) and gzip (level 9) copies beside every script, style, JSON and SVG file over
  * 1 KB, made once at build time: the servers send them as they are (the site server's
  * `preCompressed`, nginx's `gzip_static`) instead of compressing every response on the fly at a
- * lower level. Brotli 11 is 14% smaller than the brotli 4 a server uses on the fly (the shell's and
- * mf-rules' scripts: 494 → 427 KB).
+ * lower level: brotli 11 is smaller than the brotli 4 a server uses on the fly.
  */
 function precompressionPlugins() {
   const common = { test: PRECOMPRESSED, threshold: 1024, minRatio: 0.9 };
@@ -394,7 +391,7 @@ function browserConfig({ name, dir, port, title, isHost, monolith, ...validated 
         : []),
     ],
     optimization: {
-      // swc's minifier, not terser: the same size within 1%, and whole-site builds several times faster.
+      // swc's minifier, not terser: about the same size, and whole-site builds several times faster.
       minimizer: [
         new MinimizerPlugin({
           minify: MinimizerPlugin.swcMinify,

@@ -1,4 +1,4 @@
-/** `2025-03-01` → `March 1, 2025`: the site's one date format, under the name the rules pages still import. */
+/** `2025-03-01` → `March 1, 2025`: the site's one date format, under the name the rules pages import. */
 export { formatDate as formatContentDate } from '../contracts/format';
 
 /** `4` → `4 min read`. */

@@ -1,8 +1,8 @@
 /**
  * The contracts the first page reads (the runtime config, the deploy manifest) are valibot schemas:
- * the shell validates them before its first render, and valibot's tree-shaken checks cost ~2 KB
- * gzip there where zod/mini's core cost 17 KB (zod's core modules also serve the full zod that
- * later chunks use, so the first page carried every string format). The API's contracts stay zod.
+ * the shell validates them before its first render, and valibot's tree-shaken checks are a fraction
+ * of zod/mini's core there (zod's core modules also serve the full zod that later chunks use, so
+ * the first page would carry every string format). The API's contracts are zod.
  */
 import * as v from 'valibot';
 

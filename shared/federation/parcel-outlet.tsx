@@ -115,7 +115,7 @@ export function ParcelOutlet({
       setStatus('mounted');
       setLive(true);
       // Over server HTML the outlet shows as mounted from the start, so a navigation made while the
-      // remote was still loading found no parcel to update: give it the location it missed.
+      // remote is still loading finds no parcel to update: give it the location it missed.
       if (latestProps.current !== mountedWith && parcel.update)
         await parcel.update({ ...latestProps.current, onRemoteError });
     });
@@ -173,7 +173,7 @@ export function ParcelOutlet({
       {status === 'loading' ? loading : null}
       {status === 'error' && error ? renderError(error, retry) : null}
       {/* Shown once mounted: a remote paints its first content inside mount, and, visible under the
-          loading placeholder, that content jumped up when the placeholder went (CLS 0.12). */}
+          loading placeholder, that content would jump up when the placeholder goes (a layout shift). */}
       <div
         ref={domRef}
         hidden={status !== 'mounted'}

@@ -22,8 +22,8 @@ export interface LazyComponent<P extends object> {
  * earlier page or by `preload`) renders in the same frame as the navigation to it.
  *
  * Why not React.lazy: React shows content that replaces a Suspense fallback no sooner than 300 ms
- * after the fallback appeared (its fallback throttle), so a page whose code arrives in 20 ms still
- * waited 300 ms, on every first load of a remote's page and on every first navigation to one.
+ * after the fallback appeared (its fallback throttle), so a page whose code arrives at once would
+ * still wait 300 ms, on every first load of a remote's page and on every first navigation to one.
  * A failed load is not kept: the next render loads afresh.
  */
 export function lazyComponent<P extends object>(

@@ -8,7 +8,7 @@ const start = (): void => {
 };
 if (document.getElementById('root')?.firstElementChild) {
   // A server-rendered page paints before its code runs: on a slow phone the code's evaluation and
-  // hydration otherwise took the main thread before the first frame. A hidden tab draws no frame,
+  // hydration would otherwise take the main thread before the first frame. A hidden tab draws no frame,
   // so a timer starts it there.
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 100);

@@ -1,13 +1,13 @@
 /**
  * Statements built once per database and query shape. Building a query with drizzle costs more
- * CPU than the query itself on a catalogue read (about a tenth of the API's time per request in
- * its profile, `npm run bench:profile -w api`); a prepared query is built once, and
- * on PostgreSQL its name makes each pooled connection parse and plan it once, not per request.
+ * CPU than the query itself on a catalogue read (`npm run bench:profile -w api` shows it); a
+ * prepared query is built once, and on PostgreSQL its name makes each pooled connection parse and
+ * plan it once, not per request.
  * The key names the shape (which filters, which order): the values always travel as parameters.
  *
  * On PostgreSQL the rows of a flat select (every selected field a top-level key) are mapped by a
  * mapper worked out once per statement. drizzle's own `execute` works out, for every column of
- * every row, which kind of field it is and where its value goes; on a page of figures that cost
+ * every row, which kind of field it is and where its value goes; on a page of figures that costs
  * more CPU than pg's own work for the query (`npm run bench:profile -w api`). The mapper gives the
  * same objects (each value through its column's decoder, null kept null) and the same errors
  * (the driver's, wrapped in DrizzleQueryError). Anything else runs drizzle's `execute`.

@@ -1,8 +1,8 @@
 /**
  * Users exist by their Firebase uid: the first verified request creates the row. Later requests
  * read it, and write only when the provider's e-mail or name changed or the last-seen time is over
- * an hour old: a signed-in request is not a write (each write took a row lock, WAL and, with
- * INSERT … ON CONFLICT, a sequence number even when the row existed). A row read is kept in this
+ * an hour old: a signed-in request is not a write (each write takes a row lock, WAL and, with
+ * INSERT … ON CONFLICT, a sequence number even when the row exists). A row read is kept in this
  * process for a minute (ids never change; a changed e-mail or name shows within that minute).
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The Redis connection that instances share state through (REDIS_URL): rate-limit counters today.
+ * The Redis connection that instances share state through (REDIS_URL): the rate-limit counters.
  * Without REDIS_URL each process keeps its own, which is right for one process (npm start).
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -54,8 +54,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 
 /**
  * helmet's headers for these options, worked out once: none of them depends on the request (no
- * nonces), and running helmet's middleware per request cost about 3% of a catalogue read's CPU
- * (`npm run bench:profile -w api`, before and after).
+ * nonces), so running helmet's middleware per request would spend CPU on every read for nothing.
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();

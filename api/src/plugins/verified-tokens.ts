@@ -3,8 +3,8 @@
  * until its `exp`: verifying the same token again gives the same answer unless the account was
  * disabled or its sessions revoked meanwhile, which only a call to Firebase can tell (and which
  * firebase-admin makes on every verification against the Auth emulator). A buyer sends the same
- * token with every request of a purchase, so each was verified three times per order, and with the
- * emulator that was a call to it each time (about a third of a purchase's CPU in the benchmark).
+ * token with every request of a purchase: without the cache it is verified three times per order,
+ * and against the emulator each verification is a call to it.
  * Not used when revocation is checked per request (FIREBASE_CHECK_REVOKED=1): then every request asks.
  */
 import type { VerifiedIdentity } from '../domain/users';

@@ -1,8 +1,8 @@
 /**
  * Every query a buyer's journey sends finds its rows through an index that fits it. A lookup
  * without one reads the whole table (or a whole index): unseen in a test, and on a shop with a year
- * of orders it is every capture reading every payment ever made, which is what a capture did when
- * it looked a payment up by the provider's token alone. So the tables that grow with use are given
+ * of orders it is every capture reading every payment ever made (as a capture would that looked a
+ * payment up by the provider's token alone). So the tables that grow with use are given
  * a year's worth of other buyers' orders and payments first, and the journey must read a handful of
  * their rows, not all of them.
  */

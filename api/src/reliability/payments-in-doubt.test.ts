@@ -105,7 +105,7 @@ describe('reconciling payments in doubt', () => {
   const allowDraws = () => api.db.execute(sql.raw('drop trigger if exists test_refuse_draw on draws'));
 
   it('records an order whose fulfilment fails on our side and fulfils the others of its provider', async () => {
-    // The failing order comes first: before, its error marked PayPal down and the rest were skipped.
+    // The failing order comes first: its error must not mark PayPal down and skip the rest.
     const failing = await approvedInDoubt(buyers[0] as TestUser, boxIds[0] as number, 'paypal');
     const others = [
       await approvedInDoubt(buyers[0] as TestUser, boxIds[1] as number, 'paypal'),

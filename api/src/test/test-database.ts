@@ -1,7 +1,7 @@
 /**
  * A database of its own for each test file, migrated and seeded, removed afterwards:
  * - PGlite (default): a copy of the template data directory globalSetup prepared (a fresh
- *   PGlite initdb costs ~6 s; reopening a copy ~1 s);
+ *   PGlite initdb is several times slower than reopening a copy);
  * - PostgreSQL (DATABASE_URL=postgres://…): a new database `arttoy_test_<pid>_<random>` on that
  *   server, dropped at the end; databases left by a crashed run are dropped by the next globalSetup.
  */

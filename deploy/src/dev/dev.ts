@@ -92,8 +92,8 @@ function run(
   options: { cwd: string; env?: NodeJS.ProcessEnv; once?: boolean },
 ): ChildProcess {
   // Detached (a process group of its own): Ctrl-C reaches this launcher alone, which stops each server
-  // once. A second interrupt, from the terminal and again through tsx, ended the API before it had
-  // closed its database.
+  // once. A second interrupt, from the terminal and again through tsx, would end the API before it
+  // closes its database.
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...options.env },
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
         : 'Sign-in: off (AUTH_EMULATOR=off).',
     );
 
-  // The content documents and search index the API serves (a second or two).
+  // The content documents and search index the API serves.
   await new Promise<void>((resolve, reject) => {
     run('content', [tsxCli, 'src/content/build-cli.ts'], {
       cwd: path.join(REPO_ROOT, 'api'),
@@ -193,8 +193,8 @@ async function main(): Promise<void> {
       ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
     },
   });
-  // The dev servers start once the API listens: a first start seeds the database, and on two cores
-  // six compilers beside it had the seed outlast the API's start-up time limit.
+  // The dev servers start once the API listens: a first start seeds the database, and six compilers
+  // beside it on a small machine can hold the seed past the API's start-up time limit.
   await listening(apiPort);
   const siteEnvironment = devSiteEnvironment(config);
   for (const app of apps) {
@@ -212,8 +212,8 @@ async function main(): Promise<void> {
 }
 
 // Every interrupt is handled (a repeat is ignored): the terminal's Ctrl-C arrives again through npm and
-// tsx, and the default action of a second one ended this process before the API had closed its
-// database, breaking the pipe its last lines were written to.
+// tsx, and the default action of a second one would end this process before the API closes its
+// database, breaking the pipe its last lines are written to.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void (stopping ? undefined : stopAll(0)));
 

@@ -168,7 +168,7 @@ describe('pageRenderer', () => {
     expect(await render.firstReads(meta, resolution, url)).toEqual([
       '/api/content/document?path=%2Frules%2Fauthenticity',
     ]);
-    // An error page reads nothing; nor does a page whose owner has no server module (it renders as before, without preloads).
+    // An error page reads nothing; nor does a page whose owner has no server module (it renders without preloads).
     expect(
       await render.firstReads(
         meta,

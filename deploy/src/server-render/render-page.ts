@@ -3,8 +3,8 @@
  * around it, with the page's first reads answered in this process and handed to both. Whatever
  * goes wrong (no server container, an integrity mismatch, a throw, a render slower than the
  * budget), the page is still served: without the remote's HTML (the outlet loads it in the
- * browser, as before server rendering), or without any (the browser renders everything). Each
- * failure is logged once per app version.
+ * browser), or without any (the browser renders everything). Each failure is logged once per app
+ * version.
  */
 import {
   isRemoteName,

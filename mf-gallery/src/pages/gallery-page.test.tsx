@@ -80,7 +80,7 @@ describe('/gallery', () => {
 
   it('says when ?page= is not a page number, and when a page is past the end', async () => {
     const { navigate } = mountGallery('/gallery?page=two');
-    // Asked again until it holds: in a CI run the notice was found, then seen empty a moment later.
+    // Asked again until it holds: the notice can show, then be empty for a moment while the page settles.
     await waitFor(() =>
       expect(screen.getByText('“two” is not a page number, so this is the first page.')).toBeVisible(),
     );

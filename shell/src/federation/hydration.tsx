@@ -14,7 +14,7 @@ export interface ServerRenderedPage {
 
 /**
  * The server's rendering of this document, or null when `#root` is empty (server rendering off or
- * failed): the shell then renders in the browser as it always could. The payload must be for this
+ * failed): the shell then renders the page in the browser. The payload must be for this
  * very URL; a payload for another (a cached document replayed elsewhere) is ignored with the HTML.
  */
 export function serverRenderedPage(container: HTMLElement): ServerRenderedPage | null {

@@ -7,7 +7,7 @@ import { ServerRemoteContext } from './server-outlet';
 /**
  * The outlet's code (single-spa and the parcel runtime) is a chunk of its own, named for the site
  * server's preloads: the home page and the shell's content pages never need it. It loads without
- * Suspense (see lazyComponent): React's fallback throttle held every first remote page back 300 ms.
+ * Suspense (see lazyComponent): React's fallback throttle would hold every first remote page back 300 ms.
  */
 const Outlet = lazyComponent<{ name: RemoteName; serverHtml?: string }>(
   () =>

@@ -4,7 +4,7 @@
  * API's process) in one request while the router waits, and the page starts from it as the first
  * page starts from the document's. Only where the site server renders pages (the first document
  * carried a payload); never longer than PAYLOAD_WAIT_MS, and never an error: without a payload the
- * page reads its data itself, as before.
+ * page reads its data itself.
  */
 import type { PagePayload } from '@arttoy/shared/contracts';
 import {

@@ -1,8 +1,7 @@
 /**
  * When the page has settled: its `load` event has fired and no resource has finished loading for
  * QUIET_MS (the route's own code and data are in). Prefetches of links in view wait for it: on a
- * slow connection, code fetched for a guess competes for bandwidth with the page being opened (the
- * benchmark measured remote pages loading 2-3× the JavaScript of their own needs before this).
+ * slow connection, code fetched for a guess competes for bandwidth with the page being opened.
  */
 export const QUIET_MS = 1000;
 

@@ -123,7 +123,7 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending_payment'`),
     // The boxes held by live orders are summed per box on every purchase (domain/orders/reservation.ts):
-    // without it, that sum read every order the box ever had.
+    // without it, that sum would read every order the box ever had.
     index('orders_live_by_box_idx')
       .on(t.boxModelId, t.expiresAt)
       .where(sql`${t.status} IN ('pending_payment', 'paid')`),

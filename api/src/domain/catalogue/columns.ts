@@ -30,8 +30,8 @@ export const figureColumns = {
 type FigureRow = SelectResultFields<typeof figureColumns>;
 
 // The mappers below name every field: rest destructuring copies a row's properties one by one at
-// run time, and on a page of figures it cost about 5% of the API's CPU
-// (`npm run bench:profile -w api`, before and after). Extra columns on the row (a page's total) are left out.
+// run time, a cost paid for every figure of a page (`npm run bench:profile -w api` shows it).
+// Extra columns on the row (a page's total) are left out.
 export function toFigure(row: FigureRow, urls: CatalogueUrls): Figure {
   return {
     id: row.id,

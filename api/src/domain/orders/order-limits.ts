@@ -1,7 +1,7 @@
 /**
  * How many unpaid orders one account may hold at once. An unpaid order holds a box for its time
- * (reservation.ts), so without a cap one account held a box's whole stock (195 unpaid orders in
- * 3.5 s) and renewed the holds forever. The caps are counted by arttoy_reserve_box (migration 0008)
+ * (reservation.ts), so without a cap one account could hold a box's whole stock in seconds and
+ * renew the holds forever. The caps are counted by arttoy_reserve_box (migration 0008)
  * under a lock on the buyer's row, inside the statement that inserts the order, so they hold for
  * orders placed at the same moment. Orders count while they hold their box: awaiting payment within
  * their time plus the grace, or with a capture under way.
