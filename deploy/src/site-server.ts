@@ -24,7 +24,7 @@ import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { readSiteIcons } from './site-icons';
 import { readPublicAnswer } from './server-render/read-public-answer';
-import { remoteOverridesFromCookies } from '../../shell/src/federation/remote-overrides';
+import { remoteOverridesFromCookies } from '@arttoy/shared/federation/remote-overrides';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkPortFree } from '@arttoy/api';
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
-import { DEV_HOST, DEV_PORTS, devPort } from '../../../shared/build/dev-site.mjs';
+import { DEV_HOST, DEV_PORTS, devPort } from '@arttoy/shared/build/dev-site.mjs';
 import { startLocalSignIn, type LocalSignIn } from '../local-sign-in';
 import { REPO_ROOT } from '../origin';
 import { runtimeConfigFromEnv, signInMode } from '../runtime-config';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEV_HOST, DEV_PORTS, devPort } from '../../../shared/build/dev-site.mjs';
+import { DEV_HOST, DEV_PORTS, devPort } from '@arttoy/shared/build/dev-site.mjs';
 import { REPO_ROOT } from '../origin';
 
 const USAGE =
