@@ -10,9 +10,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ICON_COLOURS, ICON_RENDITIONS, ICONS_DIR } from './site-icons';
+import { deployEnvironment } from './config';
 
 const run = promisify(execFile);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = deployEnvironment().CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A page that is only the drawing, `size` px square: as drawn (transparent corners), on its colour, or shrunk into the maskable safe zone. */
 function page(svg: string, fit: (typeof ICON_RENDITIONS)[number]['fit']): string {
