@@ -20,7 +20,11 @@ function page(svg: string, fit: (typeof ICON_RENDITIONS)[number]['fit']): string
   const scale = fit === 'maskable' ? 80 : 100;
   const background = fit === 'as-drawn' ? 'transparent' : ICON_COLOURS.theme;
   const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  return `<!doctype html><html><head><style>html,body{margin:0;height:100%;background:${background}}body{display:grid;place-items:center}img{display:block;width:${scale}vmin;height:${scale}vmin}</style></head><body><img src="${source}" alt=""></body></html>`;
+  return (
+    `<!doctype html><html><head><style>html,body{margin:0;height:100%;background:${background}}` +
+    `body{display:grid;place-items:center}img{display:block;width:${scale}vmin;height:${scale}vmin}` +
+    `</style></head><body><img src="${source}" alt=""></body></html>`
+  );
 }
 
 /** An .ico holding one PNG (every browser since IE 11 reads PNG entries). */
