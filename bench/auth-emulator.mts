@@ -2,7 +2,7 @@
 // so its start-up overlaps the builds instead of adding to the run. Prints its host, then runs
 // until stopped. Usage: tsx bench/auth-emulator.mts
 import path from 'node:path';
-import { startAuthEmulator } from '../api/src/test/auth-emulator';
+import { startAuthEmulator } from '@arttoy/api/test/auth-emulator';
 
 const emulator = await startAuthEmulator(path.resolve(import.meta.dirname, '..'));
 console.log(`AUTH_EMULATOR_HOST=${emulator.host}`);

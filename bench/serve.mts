@@ -2,8 +2,8 @@
 // unless --client-only), with the API on an in-memory database and sign-in off (no page measured needs it).
 // Usage: tsx bench/serve.mts <origin-dir> <port> [--no-remote-preload] [--client-only]
 import path from 'node:path';
-import { createSiteServer } from '../deploy/src/site-server';
-import { runtimeConfigFromEnv } from '../deploy/src/runtime-config';
+import { createSiteServer } from '@arttoy/deploy/site-server';
+import { runtimeConfigFromEnv } from '@arttoy/deploy/runtime-config';
 
 const FLAGS = ['--no-remote-preload', '--client-only'];
 const [origin, portText, ...flags] = process.argv.slice(2);

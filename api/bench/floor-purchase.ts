@@ -19,31 +19,69 @@ const ORDER_RESERVATION_MINUTES = 15;
 const RETURN_URL = 'http://localhost:3000/payment/order_pay';
 
 const ORDER_BOX = `
-      select box_id as "boxId", box_slug as "boxSlug", box_name as "boxName", reserved_order_id as "orderId", boxes_left as "left", refused, unpaid,
-        unit_price_minor as "unitPriceMinor", total_minor as "totalMinor", currency, created_at as "createdAt", expires_at as "expiresAt"
-      from arttoy_order_box($1::int, $2::int, $3::int, $4::int,
-        $5::int, $6, $7::bigint, $8, $9::jsonb,
-        $10::text, $11::int, $12::int)`;
-const START_SANDBOX_PAYMENT = `select order_status as "orderStatus", order_kind as "orderKind", payable, payment_id as "id",
-      payment_status as "status", provider_order_id as "providerOrderId", approval_url as "approvalUrl", amount_minor as "amountMinor", currency,
-      created_at as "createdAt", captured_at as "capturedAt"
-    from arttoy_start_sandbox_payment($1::bigint, $2, $3, $4, $5,
-      $6, $7, $8, $9::int, $10::int)`;
-const APPROVE = `update "sandbox_checkouts" set "status" = $1, "updated_at" = now() where ("sandbox_checkouts"."id" = $2 and "sandbox_checkouts"."status" = $3) returning "return_url", "cancel_url"`;
-const CLAIM = `select o.id, o.order_sn as "orderSn", o.kind, o.status,
-      case when o.status = 'pending_payment' then
-        (select c.decision from arttoy_claim_capture(o.id, $1::int, $2::int) c) end as decision
-    from orders o
-    where o.id = (select p.order_id from payments p where p.provider_order_id = $3 limit 1)
-      and ($4::bigint is null or o.user_id = $5::bigint)`;
-const BEGIN_CAPTURE = `select order_row as "order", payment_row as "payment", captured, checkout_row as "checkout", seed_row as "seed", lines
-    from arttoy_begin_capture($1::bigint, $2, $3::text, $4::text, $5::text)`;
-const WRITE_DRAW = `select arttoy_write_draw($1::bigint, $2::bigint, $3::int, $4::bigint,
-      $5, $6, $7::int, $8::int, $9::int, $10::jsonb) as "drawId"`;
+  select box_id as "boxId", box_slug as "boxSlug", box_name as "boxName", reserved_order_id as "orderId",
+    boxes_left as "left", refused, unpaid, unit_price_minor as "unitPriceMinor",
+    total_minor as "totalMinor", currency, created_at as "createdAt", expires_at as "expiresAt"
+  from arttoy_order_box($1::int, $2::int, $3::int, $4::int, $5::int, $6, $7::bigint, $8, $9::jsonb,
+    $10::text, $11::int, $12::int)`;
+const START_SANDBOX_PAYMENT = `
+  select order_status as "orderStatus", order_kind as "orderKind", payable, payment_id as "id",
+    payment_status as "status", provider_order_id as "providerOrderId", approval_url as "approvalUrl",
+    amount_minor as "amountMinor", currency, created_at as "createdAt", captured_at as "capturedAt"
+  from arttoy_start_sandbox_payment($1::bigint, $2, $3, $4, $5, $6, $7, $8, $9::int, $10::int)`;
+const APPROVE = `
+  update "sandbox_checkouts"
+  set "status" = $1, "updated_at" = now()
+  where ("sandbox_checkouts"."id" = $2 and "sandbox_checkouts"."status" = $3)
+  returning "return_url", "cancel_url"`;
+const CLAIM = `
+  select o.id, o.order_sn as "orderSn", o.kind, o.status, case when o.status = 'pending_payment' then
+    (select c.decision from arttoy_claim_capture(o.id, $1::int, $2::int) c) end as decision
+  from orders o
+  where o.id = (select p.order_id from payments p where p.provider_order_id = $3 limit 1)
+  and ($4::bigint is null or o.user_id = $5::bigint)`;
+const BEGIN_CAPTURE = `
+  select order_row as "order", payment_row as "payment", captured, checkout_row as "checkout",
+    seed_row as "seed", lines
+  from arttoy_begin_capture($1::bigint, $2, $3::text, $4::text, $5::text)`;
+const WRITE_DRAW = `
+  select arttoy_write_draw($1::bigint, $2::bigint, $3::int, $4::bigint, $5, $6, $7::int, $8::int, $9::int,
+    $10::jsonb) as "drawId"`;
 // The two reads of a capture's answer, named as the API's are (order-view.ts, draw-proof.ts).
-const DRAW_OF_ORDER = `select "draws"."id", "draws"."order_id", "draws"."user_id", "draws"."box_model_id", "draws"."server_seed_id", "draws"."server_seed_hash", "draws"."revealed_seed", "draws"."client_seed", "draws"."nonce", "draws"."roll_ppm", "draws"."figure_id", "draws"."odds_lines", "draws"."created_at", "orders"."order_sn", "locker_items"."id", "figures"."id", "figures"."slug", "figures"."name", "figures"."description", "figures"."number", "figures"."rarity", "figures"."height_mm", "series"."slug", "series"."name", "styles"."slug", "styles"."name", (count(*) over ())::int from "draws" inner join "orders" on "draws"."order_id" = "orders"."id" inner join "locker_items" on "locker_items"."draw_id" = "draws"."id" inner join "figures" on "draws"."figure_id" = "figures"."id" inner join "series" on "figures"."series_id" = "series"."id" inner join "styles" on "series"."style_id" = "styles"."id" where "draws"."order_id" = $1`;
-const ORDER_VIEW = `select "orders"."id", "orders"."order_sn", "orders"."user_id", "orders"."kind", "orders"."box_model_id", "orders"."ship_request_id", "orders"."listing_id", "orders"."quantity", "orders"."unit_price_minor", "orders"."total_minor", "orders"."currency", "orders"."status", "orders"."idempotency_key", "orders"."request", "orders"."created_at", "orders"."updated_at", "orders"."expires_at", "orders"."paid_at", "orders"."fulfilled_at", "orders"."expired_at", "orders"."cancelled_at", "orders"."refunded_at", "orders"."capture_started_at", (select coalesce(json_agg(to_jsonb(p) order by p.created_at desc, p.id desc), '[]'::json)
-    from "payments" p where p.order_id = "orders"."id"), "box_models"."slug", "box_models"."name", "ship_requests"."address", "ship_requests"."item_ids", "listings"."locker_item_id", "figures"."id", "figures"."slug", "figures"."name", "users"."handle", "draws"."id", "locker_items"."id", (count(*) over ())::int from "orders" left join "box_models" on "orders"."box_model_id" = "box_models"."id" left join "ship_requests" on "orders"."ship_request_id" = "ship_requests"."id" left join "listings" on "orders"."listing_id" = "listings"."id" left join "figures" on "listings"."figure_id" = "figures"."id" left join "users" on "listings"."seller_id" = "users"."id" left join "draws" on "draws"."order_id" = "orders"."id" left join "locker_items" on "locker_items"."draw_id" = "draws"."id" where "orders"."id" = $1`;
+const DRAW_OF_ORDER = `
+  select "draws"."id", "draws"."order_id", "draws"."user_id", "draws"."box_model_id",
+    "draws"."server_seed_id", "draws"."server_seed_hash", "draws"."revealed_seed", "draws"."client_seed",
+    "draws"."nonce", "draws"."roll_ppm", "draws"."figure_id", "draws"."odds_lines", "draws"."created_at",
+    "orders"."order_sn", "locker_items"."id", "figures"."id", "figures"."slug", "figures"."name",
+    "figures"."description", "figures"."number", "figures"."rarity", "figures"."height_mm", "series"."slug",
+    "series"."name", "styles"."slug", "styles"."name", (count(*) over ())::int
+  from "draws"
+  inner join "orders" on "draws"."order_id" = "orders"."id"
+  inner join "locker_items" on "locker_items"."draw_id" = "draws"."id"
+  inner join "figures" on "draws"."figure_id" = "figures"."id"
+  inner join "series" on "figures"."series_id" = "series"."id"
+  inner join "styles" on "series"."style_id" = "styles"."id"
+  where "draws"."order_id" = $1`;
+const ORDER_VIEW = `
+  select "orders"."id", "orders"."order_sn", "orders"."user_id", "orders"."kind", "orders"."box_model_id",
+    "orders"."ship_request_id", "orders"."listing_id", "orders"."quantity", "orders"."unit_price_minor",
+    "orders"."total_minor", "orders"."currency", "orders"."status", "orders"."idempotency_key",
+    "orders"."request", "orders"."created_at", "orders"."updated_at", "orders"."expires_at",
+    "orders"."paid_at", "orders"."fulfilled_at", "orders"."expired_at", "orders"."cancelled_at",
+    "orders"."refunded_at", "orders"."capture_started_at", (select coalesce(json_agg(to_jsonb(p) order by
+    p.created_at desc, p.id desc), '[]'::json) from "payments" p where p.order_id = "orders"."id"),
+    "box_models"."slug", "box_models"."name", "ship_requests"."address", "ship_requests"."item_ids",
+    "listings"."locker_item_id", "figures"."id", "figures"."slug", "figures"."name", "users"."handle",
+    "draws"."id", "locker_items"."id", (count(*) over ())::int
+  from "orders"
+  left join "box_models" on "orders"."box_model_id" = "box_models"."id"
+  left join "ship_requests" on "orders"."ship_request_id" = "ship_requests"."id"
+  left join "listings" on "orders"."listing_id" = "listings"."id"
+  left join "figures" on "listings"."figure_id" = "figures"."id"
+  left join "users" on "listings"."seller_id" = "users"."id"
+  left join "draws" on "draws"."order_id" = "orders"."id"
+  left join "locker_items" on "locker_items"."draw_id" = "draws"."id"
+  where "orders"."id" = $1`;
 
 /** A client's mistake or a refusal: answered with this status and message. */
 export class FloorRefusal extends Error {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../src/db/connect';
 import { migrateDatabase } from '../src/db/migrate';
-import { seedCatalogue } from '../src/db/seed/seed';
+import { seedCatalogue } from '../src/seed/seed';
 import { stockBenchBox } from './purchase';
 import { freePort } from '../src/test/free-port';
 

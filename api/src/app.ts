@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AnswerCache, type AnswerCacheOptions, registerAnswerCache } from './cache/answer-cache';
 import { DataChanges, watchDataChanges } from './cache/data-changes';
 import { type ContentOptions, loadSiteContent } from './content/site-content';
+import { apiEnvironment } from './config';
 import { ifNoOtherInstance, LOCK_KEYS } from './db/advisory-lock';
 import type { Database } from './db/connect';
 import { catalogueUrls } from './domain/catalogue/urls';
@@ -31,6 +32,7 @@ import accountRoutes from './routes/me';
 import boxModelRoutes from './routes/box-models';
 import contentRoutes from './routes/content';
 import drawRoutes from './routes/draws';
+import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
@@ -160,7 +162,8 @@ async function registerEverything(
   database: Database,
 ): Promise<void> {
   // Settings first: a bad one stops the start before anything is opened.
-  const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, process.env);
+  const env = apiEnvironment();
+  const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
   const auth = createAuthenticator(
     resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
@@ -168,16 +171,16 @@ async function registerEverything(
   fastify.addHook('onClose', () => auth.close());
 
   const limits = resolveRateLimits(options.rateLimits);
-  const redisUrl = options.redisUrl ?? process.env.REDIS_URL;
+  const redisUrl = options.redisUrl ?? env.REDIS_URL;
   const redis = limits && redisUrl ? await connectRedis(redisUrl, fastify.log) : null;
   if (redis)
     fastify.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   await registerSecurity(
     fastify,
     limits,
-    redis && { redis, prefix: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'arttoy:' },
+    redis && { redis, prefix: options.redisPrefix ?? env.REDIS_PREFIX ?? 'arttoy:' },
   );
-  await registerOpenApi(fastify);
+  await registerOpenApi(fastify, { reference: env.NODE_ENV !== 'production' });
   registerErrorHandling(fastify, limits?.notFound);
   registerNulGuard(fastify);
 
@@ -196,12 +199,11 @@ async function registerEverything(
     urls: catalogueUrls(fastify.prefix),
     limits,
     payments: resolvePaymentProviders(fastify.prefix, options.paypal),
-    siteOrigin: siteOriginFrom(
-      options.siteOrigin === undefined ? process.env : { SITE_ORIGIN: options.siteOrigin },
-    ),
+    siteOrigin: siteOriginFrom(options.siteOrigin === undefined ? env : { SITE_ORIGIN: options.siteOrigin }),
     changes,
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
+    feed: feedSettingsFrom(env),
   };
   if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
     throw new Error(

@@ -14,21 +14,23 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+import { apiEnvironment, listenAddress } from './config';
 import { checkPortFree } from './port-check';
 import { serverOptions, siteOriginFrom } from './server-options';
 
-const count = Number(process.env.API_INSTANCES ?? 2);
+const env = apiEnvironment();
+const count = Number(env.API_INSTANCES ?? 2);
 if (!Number.isInteger(count) || count < 1 || count > 64)
-  throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${process.env.API_INSTANCES}".`);
+  throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${env.API_INSTANCES}".`);
 try {
   // Every worker reads the same settings: refuse a bad one once, here, rather than in a restart loop.
-  serverOptions(process.env);
-  siteOriginFrom(process.env);
+  serverOptions(env);
+  siteOriginFrom(env);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
-if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
+if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
   console.error(
     'The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).',
   );
@@ -38,8 +40,7 @@ if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')) {
 // Before any worker starts: each would fail on a busy port, and be restarted, and fail again.
 try {
   await checkPortFree({
-    port: Number(process.env.API_PORT ?? 3001),
-    host: process.env.API_HOST ?? '127.0.0.1',
+    ...listenAddress(env),
     portSetting: 'API_PORT',
     hostSetting: 'API_HOST',
     command: 'npm run start:cluster -w api',
@@ -55,7 +56,7 @@ const log = (message: string, fields: Record<string, unknown> = {}) =>
 // API_CLUSTER_WORKER: another worker script (the load bench runs bench/unlimited-server.ts, without per-IP limits).
 const workerScript = path.resolve(
   process.cwd(),
-  process.env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'),
+  env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'),
 );
 cluster.setupPrimary({ exec: workerScript, execArgv: ['--import', 'tsx'] });
 
@@ -125,7 +126,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await Promise.all(Array.from({ length: count }, start));
-  log('API instances ready', { instances: count, port: process.env.API_PORT ?? 3001 });
+  log('API instances ready', { instances: count, port: env.API_PORT ?? 3001 });
 } catch (error) {
   log(`could not start the instances: ${(error as Error).message}`);
   process.exit(1);

@@ -9,6 +9,7 @@ import type { FastifyServerOptions } from 'fastify';
 
 type TrustProxyFunction = (address: string, hop: number) => boolean;
 import { sendFrameworkError } from './plugins/error-handler';
+import { apiEnvironment, type Environment } from './config';
 
 export type SharedServerOptions = Pick<
   FastifyServerOptions,
@@ -23,13 +24,7 @@ export type SharedServerOptions = Pick<
 export const API_START_TIMEOUT_MS = 60_000;
 
 /** Whole milliseconds from a setting, within [min, max]; unset: the default. */
-function milliseconds(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
+function milliseconds(env: Environment, name: string, fallback: number, min: number, max: number): number {
   const text = env[name]?.trim();
   if (!text) return fallback;
   const value = Number(text);
@@ -48,7 +43,7 @@ function milliseconds(
  * against them every `connectionsCheckingInterval` (a quarter of the headers timeout, at most 1 s;
  * Node's own 30 s would let a timed-out request live that much longer).
  */
-export function requestTimeouts(env: NodeJS.ProcessEnv): {
+export function requestTimeouts(env: Environment): {
   requestTimeout: number;
   headersTimeout: number;
   connectionsCheckingInterval: number;
@@ -114,7 +109,7 @@ export function trustProxyFrom(value: string | undefined): false | TrustProxyFun
  * configuration only, never from a request's Host or X-Forwarded-Host, which a client chooses.
  * Default: the site server on this machine, http://localhost:<PORT or 3000>.
  */
-export function siteOriginFrom(env: NodeJS.ProcessEnv): string {
+export function siteOriginFrom(env: Environment): string {
   const value = env.SITE_ORIGIN?.trim();
   if (!value) return `http://localhost:${env.PORT?.trim() || 3000}`;
   let url: URL | null = null;
@@ -131,7 +126,7 @@ export function siteOriginFrom(env: NodeJS.ProcessEnv): string {
   return url.origin;
 }
 
-export function serverOptions(env: NodeJS.ProcessEnv = process.env): SharedServerOptions {
+export function serverOptions(env: Environment = apiEnvironment()): SharedServerOptions {
   const timeouts = requestTimeouts(env);
   return {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -7,22 +7,24 @@
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { apiPlugin } from './app';
+import { apiEnvironment, listenAddress } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { logFormatFrom, STARTUP } from './logging/log-format';
 import { createServerLog, type ServerLog } from './logging/server-log';
-import { drainThenClose } from './plugins/drain';
+import { drainMsFrom, drainThenClose } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
 
-const port = Number(process.env.API_PORT ?? 3001);
-const host = process.env.API_HOST ?? '127.0.0.1';
+const env = apiEnvironment();
+const drainMs = drainMsFrom(env.API_DRAIN_MS);
+const { port, host } = listenAddress(env);
 
 let shared;
 let log: ServerLog;
 try {
-  shared = serverOptions(process.env);
-  log = createServerLog(logFormatFrom(process.env, process.stdout.isTTY === true), {
-    level: process.env.LOG_LEVEL ?? 'info',
+  shared = serverOptions(env);
+  log = createServerLog(logFormatFrom(env, process.stdout.isTTY === true), {
+    level: env.LOG_LEVEL ?? 'info',
     redact: ['req.headers.authorization'],
   });
 } catch (error) {
@@ -55,7 +57,7 @@ const app = Fastify({
   return503OnClosing: false,
   forceCloseConnections: false,
 });
-const shutdown = drainThenClose(app);
+const shutdown = drainThenClose(app, drainMs);
 
 try {
   await app.register(apiPlugin, { prefix: '/api' });

@@ -135,9 +135,14 @@ export function markdown(result) {
   const lines = [
     `Runs: ${result.runs} per build and route, alternated A B C D, one at a time; ${result.throttling}. Medians; ratios are the median of paired runs (min–max). ${result.durationSeconds} s in all.`,
     '',
-    'Builds: **server** = the site as served (server-rendered, then hydrated); **federated** = the same build rendered in the browser only (`SSR=off`); **monolith** = one build of every app, browser-rendered; **static** = each server-rendered page as HTML without scripts, its stylesheets inline as the server writes them (the floor).',
+    'Builds: **server** = the site as served (server-rendered, then hydrated); **federated** = ' +
+      'the same build rendered in the browser only (`SSR=off`); **monolith** = one build of ' +
+      'every app, browser-rendered; **static** = each server-rendered page as HTML without ' +
+      'scripts, its stylesheets inline as the server writes them (the floor).',
     '',
-    '| route | server ms | federated ms | monolith ms | static ms | server/static | server/federated | federated/monolith | federated/static | LCP server ms | JS KB server / fed / mono | CLS server / fed | Lighthouse (TBT ms) | SEO |',
+    '| route | server ms | federated ms | monolith ms | static ms | server/static | ' +
+      'server/federated | federated/monolith | federated/static | LCP server ms | JS KB server / ' +
+      'fed / mono | CLS server / fed | Lighthouse (TBT ms) | SEO |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const row of result.rows) {
@@ -147,7 +152,13 @@ export function markdown(result) {
         ? `${row.lighthouse.score ?? '–'} (${row.lighthouse.tbtMs ?? '–'})`
         : (row.lighthouse ?? '–');
     lines.push(
-      `| ${row.name} \`${row.path}\` | ${ms(server.contentMs)} | ${ms(federated.contentMs)} | ${ms(monolith.contentMs)} | ${ms(floor.contentMs)} | ${ratio(row.serverOverStatic)} | ${ratio(row.serverOverFederated)} | ${ratio(row.federatedOverMonolith)} | ${ratio(row.federatedOverStatic)} | ${ms(server.lcpMs)} | ${kb(server.jsKb)} / ${kb(federated.jsKb)} / ${kb(monolith.jsKb)} | ${round(server.cls.median, 3) ?? '–'} / ${round(federated.cls.median, 3) ?? '–'} | ${lighthouse} | ${seoCell(row.lighthouse?.seo)} |`,
+      `| ${row.name} \`${row.path}\` | ${ms(server.contentMs)} | ${ms(federated.contentMs)} | ` +
+        `${ms(monolith.contentMs)} | ${ms(floor.contentMs)} | ${ratio(row.serverOverStatic)} | ` +
+        `${ratio(row.serverOverFederated)} | ${ratio(row.federatedOverMonolith)} | ` +
+        `${ratio(row.federatedOverStatic)} | ${ms(server.lcpMs)} | ${kb(server.jsKb)} / ` +
+        `${kb(federated.jsKb)} / ${kb(monolith.jsKb)} | ${round(server.cls.median, 3) ?? '–'} / ` +
+        `${round(federated.cls.median, 3) ?? '–'} | ${lighthouse} | ` +
+        `${seoCell(row.lighthouse?.seo)} |`,
     );
   }
   const blocking = worst(result.rows, (row) =>
@@ -165,7 +176,9 @@ export function markdown(result) {
   const warmMono = summary(result.warm.monolith);
   lines.push(
     '',
-    `Warm navigation \`${result.warm.from}\` → \`${result.warm.to}\` (prefetched, CPU 4×, network unthrottled): server-rendered ${ms(warmServer)} ms, federated ${ms(warmFed)} ms, monolith ${ms(warmMono)} ms (median of ${warmFed.n}).`,
+    `Warm navigation \`${result.warm.from}\` → \`${result.warm.to}\` (prefetched, CPU 4×, ` +
+      `network unthrottled): server-rendered ${ms(warmServer)} ms, federated ${ms(warmFed)} ms, ` +
+      `monolith ${ms(warmMono)} ms (median of ${warmFed.n}).`,
   );
   lines.push('', '| budget | measured | limit | met |', '|---|---|---|---|');
   for (const budget of result.budgets) {
@@ -177,19 +190,26 @@ export function markdown(result) {
     const cell = (value) => value ?? '–';
     lines.push(
       '',
-      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | req/s ÷ floor | p99 ÷ floor | server CPU µs per answer or order | PostgreSQL CPU µs per answer or order | failed |',
+      '| API load | engine | instances | connections | req/s | orders/s | p50 ms | p99 ms | ' +
+        'req/s ÷ floor | p99 ÷ floor | server CPU µs per answer or order | PostgreSQL CPU µs per ' +
+        'answer or order | failed |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const row of result.api) {
       lines.push(
-        `| ${row.scenario} | ${row.engine} | ${cell(row.instances)} | ${row.connections} | ${row.requestsPerSecond} | ${cell(row.ordersPerSecond)} | ${row.p50} | ${row.p99} | ${cell(row.rpsOverFloor)} | ${cell(row.p99OverFloor)} | ${cell(row.serverCpuUs)} | ${cell(row.postgresCpuUs)} | ${row.errors + row.non2xx} |`,
+        `| ${row.scenario} | ${row.engine} | ${cell(row.instances)} | ${row.connections} | ` +
+          `${row.requestsPerSecond} | ${cell(row.ordersPerSecond)} | ${row.p50} | ${row.p99} | ` +
+          `${cell(row.rpsOverFloor)} | ${cell(row.p99OverFloor)} | ${cell(row.serverCpuUs)} | ` +
+          `${cell(row.postgresCpuUs)} | ${row.errors + row.non2xx} |`,
       );
     }
     for (const row of result.api.filter((r) => r.audit)) {
       const { paidOrders, draws, lockerItems, incomplete, negativeStock } = row.audit;
       lines.push(
         '',
-        `After the purchases (${row.engine}, ${row.instances} instance(s)): ${paidOrders} paid orders, ${draws} draws, ${lockerItems} locker items, ${incomplete} incomplete, ${negativeStock} stock rows below zero.`,
+        `After the purchases (${row.engine}, ${row.instances} instance(s)): ${paidOrders} paid ` +
+          `orders, ${draws} draws, ${lockerItems} locker items, ${incomplete} incomplete, ` +
+          `${negativeStock} stock rows below zero.`,
       );
     }
   }
@@ -216,7 +236,10 @@ export function chart(rows) {
   );
   const x = (value) => left + (value / maxRatio) * plot;
   const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" aria-label="Time to main content, federated over monolith and over static HTML, per route">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ` +
+      `${width} ${height}" font-family="system-ui, sans-serif" font-size="12" role="img" ` +
+      `aria-label="Time to main content, federated over monolith and over static HTML, per ` +
+      `route">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${left}" y="18" font-weight="600">Time to main content: federated ÷ monolith (dark), ÷ static (light); server-rendered ÷ static (green)</text>`,
   ];

@@ -6,11 +6,11 @@ import type { LifeCycles, RemoteName, RemoteProps } from '@arttoy/shared/contrac
 type Loader = () => Promise<LifeCycles<RemoteProps>>;
 
 const apps: Record<RemoteName, Loader> = {
-  mf_gallery: () => import(/* webpackChunkName: "expose-mf_gallery" */ '../../mf-gallery/src/app'),
-  mf_blog: () => import(/* webpackChunkName: "expose-mf_blog" */ '../../mf-blog/src/app'),
-  mf_mysterybox: () => import(/* webpackChunkName: "expose-mf_mysterybox" */ '../../mf-mysterybox/src/app'),
-  mf_account: () => import(/* webpackChunkName: "expose-mf_account" */ '../../mf-account/src/app'),
-  mf_rules: () => import(/* webpackChunkName: "expose-mf_rules" */ '../../mf-rules/src/app'),
+  mf_gallery: () => import(/* webpackChunkName: "expose-mf_gallery" */ '@arttoy/mf-gallery/app'),
+  mf_blog: () => import(/* webpackChunkName: "expose-mf_blog" */ '@arttoy/mf-blog/app'),
+  mf_mysterybox: () => import(/* webpackChunkName: "expose-mf_mysterybox" */ '@arttoy/mf-mysterybox/app'),
+  mf_account: () => import(/* webpackChunkName: "expose-mf_account" */ '@arttoy/mf-account/app'),
+  mf_rules: () => import(/* webpackChunkName: "expose-mf_rules" */ '@arttoy/mf-rules/app'),
 };
 
 /** Same contract as the federated loader: a failed chunk is not cached, so a retry loads it again. */

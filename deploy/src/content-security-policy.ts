@@ -21,7 +21,7 @@ export function devServerSources(origins: readonly string[]): { scripts: string[
 export interface PolicyOptions {
   /**
    * Development servers whose code this page runs: every app in `npm run dev`, or the remote a
-   * developer's browser runs from source (shell/src/federation/remote-overrides.ts, loopback
+   * developer's browser runs from source (shared/federation/remote-overrides.ts, loopback
    * origins only). Their scripts and hot-update sockets are allowed; eval stays refused (the dev
    * builds' source maps are files).
    */

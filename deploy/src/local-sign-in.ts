@@ -9,6 +9,7 @@ import {
   launchAuthEmulator,
 } from '@arttoy/shared/auth/emulator';
 import { REPO_ROOT } from './origin';
+import { pointFirebaseAdminAtEmulator } from './config';
 
 export interface LocalSignIn {
   /** Resolves once the emulator answers (already logged); rejects if it never does (already logged). */
@@ -28,8 +29,7 @@ export interface SignInLog {
  */
 export async function startLocalSignIn(log: SignInLog = console): Promise<LocalSignIn> {
   const emulator = await launchAuthEmulator({ repoRoot: REPO_ROOT });
-  // firebase-admin (the API, when this server mounts it) verifies the emulator's tokens with this set.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = `${AUTH_EMULATOR_HOST}:${AUTH_EMULATOR_PORT}`;
+  pointFirebaseAdminAtEmulator(`${AUTH_EMULATOR_HOST}:${AUTH_EMULATOR_PORT}`);
   if (emulator.started) {
     log.log(
       `Sign-in: starting the Firebase Auth emulator at ${emulator.url} (project ${DEMO_PROJECT_ID}, test accounts only; AUTH_EMULATOR=off serves without sign-in)…`,

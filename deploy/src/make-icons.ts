@@ -10,16 +10,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ICON_COLOURS, ICON_RENDITIONS, ICONS_DIR } from './site-icons';
+import { deployEnvironment } from './config';
 
 const run = promisify(execFile);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = deployEnvironment().CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A page that is only the drawing, `size` px square: as drawn (transparent corners), on its colour, or shrunk into the maskable safe zone. */
 function page(svg: string, fit: (typeof ICON_RENDITIONS)[number]['fit']): string {
   const scale = fit === 'maskable' ? 80 : 100;
   const background = fit === 'as-drawn' ? 'transparent' : ICON_COLOURS.theme;
   const source = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  return `<!doctype html><html><head><style>html,body{margin:0;height:100%;background:${background}}body{display:grid;place-items:center}img{display:block;width:${scale}vmin;height:${scale}vmin}</style></head><body><img src="${source}" alt=""></body></html>`;
+  return (
+    `<!doctype html><html><head><style>html,body{margin:0;height:100%;background:${background}}` +
+    `body{display:grid;place-items:center}img{display:block;width:${scale}vmin;height:${scale}vmin}` +
+    `</style></head><body><img src="${source}" alt=""></body></html>`
+  );
 }
 
 /** An .ico holding one PNG (every browser since IE 11 reads PNG entries). */

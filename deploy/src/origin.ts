@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
+import { type Environment, deployEnvironment } from './config';
 
 /** The repository root. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -10,8 +11,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
  *   builds/meta/<buildId>.json      one build of the whole site: every app's entry and version
  *   builds/latest.json              the live build id
  */
-export function originDir(): string {
-  return path.resolve(process.env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin'));
+export function originDir(env: Environment = deployEnvironment()): string {
+  return path.resolve(env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin'));
 }
 
 export function distDir(app: AppName): string {

@@ -11,17 +11,20 @@ import { originDir } from './origin';
 import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
+import { deployEnvironment } from './config';
 
-const port = Number(process.env.PORT ?? 3000);
+const env = deployEnvironment();
+
+const port = Number(env.PORT ?? 3000);
 if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${process.env.PORT}".`);
+  console.error(`PORT must be a port number, got "${env.PORT}".`);
   process.exit(2);
 }
 
 // Readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides when set).
 let serverLog: ServerLog;
 try {
-  serverLog = createServerLog(logFormatFrom(process.env, process.stdout.isTTY === true));
+  serverLog = createServerLog(logFormatFrom(env, process.stdout.isTTY === true));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
@@ -31,7 +34,7 @@ const log = serverLog.logger;
 // Before the database and the Auth emulator start: a busy port would otherwise fail only once they have.
 const listenOn: PortSetting = {
   port,
-  host: process.env.HOST ?? 'localhost',
+  host: env.HOST ?? 'localhost',
   portSetting: 'PORT',
   hostSetting: 'HOST',
   command: 'npm start',
@@ -46,8 +49,8 @@ try {
 let config;
 let mode;
 try {
-  mode = signInMode(process.env);
-  config = runtimeConfigFromEnv(process.env);
+  mode = signInMode(env);
+  config = runtimeConfigFromEnv(env);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
@@ -99,10 +102,10 @@ try {
   app = await createSiteServer({
     origin: originDir(),
     config,
-    api: process.env.SITE_API === 'off' ? false : {},
+    api: env.SITE_API === 'off' ? false : {},
     log: serverLog.fastifyOptions,
-    serverRender: serverRenderSetting(process.env.SSR),
-    serverRenderBudgetMs: serverRenderBudget(process.env.SSR_BUDGET_MS),
+    serverRender: serverRenderSetting(env.SSR),
+    serverRenderBudgetMs: serverRenderBudget(env.SSR_BUDGET_MS),
   });
   await app.listen({ port, host: listenOn.host });
 } catch (caught) {

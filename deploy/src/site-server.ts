@@ -24,7 +24,8 @@ import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { readSiteIcons } from './site-icons';
 import { readPublicAnswer } from './server-render/read-public-answer';
-import { remoteOverridesFromCookies } from '../../shell/src/federation/remote-overrides';
+import { remoteOverridesFromCookies } from '@arttoy/shared/federation/remote-overrides';
+import { deployEnvironment } from './config';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -98,9 +99,10 @@ export interface SiteServerOptions {
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
 export async function createSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   // The API's settings (trusted proxies, undecodable paths answered in its error shape).
-  const app = Fastify({ ...serverOptions(process.env), ...(options.log ?? { logger: false }) });
+  const env = deployEnvironment();
+  const app = Fastify({ ...serverOptions(env), ...(options.log ?? { logger: false }) });
   // From configuration only: a request's Host is the client's to choose.
-  const siteOrigin = options.siteOrigin ?? siteOriginFrom(process.env);
+  const siteOrigin = options.siteOrigin ?? siteOriginFrom(env);
   // Errors outside /api (a method no route takes, a failed document) in the API's shape too.
   app.setErrorHandler((error, request, reply) => sendApiError(request, reply, error));
   app.setNotFoundHandler((request, reply) =>

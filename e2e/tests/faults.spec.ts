@@ -16,7 +16,7 @@ async function aBox(page: Page): Promise<{ id: number; name: string }> {
     items: { id: number; name: string }[];
   };
   const box = list.items[0];
-  if (!box) throw new Error('The seeded catalogue has no box: check api/src/db/seed.');
+  if (!box) throw new Error('The seeded catalogue has no box: check api/src/seed.');
   return box;
 }
 

@@ -25,7 +25,7 @@ async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
     items: { id: number; name: string; stock: number }[];
   };
   const box = list.items.find((item) => item.stock > 1);
-  if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/db/seed.');
+  if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/seed.');
   return box;
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_CONTENT_LOCALE, type SearchEntry } from '@arttoy/shared/contrac
 import { defaultDataDir } from '../db/database-target';
 import { type CompiledDocument, compileDocument, contentHash, searchKindOf } from './compile';
 import { ContentError } from './front-matter';
+import { apiEnvironment, type Environment } from '../config';
 
 /** Bump when the compiler's output changes, so existing builds count as stale. */
 export const PIPELINE_VERSION = 1;
@@ -32,7 +33,7 @@ export interface ContentPaths {
 
 export function resolveContentPaths(
   options: Partial<ContentPaths> = {},
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): ContentPaths {
   // The repository root: the folder that holds .data/ (found by the database's own lookup).
   const repo = path.dirname(path.dirname(defaultDataDir(env.INIT_CWD ?? process.cwd())));

@@ -5,13 +5,14 @@
  * preview at all.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { apiEnvironment, type Environment } from '../config';
 
 export const LOCAL_PREVIEW_TOKEN = 'local-preview';
 export const PREVIEW_COOKIE = 'previewToken';
 
 export function resolvePreviewTokens(
   configured: readonly string[] | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): string[] {
   if (configured) return configured.filter((token) => token.length > 0);
   if (env.PREVIEW_TOKENS !== undefined) {

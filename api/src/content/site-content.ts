@@ -13,6 +13,7 @@ import {
 import { type ContentPaths, documentSearchEntries, loadContent, resolveContentPaths } from './build';
 import { ContentStore } from './content-store';
 import { resolvePreviewTokens } from './preview-tokens';
+import { apiEnvironment, type Environment } from '../config';
 
 export interface ContentOptions extends Partial<ContentPaths> {
   /** Tokens that unlock drafts. Default PREVIEW_TOKENS (comma-separated); `local-preview` outside production. */
@@ -59,7 +60,7 @@ export function loadSiteContent(
   options: ContentOptions = {},
   prefix: string,
   log: FastifyBaseLogger,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): SiteContent {
   const paths = resolveContentPaths(options, env);
   const { build, origin } = loadContent(paths, (message) => log.warn(message));

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiEnvironment, type Environment } from '../config';
 
 export type DatabaseTarget =
   | { engine: 'pglite'; dataDir: string }
@@ -21,7 +22,7 @@ export interface DatabaseTargetOptions {
 
 export function resolveDatabaseTarget(
   options: DatabaseTargetOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): DatabaseTarget {
   const startDir = env.INIT_CWD ?? process.cwd();
   const url = options.databaseUrl ?? (env.DATABASE_URL || undefined);

@@ -16,7 +16,7 @@ import {
   styles,
   users,
 } from './schema';
-import { seedCatalogue } from './seed/seed';
+import { seedCatalogue } from '../seed/seed';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { SETUP_TIMEOUT } from '../test/helper';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-import { SEED_SERIES } from '../db/seed/catalogue-data';
+import { SEED_SERIES } from '../seed/catalogue-data';
 import {
   FIGURE_KINDS,
   FIGURE_POSES,

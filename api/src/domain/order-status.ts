@@ -1,6 +1,6 @@
 /**
  * The order status machine. The database enforces the legal values and the timestamps each status
- * needs (CHECKs in db/schema/commerce.ts); this table says which moves are allowed.
+ * needs (CHECKs in db/schema/item-cycle.ts); this table says which moves are allowed.
  */
 import type { OrderStatus } from '@arttoy/shared/contracts/api';
 

@@ -9,6 +9,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { ApiError, unauthenticated } from '../errors';
 import type { VerifiedIdentity } from '../domain/users';
 import { verifiedTokens } from './verified-tokens';
+import { apiEnvironment, type Environment } from '../config';
 
 export interface AuthOptions {
   /** The Firebase project whose tokens are accepted (their `aud`). */
@@ -34,7 +35,7 @@ const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 export function resolveAuthOptions(
   options: { projectId?: string | undefined; checkRevoked?: boolean | undefined },
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): AuthOptions {
   if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new Error(
@@ -49,7 +50,7 @@ export function resolveAuthOptions(
 
 export function createAuthenticator(
   options: AuthOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): Authenticator {
   // A named app per API instance: two instances in one process (tests, a site server) never share one.
   const app: App = initializeApp({ projectId: options.projectId }, `arttoy-api-${randomUUID()}`);

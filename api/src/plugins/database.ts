@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Database, openDatabase } from '../db/connect';
 import { type DatabaseTargetOptions, resolveDatabaseTarget } from '../db/database-target';
 import { migrateDatabase } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed/seed';
+import { seedIfEmpty } from '../seed/seed';
 import { STARTUP } from '../logging/log-format';
 
 export type SeedPolicy = 'if-empty' | 'never';

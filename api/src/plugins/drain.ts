@@ -1,7 +1,7 @@
 /**
  * Stopping without losing a request (a rolling restart, a deploy's SIGTERM). Closing an HTTP/1.1
  * server drops its idle keep-alive connections, and a client that sent a request on one at that
- * moment sees its connection reset. So first, for DRAIN_MS, every answer says `Connection: close`:
+ * moment sees its connection reset. So first, for API_DRAIN_MS, every answer says `Connection: close`:
  * clients that are sending move to new connections (another instance, or this one until it stops
  * listening), and only connections idle for the whole window are left to close. Then the server
  * stops listening, the requests still running finish (plugins/in-flight.ts), and the database closes.
@@ -17,11 +17,11 @@ export function drainMsFrom(value: string | undefined): number {
   return ms;
 }
 
-/** How long answers say `Connection: close` before the server stops listening. */
-export const DRAIN_MS = drainMsFrom(process.env.API_DRAIN_MS);
-
-/** Adds the hook; the returned function drains, then closes the server (once). */
-export function drainThenClose(app: FastifyInstance, drainMs = DRAIN_MS): () => Promise<void> {
+/**
+ * Adds the hook; the returned function drains (answers say `Connection: close` for drainMs), then
+ * closes the server (once).
+ */
+export function drainThenClose(app: FastifyInstance, drainMs: number): () => Promise<void> {
   let draining = false;
   app.addHook('onSend', async (_request, reply, payload) => {
     if (draining) reply.header('connection', 'close');

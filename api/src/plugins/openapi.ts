@@ -116,7 +116,7 @@ function documentRoute(prefix: string): SwaggerTransform {
 /** Registers the document, the route serving it and, when asked, the reference page. */
 export async function registerOpenApi(
   fastify: FastifyInstance,
-  { reference = process.env.NODE_ENV !== 'production' } = {},
+  { reference }: { reference: boolean },
 ): Promise<void> {
   registerOpenApiComponents();
   const prefix = fastify.prefix;

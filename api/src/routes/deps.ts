@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import type { Database, Db } from '../db/connect';
 import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
+import type { FeedSettings } from '../domain/feed/settings';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
@@ -26,6 +27,8 @@ export interface RouteDeps {
   webhookConcurrency: number;
   /** The caps on one account's unpaid orders (domain/orders/order-limits.ts). */
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** The live room's limits and timings (domain/feed/settings.ts). */
+  feed: FeedSettings;
 }
 
 export interface RouteOptions {

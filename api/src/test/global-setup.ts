@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/connect';
 import { migrateDatabase } from '../db/migrate';
-import { seedCatalogue } from '../db/seed/seed';
+import { seedCatalogue } from '../seed/seed';
 import { type RunningEmulator, startAuthEmulator } from './auth-emulator';
 import { dropStaleTestDatabases, postgresUrl, TEMPLATE_DIR_ENV } from './test-database';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { marketFeeMinor, type OrderStatus } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
-import { figureIdsBySlug } from '../db/seed/seed';
+import { figureIdsBySlug } from '../seed/seed';
 import { listings, lockerItems, orders, sales } from '../db/schema';
 import { newOrderSn } from '../domain/orders/order-sn';
 import { signInTestUser, type TestUser } from './auth-emulator';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { type Database, openDatabase } from '../db/connect';
 import { migrateDatabase } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed/seed';
+import { seedIfEmpty } from '../seed/seed';
 
 export const TEMPLATE_DIR_ENV = 'ARTTOY_TEST_PGLITE_TEMPLATE';
 const TEST_DATABASE_PREFIX = 'arttoy_test_';

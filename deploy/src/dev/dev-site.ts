@@ -5,7 +5,7 @@
  * and hot-update sockets) and still refuses eval and inline script.
  */
 import { parseBuildMeta, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@arttoy/shared/contracts';
-import { DEV_PORTS, devManifest, devServerOrigin } from '../../../shared/build/dev-site.mjs';
+import { DEV_PORTS, devManifest, devServerOrigin } from '@arttoy/shared/build/dev-site.mjs';
 import { contentSecurityPolicy } from '../content-security-policy';
 import { runtimeConfigElement } from '../runtime-config';
 

@@ -14,11 +14,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkPortFree } from '@arttoy/api';
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
-import { DEV_HOST, DEV_PORTS, devPort } from '../../../shared/build/dev-site.mjs';
+import { DEV_HOST, DEV_PORTS, devPort } from '@arttoy/shared/build/dev-site.mjs';
 import { startLocalSignIn, type LocalSignIn } from '../local-sign-in';
 import { REPO_ROOT } from '../origin';
 import { runtimeConfigFromEnv, signInMode } from '../runtime-config';
 import { devSiteEnvironment } from './dev-site';
+import { deployEnvironment } from '../config';
+
+const env = deployEnvironment();
 
 const USAGE = `Usage: npm run dev
   The API (database in .data/pglite-dev, Auth emulator), the shell and every remote with hot reload.
@@ -41,9 +44,9 @@ try {
 const require = createRequire(path.join(REPO_ROOT, 'package.json'));
 const tsxCli = require.resolve('tsx/cli');
 const webpackCli = require.resolve('webpack-cli/bin/cli.js');
-const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiPort = Number(env.API_PORT ?? 3001);
 if (!Number.isInteger(apiPort) || apiPort < 1024 || apiPort > 65535) {
-  console.error(`API_PORT must be a port number from 1024 to 65535, got "${process.env.API_PORT}".`);
+  console.error(`API_PORT must be a port number from 1024 to 65535, got "${env.API_PORT}".`);
   process.exit(2);
 }
 const apps = Object.keys(DEV_PORTS) as AppName[];
@@ -96,7 +99,7 @@ function run(
   // closes its database.
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
-    env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...options.env },
+    env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -161,8 +164,8 @@ async function stopAll(code: number): Promise<never> {
 
 async function main(): Promise<void> {
   await checkPorts();
-  const mode = signInMode(process.env);
-  const config = runtimeConfigFromEnv(process.env);
+  const mode = signInMode(env);
+  const config = runtimeConfigFromEnv(env);
   // Before the API starts: it must find FIREBASE_AUTH_EMULATOR_HOST set.
   if (mode === 'emulator') signIn = await startLocalSignIn();
   else
@@ -187,10 +190,10 @@ async function main(): Promise<void> {
     env: {
       API_HOST: DEV_HOST,
       API_PORT: String(apiPort),
-      DATABASE_URL: process.env.DATABASE_URL ?? `file:${path.join(REPO_ROOT, '.data/pglite-dev')}`,
-      SITE_ORIGIN: process.env.SITE_ORIGIN ?? `http://localhost:${ports.shell}`,
+      DATABASE_URL: env.DATABASE_URL ?? `file:${path.join(REPO_ROOT, '.data/pglite-dev')}`,
+      SITE_ORIGIN: env.SITE_ORIGIN ?? `http://localhost:${ports.shell}`,
       // Readable lines when the launcher writes to a terminal (the API's stdout is a pipe here).
-      ...(process.stdout.isTTY && !process.env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
+      ...(process.stdout.isTTY && !env.LOG_FORMAT ? { LOG_FORMAT: 'pretty' } : {}),
     },
   });
   // The dev servers start once the API listens: a first start seeds the database, and six compilers

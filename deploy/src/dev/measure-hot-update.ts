@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEV_HOST, DEV_PORTS, devPort } from '../../../shared/build/dev-site.mjs';
+import { DEV_HOST, DEV_PORTS, devPort } from '@arttoy/shared/build/dev-site.mjs';
 import { REPO_ROOT } from '../origin';
 
 const USAGE =
@@ -125,7 +125,9 @@ async function main(): Promise<void> {
   }
   const median = (times: number[]) => times.toSorted((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
   console.log(
-    `${folder}, ${path.relative(REPO_ROOT, file)}, ${runs} edits: announced median ${median(emitted).toFixed(0)} ms (max ${Math.max(...emitted).toFixed(0)}), fetched median ${median(fetched).toFixed(0)} ms (max ${Math.max(...fetched).toFixed(0)})`,
+    `${folder}, ${path.relative(REPO_ROOT, file)}, ${runs} edits: announced median ` +
+      `${median(emitted).toFixed(0)} ms (max ${Math.max(...emitted).toFixed(0)}), fetched median ` +
+      `${median(fetched).toFixed(0)} ms (max ${Math.max(...fetched).toFixed(0)})`,
   );
   socket.close();
 }

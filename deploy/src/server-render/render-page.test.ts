@@ -18,7 +18,13 @@ module.exports = { init: () => undefined, get: (request) => Promise.resolve(() =
 
 const SHELL = container(`return {
   firstReads: () => [],
-  renderToHtml: async ({ location, data, remote }) => ({ html: '<main data-path="' + location.pathname + '">' + (remote ? remote.name + ':' + remote.html : 'no remote') + '</main>', head: remote ? null : { title: 'Shell page' } }),
+  renderToHtml: async ({ location, data, remote }) => ({
+    html:
+      '<main data-path="' + location.pathname + '">' +
+      (remote ? remote.name + ':' + remote.html : 'no remote') +
+      '</main>',
+    head: remote ? null : { title: 'Shell page' },
+  }),
 };`);
 
 const rulesModule = (renderBody: string) =>

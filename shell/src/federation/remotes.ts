@@ -8,7 +8,11 @@ import {
 } from '@arttoy/shared/contracts';
 import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
-import { REMOTE_OVERRIDE_COOKIE, remoteOverridesFromCookies, withRemoteOverrides } from './remote-overrides';
+import {
+  REMOTE_OVERRIDE_COOKIE,
+  remoteOverridesFromCookies,
+  withRemoteOverrides,
+} from '@arttoy/shared/federation/remote-overrides';
 import { siteManifest } from './site-manifest';
 
 let registered: Promise<void> | null = null;

@@ -17,7 +17,6 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { FIGURE_RARITIES } from '@arttoy/shared/contracts/api';
-import type { FigureKind, FigurePose, FigureProp } from '../../domain/figure-art';
 import { createdAt, inList, minorUnits } from './columns';
 
 /** Lower-case words joined by dashes: the URL form of every catalogue name. */
@@ -75,10 +74,11 @@ export const figures = pgTable(
     /**
      * What the art draws: the kind of figure, its pose and what it holds or wears (domain/figure-art.ts),
      * as its description tells it. Text, not an enum: a new kind needs new drawing code, not a migration.
+     * The names belong to the art generator: the domain reads them as its own types.
      */
-    artKind: text('art_kind').$type<FigureKind>().notNull().default('bear'),
-    artPose: text('art_pose').$type<FigurePose>().notNull().default('stand'),
-    artProp: text('art_prop').$type<FigureProp>(),
+    artKind: text('art_kind').notNull().default('bear'),
+    artPose: text('art_pose').notNull().default('stand'),
+    artProp: text('art_prop'),
     heightMm: integer('height_mm').notNull(),
     createdAt: createdAt(),
   },

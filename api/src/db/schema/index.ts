@@ -2,6 +2,6 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './commerce';
+export * from './item-cycle';
 export * from './market';
-export * from './ownership';
 export * from './shipping';

@@ -1,70 +1,20 @@
 /**
- * The market between collectors: listings of locker items, the sales that settle them, the sellers'
- * ledger (every change of a balance is a row; the balance is their sum), payout requests, and the
- * live room's feed of pulls and sales.
+ * The market between collectors: the sales that settle listings (the listings themselves are in
+ * item-cycle.ts), the sellers' ledger (every change of a balance is a row; the balance is their sum),
+ * payout requests, and the live room's feed of pulls and sales.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   FEED_EVENT_KINDS,
   type FeedPayload,
   LEDGER_ENTRY_KINDS,
-  LISTING_PRICE_MAX_MINOR,
-  LISTING_PRICE_MIN_MINOR,
-  LISTING_STATUSES,
   PAYOUT_STATUSES,
 } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { figures } from './catalogue';
-import { createdAt, inList, int8Id, int8Identity, minorUnits, moment } from './columns';
-// The data model's own cycle (orders → listings → locker items → draws → orders): every use is a lazy
-// `references(() => …)`, read after all tables exist, so the import order cannot matter.
-// oxlint-disable-next-line import/no-cycle
-import { orders } from './commerce';
-// oxlint-disable-next-line import/no-cycle
-import { lockerItems } from './ownership';
-
-/** A locker item offered at a price: open → sold | withdrawn. At most one open listing per item. */
-export const listings = pgTable(
-  'listings',
-  {
-    id: int8Identity(),
-    lockerItemId: int8Id('locker_item_id')
-      .notNull()
-      .references(() => lockerItems.id, { onDelete: 'restrict' }),
-    sellerId: int8Id('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** The item's figure, kept here so a figure page finds its listings by an index. */
-    figureId: integer('figure_id')
-      .notNull()
-      .references(() => figures.id, { onDelete: 'restrict' }),
-    priceMinor: minorUnits('price_minor').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status', { enum: LISTING_STATUSES }).notNull().default('open'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Set when sold or withdrawn. */
-    closedAt: moment('closed_at'),
-  },
-  (t) => [
-    check('listings_status', inList(t.status, LISTING_STATUSES)),
-    check(
-      'listings_price_range',
-      sql`${t.priceMinor} BETWEEN ${sql.raw(String(LISTING_PRICE_MIN_MINOR))} AND ${sql.raw(String(LISTING_PRICE_MAX_MINOR))}`,
-    ),
-    check('listings_currency_format', sql`${t.currency} ~ '^[A-Z]{3}$'`),
-    check('listings_closed_at', sql`(${t.status} = 'open') = (${t.closedAt} IS NULL)`),
-    uniqueIndex('listings_one_open_per_item')
-      .on(t.lockerItemId)
-      .where(sql`${t.status} = 'open'`),
-    // A figure page's open listings, cheapest first.
-    index('listings_open_by_figure_idx')
-      .on(t.figureId, t.priceMinor)
-      .where(sql`${t.status} = 'open'`),
-    index('listings_seller_idx').on(t.sellerId, t.createdAt),
-  ],
-);
+import { listings, lockerItems, orders } from './item-cycle';
+import { createdAt, inList, int8Id, int8Identity, minorUnits } from './columns';
 
 /** A listing bought: one per listing and one per order, written in the transaction that records the payment. */
 export const sales = pgTable(

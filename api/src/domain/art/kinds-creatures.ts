@@ -43,7 +43,10 @@ export const duck: KindDrawing = (look) =>
       [222, 214],
     ]),
     shape: `${ellipse(150, 206, 76, 62)}${circle(150, 118, 46)}${mirrored(tilted(82, 204, 18, 38, 22))}`,
-    marks: `${stroke('M150 74 q-6 -18 8 -24 M150 74 q8 -14 20 -10', look.body, 6)}${ellipse(150, 134, 27, 10, BEAK)}${mirrored(ellipse(126, 268, 18, 7, BEAK))}${ellipse(150, 218, 44, 34, look.light, ' opacity="0.55"')}`,
+    marks:
+      `${stroke('M150 74 q-6 -18 8 -24 M150 74 q8 -14 20 -10', look.body, 6)}` +
+      `${ellipse(150, 134, 27, 10, BEAK)}${mirrored(ellipse(126, 268, 18, 7, BEAK))}` +
+      `${ellipse(150, 218, 44, 34, look.light, ' opacity="0.55"')}`,
     face: { y: 110, gap: 18, mouth: 'none' },
     hand: [232, 206],
     crown: [150, 72],
@@ -106,9 +109,16 @@ export const moth: KindDrawing = (look) =>
   creature(look, {
     back: `${mirrored(`${tilted(90, 148, 60, 40, -30)}${tilted(104, 218, 40, 30, 28)}`)}`,
     shape: `${ellipse(150, 204, 30, 62)}${circle(150, 120, 36)}`,
-    marks: `${mirrored(`${circle(82, 142, 15, look.accent)}${circle(82, 142, 6, look.light)}${circle(100, 222, 10, look.accent)}`)}${stroke('M130 190 h40 M128 210 h44 M132 230 h36', look.accent, 5)}${mirrored(
-      `${stroke('M138 90 C130 62 116 50 96 48', look.dark, 3)}${stroke('M120 64 l-10 -4 M110 54 l-8 -8', look.dark, 2)}`,
-    )}`,
+    marks:
+      `${mirrored(
+        `${circle(82, 142, 15, look.accent)}${circle(82, 142, 6, look.light)}` +
+          `${circle(100, 222, 10, look.accent)}`,
+      )}` +
+      `${stroke('M130 190 h40 M128 210 h44 M132 230 h36', look.accent, 5)}` +
+      `${mirrored(
+        `${stroke('M138 90 C130 62 116 50 96 48', look.dark, 3)}` +
+          `${stroke('M120 64 l-10 -4 M110 54 l-8 -8', look.dark, 2)}`,
+      )}`,
     face: { y: 118, gap: 14, eye: Math.min(look.eye, 8), mouthY: 138 },
     hand: [192, 198],
     crown: [150, 84],
@@ -116,9 +126,15 @@ export const moth: KindDrawing = (look) =>
 
 export const firefly: KindDrawing = (look) =>
   creature(look, {
-    back: `${circle(150, 250, 42, '#fef08a', ' opacity="0.6"')}<g opacity="0.65">${mirrored(tilted(96, 146, 46, 20, -30, '#ffffff'))}</g>${mirrored(stroke('M118 196 l-26 12 M118 218 l-26 22 M122 238 l-20 26', look.dark, 4))}`,
+    back:
+      `${circle(150, 250, 42, '#fef08a', ' opacity="0.6"')}<g opacity="0.65">` +
+      `${mirrored(tilted(96, 146, 46, 20, -30, '#ffffff'))}</g>` +
+      `${mirrored(stroke('M118 196 l-26 12 M118 218 l-26 22 M122 238 l-20 26', look.dark, 4))}`,
     shape: `${mirrored(path('M150 146 C104 146 96 200 112 242 L150 242Z'))}${circle(150, 116, 36)}`,
-    marks: `${circle(150, 248, 26, '#fde047')}${stroke('M150 148 V240', look.dark, 3, ' opacity="0.4"')}${mirrored(stroke('M138 86 C132 64 122 56 110 52', look.dark, 3))}${mirrored(circle(110, 52, 5, look.accent))}`,
+    marks:
+      `${circle(150, 248, 26, '#fde047')}${stroke('M150 148 V240', look.dark, 3, ' opacity="0.4"')}` +
+      `${mirrored(stroke('M138 86 C132 64 122 56 110 52', look.dark, 3))}` +
+      `${mirrored(circle(110, 52, 5, look.accent))}`,
     face: { y: 114, gap: 14, eye: Math.min(look.eye, 8), mouthY: 134 },
     hand: [196, 200],
     crown: [150, 82],
@@ -205,7 +221,10 @@ export const anemone: KindDrawing = (look) =>
       );
     }).join(''),
     shape: rect(100, 168, 100, 100, 30),
-    marks: `<g fill="${look.accent}">${Array.from({ length: 9 }, (_, index) => circle(106 + index * 11 + (index - 4) * 19.2, 76, 8)).join('')}</g>${stroke('M108 250 h84', look.light, 6, ' opacity="0.5"')}`,
+    marks:
+      `<g fill="${look.accent}">` +
+      `${Array.from({ length: 9 }, (_, index) => circle(106 + index * 11 + (index - 4) * 19.2, 76, 8)).join('')}</g>` +
+      `${stroke('M108 250 h84', look.light, 6, ' opacity="0.5"')}`,
     face: { y: 206, gap: 20, mouthY: 230 },
     hand: [208, 222],
     crown: [150, 168],
@@ -246,7 +265,10 @@ export const shrimp: KindDrawing = (look) =>
       118,
     )}`,
     shape: `${stroke('M120 110 C236 96 248 240 128 252', look.body, 56)}${circle(116, 116, 40)}`,
-    marks: `${stroke('M190 128 l26 -12 M212 170 l30 -2 M210 212 l28 10', look.accent, 7)}${stroke('M178 160 q-16 -4 -20 -16 M196 196 q-16 -2 -24 -14', look.light, 5, ' opacity="0.6"')}${mirrored(stroke('M150 232 l-4 18', look.accent, 4), 162)}`,
+    marks:
+      `${stroke('M190 128 l26 -12 M212 170 l30 -2 M210 212 l28 10', look.accent, 7)}` +
+      `${stroke('M178 160 q-16 -4 -20 -16 M196 196 q-16 -2 -24 -14', look.light, 5, ' opacity="0.6"')}` +
+      `${mirrored(stroke('M150 232 l-4 18', look.accent, 4), 162)}`,
     face: { x: 116, y: 112, gap: 15, eye: Math.min(look.eye, 8), mouthY: 134, cheeks: false },
     hand: [86, 176],
     crown: [116, 76],

@@ -136,7 +136,12 @@ export const fox: KindDrawing = (look) =>
     back: path(
       `M${tailX(look) - 10} 256 C${tailX(look) + 70} 266 ${tailX(look) + 76} 172 ${tailX(look) + 32} 150 C${tailX(look) + 42} 200 ${tailX(look) + 12} 226 ${tailX(look) - 10} 236Z`,
     ),
-    marks: `${path(`M${look.hx - look.r * 0.95} ${look.hy + 4} Q${look.hx} ${look.hy + look.r * 1.25} ${look.hx + look.r * 0.95} ${look.hy + 4} Q${look.hx} ${look.hy + look.r * 0.5} ${look.hx - look.r * 0.95} ${look.hy + 4}Z`, look.light)}${pairOf(
+    marks: `${path(
+      `M${look.hx - look.r * 0.95} ${look.hy + 4} ` +
+        `Q${look.hx} ${look.hy + look.r * 1.25} ${look.hx + look.r * 0.95} ${look.hy + 4} ` +
+        `Q${look.hx} ${look.hy + look.r * 0.5} ${look.hx - look.r * 0.95} ${look.hy + 4}Z`,
+      look.light,
+    )}${pairOf(
       look,
       polygon(
         [
@@ -175,7 +180,15 @@ export const mole: KindDrawing = (look) =>
   critter(look, {
     head: ellipse(look.hx, look.hy + 8, look.r * 1.08, look.r * 0.86),
     wider: 16,
-    marks: `${look.pose === 'curl' ? '' : pairOf(look, `${ellipse(150 - look.bw / 2 - 10, 206, 22, 16)}${stroke('M' + (150 - look.bw / 2 - 26) + ' 212 l-6 6 m10 -2 l-4 8 m10 -4 l-2 8', look.light, 3)}`)}${circle(look.hx, look.hy + look.r * 0.34, 12, look.accent)}`,
+    marks: `${
+      look.pose === 'curl'
+        ? ''
+        : pairOf(
+            look,
+            `${ellipse(150 - look.bw / 2 - 10, 206, 22, 16)}` +
+              `${stroke('M' + (150 - look.bw / 2 - 26) + ' 212 l-6 6 m10 -2 l-4 8 m10 -4 l-2 8', look.light, 3)}`,
+          )
+    }${circle(look.hx, look.hy + look.r * 0.34, 12, look.accent)}`,
     face: { eye: 3, y: look.hy + 2, mouthY: look.hy + look.r * 0.62 },
   });
 
@@ -210,7 +223,10 @@ export const sloth: KindDrawing = (look) =>
               17,
             ),
           ),
-    marks: `${ellipse(look.hx, look.hy + 6, look.r * 0.8, look.r * 0.66, look.light)}${pairOf(look, tilted(look.hx - look.gap - 2, look.hy - 2, 17, 10, 28, look.dark))}${ellipse(look.hx, look.hy + look.r * 0.28, 6, 4, look.dark)}`,
+    marks:
+      `${ellipse(look.hx, look.hy + 6, look.r * 0.8, look.r * 0.66, look.light)}` +
+      `${pairOf(look, tilted(look.hx - look.gap - 2, look.hy - 2, 17, 10, 28, look.dark))}` +
+      `${ellipse(look.hx, look.hy + look.r * 0.28, 6, 4, look.dark)}`,
     face: { lightEyes: true, y: look.hy - 2, mouthY: look.hy + look.r * 0.46, mouth: 'smile' },
   });
 
@@ -232,7 +248,10 @@ export const badger: KindDrawing = (look) =>
     ears: pairOf(look, circle(look.hx - look.r * 0.86, look.hy - look.r * 0.4, 13)),
     head: ellipse(look.hx, look.hy + 4, look.r * 1.1, look.r * 0.92),
     wider: 18,
-    marks: `${pairOf(look, tilted(look.hx - look.gap, look.hy, 13, look.r * 0.56, 12, look.dark))}${rect(look.hx - 10, look.hy - look.r * 0.86, 20, look.r * 1.2, 10, look.light)}${ellipse(look.hx, look.hy + look.r * 0.4, 8, 6, look.dark)}`,
+    marks:
+      `${pairOf(look, tilted(look.hx - look.gap, look.hy, 13, look.r * 0.56, 12, look.dark))}` +
+      `${rect(look.hx - 10, look.hy - look.r * 0.86, 20, look.r * 1.2, 10, look.light)}` +
+      `${ellipse(look.hx, look.hy + look.r * 0.4, 8, 6, look.dark)}`,
     face: { lightEyes: true, mouthY: look.hy + look.r * 0.6 },
   });
 
@@ -252,12 +271,11 @@ export const deer: KindDrawing = (look) =>
   critter(look, {
     ears: pairOf(look, tilted(look.hx - look.r * 1.08, look.hy - look.r * 0.42, 27, 11, 24)),
     head: ellipse(look.hx, look.hy, look.r * 0.9, look.r),
-    marks: `${pairOf(look, tilted(look.hx - look.r * 1.06, look.hy - look.r * 0.42, 15, 5, 24, look.accent))}${ellipse(look.hx, look.hy + look.r * 0.5, look.r * 0.4, look.r * 0.3, look.light)}${ellipse(
-      look.hx,
-      look.hy + look.r * 0.36,
-      7,
-      5,
-      look.dark,
-    )}<g fill="${look.light}">${circle(132, 186, 5)}${circle(166, 178, 4)}${circle(150, 200, 5)}${circle(172, 214, 4)}${circle(128, 222, 4)}</g>`,
+    marks:
+      `${pairOf(look, tilted(look.hx - look.r * 1.06, look.hy - look.r * 0.42, 15, 5, 24, look.accent))}` +
+      `${ellipse(look.hx, look.hy + look.r * 0.5, look.r * 0.4, look.r * 0.3, look.light)}` +
+      `${ellipse(look.hx, look.hy + look.r * 0.36, 7, 5, look.dark)}` +
+      `<g fill="${look.light}">${circle(132, 186, 5)}${circle(166, 178, 4)}${circle(150, 200, 5)}` +
+      `${circle(172, 214, 4)}${circle(128, 222, 4)}</g>`,
     face: { mouthY: look.hy + look.r * 0.6 },
   });

@@ -22,9 +22,10 @@ function dressed(
       : `${mirrored(arm)}${circle(200, 218, 10)}`;
   return {
     back: extra.back ?? '',
-    shape: `${mirrored(`${rect(124, 222, 20, 40, 8, look.dark)}${ellipse(130, 264, 17, 8, look.dark)}`)}${path('M112 150 L188 150 Q202 200 196 228 L104 228 Q98 200 112 150Z', clothes)}${arms}${circle(100, 218, 10)}${
-      extra.head ?? circle(150, 104, 44)
-    }`,
+    shape:
+      `${mirrored(`${rect(124, 222, 20, 40, 8, look.dark)}${ellipse(130, 264, 17, 8, look.dark)}`)}` +
+      `${path('M112 150 L188 150 Q202 200 196 228 L104 228 Q98 200 112 150Z', clothes)}` +
+      `${arms}${circle(100, 218, 10)}${extra.head ?? circle(150, 104, 44)}`,
     marks: `${extra.hair ?? path('M106 102 A44 44 0 0 1 194 102 Q172 78 150 86 Q126 76 106 102Z', look.dark)}${extra.marks ?? ''}`,
     face: {
       x: 150,
@@ -110,7 +111,10 @@ export const mummy: KindDrawing = (look) =>
   dressed(look, {
     clothes: look.body,
     hair: '',
-    marks: `<g opacity="0.7">${stroke('M108 84 L192 96 M106 122 L194 112 M112 136 L186 144 M108 168 L192 160 M106 196 L194 204 M104 220 L196 214', look.light, 5)}</g>${stroke('M100 214 q-20 20 -12 44', look.light, 8)}`,
+    marks:
+      `<g opacity="0.7">` +
+      `${stroke('M108 84 L192 96 M106 122 L194 112 M112 136 L186 144 M108 168 L192 160 M106 196 L194 204 M104 220 L196 214', look.light, 5)}</g>` +
+      `${stroke('M100 214 q-20 20 -12 44', look.light, 8)}`,
     face: { mouth: 'o', cheeks: false },
   });
 
@@ -130,7 +134,10 @@ export const ghost: KindDrawing = (look) => ({
 export const robot: KindDrawing = (look) => ({
   back: `${stroke('M150 58 V30', look.dark, 4)}${mirrored(stroke('M104 170 L78 212', look.body, 14))}${mirrored(rect(118, 234, 22, 32, 4))}`,
   shape: `${rect(96, 58, 108, 92, 14)}${mirrored(rect(84, 86, 14, 34, 4))}${rect(102, 154, 96, 84, 10)}${mirrored(circle(76, 218, 11))}`,
-  marks: `${circle(150, 28, 8, look.accent)}${rect(108, 72, 84, 62, 10, look.dark)}${rect(122, 170, 56, 40, 6, look.accent)}${mirrored(`${circle(134, 190, 6, look.light)}${circle(106, 160, 3, look.dark)}${circle(106, 230, 3, look.dark)}`)}`,
+  marks:
+    `${circle(150, 28, 8, look.accent)}${rect(108, 72, 84, 62, 10, look.dark)}` +
+    `${rect(122, 170, 56, 40, 6, look.accent)}` +
+    `${mirrored(`${circle(134, 190, 6, look.light)}${circle(106, 160, 3, look.dark)}${circle(106, 230, 3, look.dark)}`)}`,
   face: { x: 150, y: 96, gap: 20, eye: 7, mouth: 'grille', mouthY: 120, lightEyes: true },
   hand: [78, 224],
   crown: [150, 58],

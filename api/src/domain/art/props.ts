@@ -37,7 +37,9 @@ export const PROPS = {
       `${ellipse(0, -10, 40, 12, look.accent)}${rect(-38, -22, 76, 10, 5, PAPER)}${ellipse(0, -30, 40, 12, look.accent)}`,
   ),
   donut: (parts, look) => ({
-    front: `${ellipse(150, parts.waist.y, parts.waist.half + 20, 22, 'none', ` stroke="${DOUGH}" stroke-width="20"`)}${ellipse(150, parts.waist.y + 16, parts.waist.half + 12, 8, 'none', ` stroke="${look.accent}" stroke-width="7"`)}`,
+    front:
+      `${ellipse(150, parts.waist.y, parts.waist.half + 20, 22, 'none', ` stroke="${DOUGH}" stroke-width="20"`)}` +
+      `${ellipse(150, parts.waist.y + 16, parts.waist.half + 12, 8, 'none', ` stroke="${look.accent}" stroke-width="7"`)}`,
   }),
   eclair: () => ({
     back: `${rect(36, 232, 228, 40, 20, DOUGH)}${rect(44, 230, 212, 16, 8, CHOCOLATE)}`,
@@ -110,15 +112,21 @@ export const PROPS = {
   ),
   noodles: held(
     (look) =>
-      `${path('M-30 0 H30 Q28 28 0 30 Q-28 28 -30 0Z', look.accent)}${stroke('M-14 0 Q-18 -30 -8 -56 M0 0 Q-4 -30 6 -60 M12 0 Q8 -30 18 -54', '#fde68a', 4)}${stroke('M24 -70 L-4 -40 M32 -66 L4 -36', CHOCOLATE, 3)}`,
+      `${path('M-30 0 H30 Q28 28 0 30 Q-28 28 -30 0Z', look.accent)}` +
+      `${stroke('M-14 0 Q-18 -30 -8 -56 M0 0 Q-4 -30 6 -60 M12 0 Q8 -30 18 -54', '#fde68a', 4)}` +
+      `${stroke('M24 -70 L-4 -40 M32 -66 L4 -36', CHOCOLATE, 3)}`,
   ),
   'bubble-tea': held(
     (look) =>
-      `${path('M-18 -30 H18 L14 24 H-14Z', '#d8b4fe', ' opacity="0.9"')}<g fill="${look.dark}">${circle(-7, 16, 4)}${circle(3, 18, 4)}${circle(9, 10, 4)}${circle(-3, 8, 4)}</g>${rect(-20, -34, 40, 6, 3, PAPER)}${stroke('M4 -34 L12 -58', look.dark, 6)}`,
+      `${path('M-18 -30 H18 L14 24 H-14Z', '#d8b4fe', ' opacity="0.9"')}<g fill="${look.dark}">` +
+      `${circle(-7, 16, 4)}${circle(3, 18, 4)}${circle(9, 10, 4)}${circle(-3, 8, 4)}</g>` +
+      `${rect(-20, -34, 40, 6, 3, PAPER)}${stroke('M4 -34 L12 -58', look.dark, 6)}`,
   ),
   lantern: held(
     (look) =>
-      `${circle(0, 0, 42, GOLD, ' opacity="0.25"')}${stroke('M-10 -32 Q0 -46 10 -32', look.dark, 3)}${rect(-16, -30, 32, 8, 3, look.dark)}${rect(-14, -22, 28, 40, 6, '#fef08a')}${rect(-16, 16, 32, 8, 3, look.dark)}`,
+      `${circle(0, 0, 42, GOLD, ' opacity="0.25"')}` +
+      `${stroke('M-10 -32 Q0 -46 10 -32', look.dark, 3)}${rect(-16, -30, 32, 8, 3, look.dark)}` +
+      `${rect(-14, -22, 28, 40, 6, '#fef08a')}${rect(-16, 16, 32, 8, 3, look.dark)}`,
   ),
   skewers: held(
     (look) =>
@@ -152,14 +160,20 @@ export const PROPS = {
   }),
   book: held(
     (look) =>
-      `${path('M-30 -20 Q-14 -28 0 -20 Q14 -28 30 -20 V18 Q14 10 0 18 Q-14 10 -30 18Z', PAPER)}${stroke('M0 -20 V18', look.dark, 2)}${stroke('M-24 -10 h16 M-24 -2 h16 M8 -10 h16 M8 -2 h16', look.accent, 2)}`,
+      `${path('M-30 -20 Q-14 -28 0 -20 Q14 -28 30 -20 V18 Q14 10 0 18 Q-14 10 -30 18Z', PAPER)}` +
+      `${stroke('M0 -20 V18', look.dark, 2)}` +
+      `${stroke('M-24 -10 h16 M-24 -2 h16 M8 -10 h16 M8 -2 h16', look.accent, 2)}`,
   ),
   'acorn-cap': worn(
     () =>
-      `${path('M-46 4 Q-44 -40 0 -42 Q44 -40 46 4Z', CRUST)}${stroke('M-30 -24 L-6 4 M-8 -38 L22 4 M14 -38 L40 -8 M-38 -10 L-22 4', CHOCOLATE, 2, ' opacity="0.5"')}${stroke('M0 -42 q2 -12 10 -16', CHOCOLATE, 5)}`,
+      `${path('M-46 4 Q-44 -40 0 -42 Q44 -40 46 4Z', CRUST)}` +
+      `${stroke('M-30 -24 L-6 4 M-8 -38 L22 4 M14 -38 L40 -8 M-38 -10 L-22 4', CHOCOLATE, 2, ' opacity="0.5"')}` +
+      `${stroke('M0 -42 q2 -12 10 -16', CHOCOLATE, 5)}`,
   ),
   satchel: (parts) => ({
-    front: `${stroke(`M${parts.neck[0] - 30} ${parts.neck[1]} L${parts.hand[0] - 10} ${parts.hand[1]}`, CRUST, 5)}${at(parts.hand, `${rect(-18, -12, 36, 28, 6, CRUST)}${path('M0 -4 Q-6 4 0 10 Q6 4 0 -4Z', '#7dd3fc')}`)}`,
+    front:
+      `${stroke(`M${parts.neck[0] - 30} ${parts.neck[1]} L${parts.hand[0] - 10} ${parts.hand[1]}`, CRUST, 5)}` +
+      `${at(parts.hand, `${rect(-18, -12, 36, 28, 6, CRUST)}${path('M0 -4 Q-6 4 0 10 Q6 4 0 -4Z', '#7dd3fc')}`)}`,
   }),
   star: held(() => star(0, 0, 22, 9, 5, GOLD)),
   parcel: held(
@@ -172,10 +186,14 @@ export const PROPS = {
   ),
   scissors: held(
     (look) =>
-      `${stroke('M-14 16 L14 -30 M14 16 L-14 -30', METAL, 5)}${circle(-16, 20, 8, 'none', ` stroke="${look.accent}" stroke-width="4"`)}${circle(16, 20, 8, 'none', ` stroke="${look.accent}" stroke-width="4"`)}`,
+      `${stroke('M-14 16 L14 -30 M14 16 L-14 -30', METAL, 5)}` +
+      `${circle(-16, 20, 8, 'none', ` stroke="${look.accent}" stroke-width="4"`)}` +
+      `${circle(16, 20, 8, 'none', ` stroke="${look.accent}" stroke-width="4"`)}`,
   ),
   whistle: (parts, look) => ({
-    front: `${stroke(`M${parts.neck[0] - 22} ${parts.neck[1] - 6} Q${parts.neck[0]} ${parts.neck[1] + 30} ${parts.neck[0] + 22} ${parts.neck[1] - 6}`, JAM, 3)}${at([parts.neck[0], parts.neck[1] + 22], `${rect(-12, -6, 24, 14, 6, METAL)}${circle(-4, 1, 3, look.dark)}`)}`,
+    front:
+      `${stroke(`M${parts.neck[0] - 22} ${parts.neck[1] - 6} Q${parts.neck[0]} ${parts.neck[1] + 30} ${parts.neck[0] + 22} ${parts.neck[1] - 6}`, JAM, 3)}` +
+      `${at([parts.neck[0], parts.neck[1] + 22], `${rect(-12, -6, 24, 14, 6, METAL)}${circle(-4, 1, 3, look.dark)}`)}`,
   }),
   scarf: (parts) => ({
     front: at(
@@ -229,7 +247,9 @@ export const PROPS = {
   ),
   map: held(
     (look) =>
-      `${rect(-28, -22, 56, 40, 4, '#1e1b4b')}${stroke('M-18 -10 L-4 0 L10 -12 L20 4', GOLD, 2)}<g fill="${PAPER}">${circle(-18, -10, 2)}${circle(-4, 0, 2)}${circle(10, -12, 2)}${circle(20, 4, 2)}</g>${rect(-32, -26, 6, 48, 3, look.accent)}`,
+      `${rect(-28, -22, 56, 40, 4, '#1e1b4b')}${stroke('M-18 -10 L-4 0 L10 -12 L20 4', GOLD, 2)}<g ` +
+      `fill="${PAPER}">${circle(-18, -10, 2)}${circle(-4, 0, 2)}${circle(10, -12, 2)}` +
+      `${circle(20, 4, 2)}</g>${rect(-32, -26, 6, 48, 3, look.accent)}`,
   ),
   'shell-house': (parts, look) => ({
     back: `${circle(190, 150, 62, look.accent)}${stroke('M190 150 m-10 0 a10 10 0 1 1 20 0 a24 24 0 1 1 -48 0 a38 38 0 1 1 76 0', PAPER, 6, ' opacity="0.7"')}`,

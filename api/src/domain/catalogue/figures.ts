@@ -4,7 +4,7 @@ import type { Figure, FigureListQuery, Page } from '@arttoy/shared/contracts/api
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { figures, series, styles } from '../../db/schema';
-import type { ArtInput } from '../figure-art';
+import type { ArtInput, FigureKind, FigurePose, FigureProp } from '../figure-art';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
 import { figureColumns, toFigure } from './columns';
 import type { CatalogueUrls } from './urls';
@@ -117,5 +117,12 @@ export async function getFigureArtInput(db: Db, slug: string): Promise<ArtInput 
     .innerJoin(series, eq(figures.seriesId, series.id))
     .innerJoin(styles, eq(series.styleId, styles.id))
     .where(eq(figures.slug, slug));
-  return row ?? null;
+  if (!row) return null;
+  // Text columns: the seed writes only names the art generator draws (seed/catalogue-types.ts).
+  return {
+    ...row,
+    kind: row.kind as FigureKind,
+    pose: row.pose as FigurePose,
+    prop: row.prop as FigureProp | null,
+  };
 }

@@ -18,9 +18,11 @@ const styleColumns = {
       Number,
     ),
   /** The first figure of the style's first series (gallery order), for the style's card. */
-  coverSlug: sql<
-    string | null
-  >`(select ${qualified(figures.slug)} from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)} where ${qualified(series.styleId)} = ${qualified(styles.id)} order by ${qualified(series.position)}, ${qualified(series.id)}, ${qualified(figures.number)} limit 1)`,
+  coverSlug: sql<string | null>`(select ${qualified(figures.slug)}
+    from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)}
+    where ${qualified(series.styleId)} = ${qualified(styles.id)}
+    order by ${qualified(series.position)}, ${qualified(series.id)}, ${qualified(figures.number)}
+    limit 1)`,
 };
 
 type StyleRow = { coverSlug: string | null } & Omit<Style, 'coverArtUrl'>;

@@ -2,6 +2,7 @@
 import type { PaymentProviders } from './payment-service';
 import { createPayPalProvider } from './paypal/paypal-provider';
 import { createSandboxProvider } from './sandbox-provider';
+import { apiEnvironment, type Environment } from '../../config';
 
 export interface PayPalOptions {
   clientId: string;
@@ -14,7 +15,7 @@ export interface PayPalOptions {
 
 export function resolvePayPalOptions(
   option: PayPalOptions | false | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Environment = apiEnvironment(),
 ): PayPalOptions | null {
   if (option === false) return null;
   if (option) return option;

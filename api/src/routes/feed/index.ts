@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { feedEventSchema } from '@arttoy/shared/contracts/api';
 import { FeedHub } from '../../domain/feed/hub';
 import { recentEvents } from '../../domain/feed/read';
-import { FEED_BACKLOG, feedSettingsFrom } from '../../domain/feed/settings';
+import { FEED_BACKLOG } from '../../domain/feed/settings';
 import { ApiError, invalidRequest } from '../../errors';
 import { apiSecurityHeaders } from '../../plugins/security';
 import { errorResponses, limitedBy, type RouteOptions } from '../deps';
@@ -40,7 +40,7 @@ const idOf = (text: string | undefined): number | null => (text ? Number(text) :
 
 const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const tags = ['market'];
-  const hub = new FeedHub(deps.db, feedSettingsFrom(process.env), fastify.log);
+  const hub = new FeedHub(deps.db, deps.feed, fastify.log);
   await hub.start(deps.database);
   // Before the server stops listening: streams would otherwise hold its close open.
   fastify.addHook('preClose', () => hub.close());

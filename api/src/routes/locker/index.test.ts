@@ -1,5 +1,5 @@
 import type { LockerItem } from '@arttoy/shared/contracts/api';
-import { figureIdsBySlug } from '../../db/seed/seed';
+import { figureIdsBySlug } from '../../seed/seed';
 import { lockerItems } from '../../db/schema';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FigureMarket, MyListing, SeriesAsks } from '@arttoy/shared/contracts/api';
-import { figureIdsBySlug } from '../../db/seed/seed';
+import { figureIdsBySlug } from '../../seed/seed';
 import { listings } from '../../db/schema';
 import { FIGURE_SALES_SHOWN, medianOf } from '../../domain/market/market-reads';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';

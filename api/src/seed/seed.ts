@@ -5,9 +5,9 @@
  * figure's art seed (its colours and proportions stay when it is renamed).
  */
 import { count, inArray, sql } from 'drizzle-orm';
-import { assertOddsSumToOne, splitOdds } from '../../domain/box-odds';
-import type { Db } from '../connect';
-import { boxModelFigures, boxModels, figures, series, styles } from '../schema';
+import { assertOddsSumToOne, splitOdds } from '../domain/box-odds';
+import type { Db } from '../db/connect';
+import { boxModelFigures, boxModels, figures, series, styles } from '../db/schema';
 import { SEED_SERIES, SEED_STYLES } from './catalogue-data';
 import type { SeedSeries, SeedStyle } from './catalogue-types';
 

@@ -2,10 +2,10 @@
  * `npm run seed -w api`: loads the seed catalogue into the database DATABASE_URL names (default:
  * the embedded one in .data/pglite), migrating it first. Safe to run again: it upserts by slug.
  */
-import { openDatabase } from './connect';
-import { describeTarget, resolveDatabaseTarget } from './database-target';
-import { migrateDatabase } from './migrate';
-import { seedCatalogue } from './seed/seed';
+import { openDatabase } from '../db/connect';
+import { describeTarget, resolveDatabaseTarget } from '../db/database-target';
+import { migrateDatabase } from '../db/migrate';
+import { seedCatalogue } from './seed';
 
 const target = resolveDatabaseTarget({});
 try {

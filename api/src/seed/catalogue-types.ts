@@ -1,5 +1,5 @@
 /** The shape of the seed catalogue (catalogue-data.ts). */
-import type { FigureKind, FigurePose, FigureProp } from '../../domain/figure-art';
+import type { FigureKind, FigurePose, FigureProp } from '../domain/figure-art';
 export interface SeedStyle {
   slug: string;
   name: string;
