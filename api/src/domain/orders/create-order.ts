@@ -11,7 +11,7 @@ import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@ar
 import { type Db, rowsOf } from '../../db/connect';
 import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
-import { violatesUnique } from '../../db/unique-violation';
+import { replayKeyRace } from './idempotency-key';
 import { ApiError, conflict, notFound } from '../../errors';
 import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
@@ -77,9 +77,6 @@ function newBoxOrder(row: ReservedRow, orderSn: string, quantity: 1): Order {
   };
 }
 
-/** The unique constraint that two concurrent requests with one key run into. */
-const KEY_CONSTRAINT = 'orders_user_idempotency_key';
-
 /** The request as it is kept with the order: every field of the validated body, absent ones as null. */
 function requestOf(body: CreateOrderInput['body']): Record<string, unknown> {
   return { boxModelId: body.boxModelId, quantity: body.quantity, clientSeed: body.clientSeed ?? null };
@@ -126,8 +123,6 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
   return { order, created: false };
 }
 
-const isKeyConflict = (error: unknown) => violatesUnique(error, KEY_CONSTRAINT);
-
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const clientSeed = input.body.clientSeed ?? null;
   const orderSn = newOrderSn();
@@ -168,11 +163,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     return { order: newBoxOrder(row, orderSn, input.body.quantity), created: true };
   } catch (error) {
     // A retry, or the same key sent twice at once: the key's order exists; return it.
-    if (isKeyConflict(error)) {
-      const raced = await replay(db, input);
-      if (raced) return raced;
-    }
-    throw error;
+    return replayKeyRace(error, () => replay(db, input));
   }
 }
 
