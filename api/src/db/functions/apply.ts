@@ -55,7 +55,8 @@ export async function applyFunctions(db: Db, folder: string = FUNCTIONS_FOLDER):
     if (recorded.get(file.name) === file.checksum) continue;
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(file.text));
-      await tx.execute(sql`INSERT INTO arttoy_functions (name, checksum) VALUES (${file.name}, ${file.checksum})
+      await tx.execute(sql`INSERT INTO arttoy_functions (name, checksum)
+        VALUES (${file.name}, ${file.checksum})
         ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, applied_at = now()`);
     });
     applied.push(file.name);

@@ -7,7 +7,12 @@
  * is taken: a refused order (unknown box, sold out) leaves the buyer's seed as it was.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@arttoy/shared/contracts/api';
+import {
+  blankOrderFields,
+  ORDER_RESERVATION_MINUTES,
+  type CreateOrderBody,
+  type Order,
+} from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
 import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
@@ -67,13 +72,7 @@ function newBoxOrder(row: ReservedRow, orderSn: string, quantity: 1): Order {
     total: { amountMinor: Number(row.totalMinor), currency: row.currency },
     createdAt: new Date(row.createdAt).toISOString(),
     expiresAt: new Date(row.expiresAt).toISOString(),
-    paidAt: null,
-    fulfilledAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    payment: null,
-    drawId: null,
-    lockerItemId: null,
+    ...blankOrderFields(),
   };
 }
 
