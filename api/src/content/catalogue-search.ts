@@ -9,7 +9,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { SearchEntry } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { boxModels, figures, series, styles } from '../db/schema';
-import { seriesColumns } from '../domain/catalogue/columns';
+import {
+  catalogueOrder,
+  joinSeriesAndStyle,
+  seriesColumns,
+  styleOfSeries,
+} from '../domain/catalogue/columns';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import { formatMoney } from '../domain/payments/money';
 
@@ -25,21 +30,21 @@ export async function catalogueSearchEntries(db: Db, urls: CatalogueUrls): Promi
         coverSlug: seriesColumns.coverSlug,
       })
       .from(series)
-      .innerJoin(styles, eq(series.styleId, styles.id))
-      .orderBy(asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)),
-    db
-      .select({
-        slug: figures.slug,
-        name: figures.name,
-        description: figures.description,
-        rarity: figures.rarity,
-        series: series.name,
-        style: styles.name,
-      })
-      .from(figures)
-      .innerJoin(series, eq(figures.seriesId, series.id))
-      .innerJoin(styles, eq(series.styleId, styles.id))
-      .orderBy(asc(series.position), asc(series.id), asc(figures.number)),
+      .innerJoin(styles, styleOfSeries)
+      .orderBy(...catalogueOrder),
+    joinSeriesAndStyle(
+      db
+        .select({
+          slug: figures.slug,
+          name: figures.name,
+          description: figures.description,
+          rarity: figures.rarity,
+          series: series.name,
+          style: styles.name,
+        })
+        .from(figures)
+        .$dynamic(),
+    ).orderBy(asc(series.position), asc(series.id), asc(figures.number)),
     // Only the boxes on sale: an inactive model has no page to open. Stock is left out, so the
     // index is not rebuilt with every sale. Their series (name, style, picture) are the rows above;
     // a box whose series was added between these reads is left to the next answer (the change that

@@ -5,8 +5,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { LockerItem } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
-import { figures, listings, lockerItems, sales, series, styles } from '../db/schema';
-import { figureColumns, toFigure } from './catalogue/columns';
+import { figures, listings, lockerItems, sales } from '../db/schema';
+import { figureColumns, joinSeriesAndStyle, toFigure } from './catalogue/columns';
 import type { CatalogueUrls } from './catalogue/urls';
 
 /** When the owner got the item: their latest purchase of it from a collector, else its pull. */
@@ -16,22 +16,23 @@ const acquiredAt =
   );
 
 function selectLocker(db: Db, ownerId: number, itemId?: number) {
-  return db
-    .select({
-      ...figureColumns,
-      itemId: lockerItems.id,
-      status: lockerItems.status,
-      acquiredAt,
-      shipRequestedAt: lockerItems.shipRequestedAt,
-      shippedAt: lockerItems.shippedAt,
-      drawId: lockerItems.drawId,
-      shipRequestId: lockerItems.shipRequestId,
-      listingId: listings.id,
-    })
-    .from(lockerItems)
-    .innerJoin(figures, eq(lockerItems.figureId, figures.id))
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
+  return joinSeriesAndStyle(
+    db
+      .select({
+        ...figureColumns,
+        itemId: lockerItems.id,
+        status: lockerItems.status,
+        acquiredAt,
+        shipRequestedAt: lockerItems.shipRequestedAt,
+        shippedAt: lockerItems.shippedAt,
+        drawId: lockerItems.drawId,
+        shipRequestId: lockerItems.shipRequestId,
+        listingId: listings.id,
+      })
+      .from(lockerItems)
+      .innerJoin(figures, eq(lockerItems.figureId, figures.id))
+      .$dynamic(),
+  )
     .leftJoin(listings, and(eq(listings.lockerItemId, lockerItems.id), eq(listings.status, 'open')))
     .where(
       and(eq(lockerItems.userId, ownerId), itemId === undefined ? undefined : eq(lockerItems.id, itemId)),

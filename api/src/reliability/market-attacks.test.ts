@@ -21,9 +21,8 @@ import { CAPTURE_HOLD_SECONDS } from '../domain/orders/reservation';
 import { resolvePaymentProviders } from '../domain/payments/providers';
 import { reconcilePayments } from '../domain/payments/reconcile';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { giveItems, type Member, member, statusesOf } from '../test/listings';
+import { giveItems, type Member, member, orderListing, statusesOf } from '../test/market';
 import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
-import { orderListing } from '../test/market';
 import {
   ageOrder,
   bearer,

@@ -8,8 +8,7 @@ import { and, eq, sum } from 'drizzle-orm';
 import type { Balance, MyListing, Order } from '@arttoy/shared/contracts/api';
 import { ledgerEntries, lockerItems, orders, payments, sales } from '../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { giveItems, type Member, member, recordSale } from '../test/listings';
-import { orderListing } from '../test/market';
+import { giveItems, type Member, member, orderListing, recordSale } from '../test/market';
 import { bearer, capture, decideOnSandboxPage, expectStatus, startPayment } from '../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';

@@ -199,3 +199,14 @@ export function decodeClaims(token: string): Record<string, unknown> {
     unknown
   >;
 }
+
+/** One new signed-in test user per name, labelled `<prefix>-<name>-<run>`. */
+export function signInTestUsers<const Names extends readonly string[]>(
+  prefix: string,
+  run: string,
+  names: Names,
+): Promise<{ [Index in keyof Names]: TestUser }> {
+  return Promise.all(names.map((name) => signInTestUser(`${prefix}-${name}-${run}`))) as Promise<{
+    [Index in keyof Names]: TestUser;
+  }>;
+}

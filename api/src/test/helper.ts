@@ -78,3 +78,10 @@ export async function startApiBeside(api: TestApi, options: ApiOptions = {}): Pr
 
 /** Ample time for opening a database (PGlite boots WebAssembly) in beforeAll. */
 export const SETUP_TIMEOUT = 60_000;
+
+/** GETs `url` on the test API, expects 200 and returns the JSON answer. */
+export async function getJson<Body>(api: TestApi, url: string): Promise<Body> {
+  const response = await api.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  return response.json<Body>();
+}

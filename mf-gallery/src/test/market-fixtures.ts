@@ -1,5 +1,6 @@
 /** Test-only market answers, checked against the contract's own schemas (a fixture the API could not send fails here). */
 import {
+  blankOrderFields,
   figureMarketSchema,
   orderSchema,
   type FigureMarket,
@@ -70,12 +71,6 @@ export function listingOrder(listingId: number, amountMinor: number): Order {
     total: usd(amountMinor),
     createdAt: '2026-11-21T23:00:00.000Z',
     expiresAt: '2026-11-21T23:15:00.000Z',
-    paidAt: null,
-    fulfilledAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    payment: null,
-    drawId: null,
-    lockerItemId: null,
+    ...blankOrderFields(),
   });
 }

@@ -1,11 +1,12 @@
 /** Test-only API answers shaped by the contract schemas (the pages validate every answer). */
-import type {
-  BoxModelDetail,
-  CaptureResult,
-  DrawProof,
-  FairnessState,
-  Figure,
-  Order,
+import {
+  blankOrderFields,
+  type BoxModelDetail,
+  type CaptureResult,
+  type DrawProof,
+  type FairnessState,
+  type Figure,
+  type Order,
 } from '@arttoy/shared/contracts/api';
 
 const series = { slug: 'night-market', name: 'Night Market' };
@@ -89,13 +90,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     total: { amountMinor: 1_499, currency: 'USD' },
     createdAt: AT,
     expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-    paidAt: null,
-    fulfilledAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    payment: null,
-    drawId: null,
-    lockerItemId: null,
+    ...blankOrderFields(),
     ...overrides,
   };
 }

@@ -221,6 +221,22 @@ export const orderSchema = z.object({
   lockerItemId: z.nullable(z.int().positive()),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * The fields of an order nothing has happened to yet:
+ * not paid, fulfilled, expired or cancelled; no payment, no draw.
+ */
+export function blankOrderFields() {
+  return {
+    paidAt: null,
+    fulfilledAt: null,
+    expiredAt: null,
+    cancelledAt: null,
+    payment: null,
+    drawId: null,
+    lockerItemId: null,
+  } satisfies Partial<Order>;
+}
 export const orderListQuerySchema = pageQuerySchema;
 export const orderPageSchema = pageSchema(orderSchema);
 

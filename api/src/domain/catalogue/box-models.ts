@@ -11,25 +11,16 @@ import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
-import { boxModelColumns, toBoxModelSummary } from './columns';
+import { boxModelColumns, catalogueOrder, joinSeriesAndStyle, toBoxModelSummary } from './columns';
 import type { CatalogueUrls } from './urls';
 
-const catalogueOrder = [
-  asc(styles.position),
-  asc(styles.id),
-  asc(series.position),
-  asc(series.id),
-  asc(boxModels.id),
-];
+const boxModelOrder = [...catalogueOrder, asc(boxModels.id)];
 
 /** Only active models are listed or shown. */
 function selectBoxModels(db: Db, where: SQL | undefined) {
-  return db
-    .select(boxModelColumns)
-    .from(boxModels)
-    .innerJoin(series, eq(boxModels.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(and(eq(boxModels.active, true), where));
+  return joinSeriesAndStyle(db.select(boxModelColumns).from(boxModels).$dynamic(), boxModels.seriesId).where(
+    and(eq(boxModels.active, true), where),
+  );
 }
 
 export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<Page<BoxModelSummary>> {
@@ -38,29 +29,29 @@ export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<P
     query.style ? eq(styles.slug, query.style) : undefined,
     query.series ? eq(series.slug, query.series) : undefined,
   );
-  const rows = await db
-    .select({ ...boxModelColumns, total: totalOverAll() })
-    .from(boxModels)
-    .innerJoin(series, eq(boxModels.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
+  const rows = await joinSeriesAndStyle(
+    db
+      .select({ ...boxModelColumns, total: totalOverAll() })
+      .from(boxModels)
+      .$dynamic(),
+    boxModels.seriesId,
+  )
     .where(where)
-    .orderBy(...catalogueOrder)
+    .orderBy(...boxModelOrder)
     .limit(query.pageSize)
     .offset(offsetOf(query));
   const countAll = async () =>
     (
-      await db
-        .select({ n: count() })
-        .from(boxModels)
-        .innerJoin(series, eq(boxModels.seriesId, series.id))
-        .innerJoin(styles, eq(series.styleId, styles.id))
-        .where(where)
+      await joinSeriesAndStyle(
+        db.select({ n: count() }).from(boxModels).$dynamic(),
+        boxModels.seriesId,
+      ).where(where)
     )[0]?.n ?? 0;
   return toPage(rows, query, (row) => toBoxModelSummary(row), countAll);
 }
 
 export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<BoxModelSummary[]> {
-  const rows = await selectBoxModels(db, eq(boxModels.seriesId, seriesId)).orderBy(...catalogueOrder);
+  const rows = await selectBoxModels(db, eq(boxModels.seriesId, seriesId)).orderBy(...boxModelOrder);
   return rows.map(toBoxModelSummary);
 }
 

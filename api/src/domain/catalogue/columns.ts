@@ -1,6 +1,6 @@
 /** Column sets and row mappers the catalogue queries share. */
-import { getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { BoxModelSummary, Figure, SeriesSummary } from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
@@ -14,6 +14,32 @@ import type { CatalogueUrls } from './urls';
 export const qualified = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
+/** A series' style: the condition every join of styles to series takes. */
+export const styleOfSeries = eq(series.styleId, styles.id);
+
+/**
+ * The query joined to the series that `seriesId` names (a figure's by default, or a box model's)
+ * and that series' style: the join behind every column set here that shows a series or a style.
+ * Takes a dynamic query (`.$dynamic()`).
+ */
+export function joinSeriesAndStyle<Query extends PgSelect>(
+  query: Query,
+  seriesId: AnyPgColumn = figures.seriesId,
+) {
+  return query.innerJoin(series, eq(seriesId, series.id)).innerJoin(styles, styleOfSeries);
+}
+
+/** Gallery order: by style, then the series' place in it; ids break ties so pages never overlap. */
+export const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)];
+
+/** The names of the series and style of a joinSeriesAndStyle query. */
+const seriesAndStyleColumns = {
+  seriesSlug: series.slug,
+  seriesName: series.name,
+  styleSlug: styles.slug,
+  styleName: styles.name,
+};
+
 export const figureColumns = {
   id: figures.id,
   slug: figures.slug,
@@ -22,10 +48,7 @@ export const figureColumns = {
   number: figures.number,
   rarity: figures.rarity,
   heightMm: figures.heightMm,
-  seriesSlug: series.slug,
-  seriesName: series.name,
-  styleSlug: styles.slug,
-  styleName: styles.name,
+  ...seriesAndStyleColumns,
 };
 type FigureRow = SelectResultFields<typeof figureColumns>;
 
@@ -86,10 +109,7 @@ export const boxModelColumns = {
   description: boxModels.description,
   priceMinor: boxModels.priceMinor,
   currency: boxModels.currency,
-  seriesSlug: series.slug,
-  seriesName: series.name,
-  styleSlug: styles.slug,
-  styleName: styles.name,
+  ...seriesAndStyleColumns,
   // Boxes on sale: the stock less the boxes held by live orders, counted by the rule the reservation
   // applies (arttoy_boxes_held, migration 0007), so a box page never offers a box that ordering refuses.
   stock:

@@ -6,30 +6,18 @@ import { preparedFor } from '../../db/prepared';
 import { figures, series, styles } from '../../db/schema';
 import type { ArtInput, FigureKind, FigurePose, FigureProp } from '../figure-art';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
-import { figureColumns, toFigure } from './columns';
+import { catalogueOrder, figureColumns, joinSeriesAndStyle, toFigure } from './columns';
 import type { CatalogueUrls } from './urls';
 
 /** Each order ends in the figure id, so equal keys never swap places between pages. */
 const ORDERS = {
-  catalogue: [
-    asc(styles.position),
-    asc(styles.id),
-    asc(series.position),
-    asc(series.id),
-    asc(figures.number),
-    asc(figures.id),
-  ],
+  catalogue: [...catalogueOrder, asc(figures.number), asc(figures.id)],
   name: [asc(sql`lower(${figures.name})`), asc(figures.id)],
   newest: [desc(series.releasedOn), desc(series.id), asc(figures.number), asc(figures.id)],
 } satisfies Record<FigureListQuery['sort'], SQL[]>;
 
 function selectFigures(db: Db, where: SQL | undefined) {
-  return db
-    .select(figureColumns)
-    .from(figures)
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(where);
+  return joinSeriesAndStyle(db.select(figureColumns).from(figures).$dynamic()).where(where);
 }
 
 /** The filters a query uses, as parameters: one prepared statement per shape (db/prepared.ts). */
@@ -59,11 +47,12 @@ export async function listFigures(
     offset: offsetOf(query),
   };
   const page = preparedFor(db, `figures_page_${shapeOf(query)}_${query.sort}`, (name) =>
-    db
-      .select({ ...figureColumns, total: totalOverAll() })
-      .from(figures)
-      .innerJoin(series, eq(figures.seriesId, series.id))
-      .innerJoin(styles, eq(series.styleId, styles.id))
+    joinSeriesAndStyle(
+      db
+        .select({ ...figureColumns, total: totalOverAll() })
+        .from(figures)
+        .$dynamic(),
+    )
       .where(figureFilters(query))
       .orderBy(...ORDERS[query.sort])
       .limit(sql.placeholder('limit'))
@@ -72,11 +61,7 @@ export async function listFigures(
   );
   const countAll = async () => {
     const total = preparedFor(db, `figures_count_${shapeOf(query)}`, (name) =>
-      db
-        .select({ n: count() })
-        .from(figures)
-        .innerJoin(series, eq(figures.seriesId, series.id))
-        .innerJoin(styles, eq(series.styleId, styles.id))
+      joinSeriesAndStyle(db.select({ n: count() }).from(figures).$dynamic())
         .where(figureFilters(query))
         .prepare(name),
     );
@@ -103,20 +88,20 @@ export async function getFigure(db: Db, slug: string, urls: CatalogueUrls): Prom
 
 /** What the art generator needs for one figure. */
 export async function getFigureArtInput(db: Db, slug: string): Promise<ArtInput | null> {
-  const [row] = await db
-    .select({
-      artSeed: figures.artSeed,
-      name: figures.name,
-      styleSlug: styles.slug,
-      rarity: figures.rarity,
-      kind: figures.artKind,
-      pose: figures.artPose,
-      prop: figures.artProp,
-    })
-    .from(figures)
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(eq(figures.slug, slug));
+  const [row] = await joinSeriesAndStyle(
+    db
+      .select({
+        artSeed: figures.artSeed,
+        name: figures.name,
+        styleSlug: styles.slug,
+        rarity: figures.rarity,
+        kind: figures.artKind,
+        pose: figures.artPose,
+        prop: figures.artProp,
+      })
+      .from(figures)
+      .$dynamic(),
+  ).where(eq(figures.slug, slug));
   if (!row) return null;
   // Text columns: the seed writes only names the art generator draws (seed/catalogue-types.ts).
   return {

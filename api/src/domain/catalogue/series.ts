@@ -1,23 +1,21 @@
 /** Series: a style's collections, each a line-up of figures sold in blind boxes. */
-import { and, asc, count, desc, eq, exists, ilike, not, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, not, type SQL } from 'drizzle-orm';
 import type { Page, SeriesDetail, SeriesListQuery, SeriesSummary } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { boxModels as boxModelTable, series, styles } from '../../db/schema';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
 import { listBoxModelsOfSeries } from './box-models';
-import { qualified, seriesColumns, toSeriesSummary } from './columns';
+import { catalogueOrder, qualified, seriesColumns, styleOfSeries, toSeriesSummary } from './columns';
 import { listFiguresOfSeries } from './figures';
 import type { CatalogueUrls } from './urls';
 
-/** Gallery order: by style, then the series' place in it; ids break ties so pages never overlap. */
-const catalogueOrder = [asc(styles.position), asc(styles.id), asc(series.position), asc(series.id)];
 const ORDERS = {
   catalogue: catalogueOrder,
   newest: [desc(series.releasedOn), desc(series.id)],
 } satisfies Record<SeriesListQuery['sort'], SQL[]>;
 
 function selectSeries(db: Db, where: SQL | undefined) {
-  return db.select(seriesColumns).from(series).innerJoin(styles, eq(series.styleId, styles.id)).where(where);
+  return db.select(seriesColumns).from(series).innerJoin(styles, styleOfSeries).where(where);
 }
 
 export async function listSeries(
@@ -40,19 +38,13 @@ export async function listSeries(
   const rows = await db
     .select({ ...seriesColumns, total: totalOverAll() })
     .from(series)
-    .innerJoin(styles, eq(series.styleId, styles.id))
+    .innerJoin(styles, styleOfSeries)
     .where(where)
     .orderBy(...ORDERS[query.sort])
     .limit(query.pageSize)
     .offset(offsetOf(query));
   const countAll = async () =>
-    (
-      await db
-        .select({ n: count() })
-        .from(series)
-        .innerJoin(styles, eq(series.styleId, styles.id))
-        .where(where)
-    )[0]?.n ?? 0;
+    (await db.select({ n: count() }).from(series).innerJoin(styles, styleOfSeries).where(where))[0]?.n ?? 0;
   return toPage(rows, query, (row) => toSeriesSummary(row, urls), countAll);
 }
 

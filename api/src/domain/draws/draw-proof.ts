@@ -6,27 +6,27 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
-import { draws, figures, lockerItems, orders, series, styles } from '../../db/schema';
-import { figureColumns, toFigure } from '../catalogue/columns';
+import { draws, figures, lockerItems, orders } from '../../db/schema';
+import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 function selectDraws(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      draw: draws,
-      orderSn: orders.orderSn,
-      lockerItemId: lockerItems.id,
-      figure: figureColumns,
-      total: totalOverAll(),
-    })
-    .from(draws)
-    .innerJoin(orders, eq(draws.orderId, orders.id))
-    .innerJoin(lockerItems, eq(lockerItems.drawId, draws.id))
-    .innerJoin(figures, eq(draws.figureId, figures.id))
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(where);
+  return joinSeriesAndStyle(
+    db
+      .select({
+        draw: draws,
+        orderSn: orders.orderSn,
+        lockerItemId: lockerItems.id,
+        figure: figureColumns,
+        total: totalOverAll(),
+      })
+      .from(draws)
+      .innerJoin(orders, eq(draws.orderId, orders.id))
+      .innerJoin(lockerItems, eq(lockerItems.drawId, draws.id))
+      .innerJoin(figures, eq(draws.figureId, figures.id))
+      .$dynamic(),
+  ).where(where);
 }
 
 type DrawRow = Awaited<ReturnType<typeof selectDraws>>[number];

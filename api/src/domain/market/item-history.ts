@@ -7,8 +7,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ItemHistory } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { boxModels, draws, figures, lockerItems, sales, series, styles, users } from '../../db/schema';
-import { figureColumns, toFigure } from '../catalogue/columns';
+import { boxModels, draws, figures, lockerItems, sales, users } from '../../db/schema';
+import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 
 const sellers = alias(users, 'sellers');
@@ -21,13 +21,13 @@ export async function itemHistory(
   itemId: number,
   urls: CatalogueUrls,
 ): Promise<ItemHistory | null> {
-  const [item] = await db
-    .select({ ...figureColumns, drawId: lockerItems.drawId })
-    .from(lockerItems)
-    .innerJoin(figures, eq(lockerItems.figureId, figures.id))
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(and(eq(lockerItems.id, itemId), eq(lockerItems.userId, ownerId)));
+  const [item] = await joinSeriesAndStyle(
+    db
+      .select({ ...figureColumns, drawId: lockerItems.drawId })
+      .from(lockerItems)
+      .innerJoin(figures, eq(lockerItems.figureId, figures.id))
+      .$dynamic(),
+  ).where(and(eq(lockerItems.id, itemId), eq(lockerItems.userId, ownerId)));
   if (!item) return null;
   const [pull] =
     item.drawId === null

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type Order, PAYMENT_RETURN_PATH } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema';
-import { violatesUnique } from '../../db/unique-violation';
+import { replayKeyRace } from '../orders/idempotency-key';
 import { ApiError, conflict, notFound } from '../../errors';
 import { newOrderSn } from '../orders/order-sn';
 import type { UnpaidOrderLimits } from '../orders/order-limits';
@@ -179,11 +179,7 @@ export async function createListingOrder(db: Db, input: ListingOrderInput): Prom
     orderId = await db.transaction((tx) => reserveListing(tx, input));
   } catch (error) {
     // The same key sent twice at once: the other request created the order; return it.
-    if (violatesUnique(error, 'orders_user_idempotency_key')) {
-      const raced = await replay(db, input);
-      if (raced) return raced;
-    }
-    throw error;
+    return replayKeyRace(error, () => replay(db, input));
   }
   const order = await findNewOrder(db, orderId);
   if (!order) throw new Error(`Order ${orderId} vanished after creation.`);

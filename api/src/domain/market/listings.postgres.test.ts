@@ -9,7 +9,7 @@ import { rowsOf } from '../../db/connect';
 import { listings } from '../../db/schema';
 import { eventually } from '../../test/eventually';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/listings';
+import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/market';
 import { bearer } from '../../test/purchase';
 
 describe('a seller changing a listing while a buyer orders it', () => {

@@ -17,10 +17,10 @@ import {
   type MyListing,
 } from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
-import { figures, listings, lockerItems, series, styles, users } from '../../db/schema';
+import { figures, listings, lockerItems, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
 import { conflict, notFound } from '../../errors';
-import { figureColumns, toFigure } from '../catalogue/columns';
+import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { listingReserved, listingReservedSql } from './reserved';
 
@@ -28,26 +28,26 @@ import { listingReserved, listingReservedSql } from './reserved';
 const MY_LISTINGS = 'GET /api/me/listings';
 
 function selectMyListings(db: Db, sellerId: number, listingId?: number) {
-  return db
-    .select({
-      ...figureColumns,
-      listingId: listings.id,
-      status: listings.status,
-      lockerItemId: listings.lockerItemId,
-      priceMinor: listings.priceMinor,
-      currency: listings.currency,
-      reserved: listingReserved,
-      createdAt: listings.createdAt,
-      updatedAt: listings.updatedAt,
-      closedAt: listings.closedAt,
-    })
-    .from(listings)
-    .innerJoin(figures, eq(listings.figureId, figures.id))
-    .innerJoin(series, eq(figures.seriesId, series.id))
-    .innerJoin(styles, eq(series.styleId, styles.id))
-    .where(
-      and(eq(listings.sellerId, sellerId), listingId === undefined ? undefined : eq(listings.id, listingId)),
-    );
+  return joinSeriesAndStyle(
+    db
+      .select({
+        ...figureColumns,
+        listingId: listings.id,
+        status: listings.status,
+        lockerItemId: listings.lockerItemId,
+        priceMinor: listings.priceMinor,
+        currency: listings.currency,
+        reserved: listingReserved,
+        createdAt: listings.createdAt,
+        updatedAt: listings.updatedAt,
+        closedAt: listings.closedAt,
+      })
+      .from(listings)
+      .innerJoin(figures, eq(listings.figureId, figures.id))
+      .$dynamic(),
+  ).where(
+    and(eq(listings.sellerId, sellerId), listingId === undefined ? undefined : eq(listings.id, listingId)),
+  );
 }
 
 type MyListingRow = Awaited<ReturnType<typeof selectMyListings>>[number];

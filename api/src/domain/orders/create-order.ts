@@ -7,11 +7,16 @@
  * is taken: a refused order (unknown box, sold out) leaves the buyer's seed as it was.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ORDER_RESERVATION_MINUTES, type CreateOrderBody, type Order } from '@arttoy/shared/contracts/api';
+import {
+  blankOrderFields,
+  ORDER_RESERVATION_MINUTES,
+  type CreateOrderBody,
+  type Order,
+} from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
 import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
-import { violatesUnique } from '../../db/unique-violation';
+import { replayKeyRace } from './idempotency-key';
 import { ApiError, conflict, notFound } from '../../errors';
 import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
@@ -67,18 +72,9 @@ function newBoxOrder(row: ReservedRow, orderSn: string, quantity: 1): Order {
     total: { amountMinor: Number(row.totalMinor), currency: row.currency },
     createdAt: new Date(row.createdAt).toISOString(),
     expiresAt: new Date(row.expiresAt).toISOString(),
-    paidAt: null,
-    fulfilledAt: null,
-    expiredAt: null,
-    cancelledAt: null,
-    payment: null,
-    drawId: null,
-    lockerItemId: null,
+    ...blankOrderFields(),
   };
 }
-
-/** The unique constraint that two concurrent requests with one key run into. */
-const KEY_CONSTRAINT = 'orders_user_idempotency_key';
 
 /** The request as it is kept with the order: every field of the validated body, absent ones as null. */
 function requestOf(body: CreateOrderInput['body']): Record<string, unknown> {
@@ -126,8 +122,6 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
   return { order, created: false };
 }
 
-const isKeyConflict = (error: unknown) => violatesUnique(error, KEY_CONSTRAINT);
-
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const clientSeed = input.body.clientSeed ?? null;
   const orderSn = newOrderSn();
@@ -168,11 +162,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     return { order: newBoxOrder(row, orderSn, input.body.quantity), created: true };
   } catch (error) {
     // A retry, or the same key sent twice at once: the key's order exists; return it.
-    if (isKeyConflict(error)) {
-      const raced = await replay(db, input);
-      if (raced) return raced;
-    }
-    throw error;
+    return replayKeyRace(error, () => replay(db, input));
   }
 }
 

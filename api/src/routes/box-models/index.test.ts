@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { boxModels } from '../../db/schema';
 import { eventually } from '../../test/eventually';
 import { signInTestUser } from '../../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { buildTestApi, getJson, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { bearer, expectStatus, orderBox, postOrder, setStock } from '../../test/purchase';
 
 describe('box models', () => {
@@ -13,11 +13,7 @@ describe('box models', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  const list = async (query = '') => {
-    const response = await api.app.inject({ method: 'GET', url: `/api/box-models${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<Page<BoxModelSummary>>();
-  };
+  const list = (query = '') => getJson<Page<BoxModelSummary>>(api, `/api/box-models${query}`);
   const detail = async (id: number) =>
     (await api.app.inject({ method: 'GET', url: `/api/box-models/${id}` })).json<BoxModelDetail>();
 

@@ -1,6 +1,6 @@
 import type { Figure, Page } from '@arttoy/shared/contracts/api';
 import { ART_VERSION } from '../../domain/figure-art';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { buildTestApi, getJson, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 
 describe('figures', () => {
   let api: TestApi;
@@ -9,11 +9,7 @@ describe('figures', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  const list = async (query: string) => {
-    const response = await api.app.inject({ method: 'GET', url: `/api/figures${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<Page<Figure>>();
-  };
+  const list = (query: string) => getJson<Page<Figure>>(api, `/api/figures${query}`);
 
   it('lists every figure in catalogue order, with series, style and art', async () => {
     const page = await list('?pageSize=100');

@@ -9,7 +9,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import { listings, lockerItems } from '../../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/listings';
+import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/market';
 import { bearer } from '../../test/purchase';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ItemHistory } from '@arttoy/shared/contracts/api';
 import { boxModels } from '../../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { giveItems, type Member, member, recordSale } from '../../test/listings';
+import { giveItems, type Member, member, recordSale } from '../../test/market';
 import { bearer, type BoxCapture, buyBox, expectStatus, seedBoxId } from '../../test/purchase';
 
 const BOX = 'night-market-blind-box';

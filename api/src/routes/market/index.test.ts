@@ -4,7 +4,7 @@ import { figureIdsBySlug } from '../../seed/seed';
 import { listings } from '../../db/schema';
 import { FIGURE_SALES_SHOWN, medianOf } from '../../domain/market/market-reads';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { giveItems, type Member, member, orderOf, recordSale } from '../../test/listings';
+import { giveItems, type Member, member, orderOf, recordSale } from '../../test/market';
 import { bearer } from '../../test/purchase';
 
 const CUB = 'cloud-bakery-croissant-cub';

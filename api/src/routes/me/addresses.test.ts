@@ -1,5 +1,5 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@arttoy/shared/contracts/api';
-import { signInTestUser, type TestUser } from '../../test/auth-emulator';
+import { signInTestUsers, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { bearer } from '../../test/purchase';
 
@@ -22,11 +22,7 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [alice, bob, carol] = await Promise.all([
-      signInTestUser(`book-alice-${run}`),
-      signInTestUser(`book-bob-${run}`),
-      signInTestUser(`book-carol-${run}`),
-    ]);
+    [alice, bob, carol] = await signInTestUsers('book', run, ['alice', 'bob', 'carol']);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 

@@ -2,7 +2,7 @@ import type { Me, SavedPaymentMethod } from '@arttoy/shared/contracts/api';
 import { eq } from 'drizzle-orm';
 import { paymentMethods, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
-import { signInTestUser, type TestUser } from '../../test/auth-emulator';
+import { signInTestUsers, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { bearer, buyBox, orderBox, seedBoxId, startPayment } from '../../test/purchase';
 
@@ -15,11 +15,7 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
 
   beforeAll(async () => {
     api = await buildTestApi({ orderSweepIntervalMs: 0 });
-    [alice, bob, carol] = await Promise.all([
-      signInTestUser(`profile-alice-${run}`),
-      signInTestUser(`profile-bob-${run}`),
-      signInTestUser(`profile-carol-${run}`),
-    ]);
+    [alice, bob, carol] = await signInTestUsers('profile', run, ['alice', 'bob', 'carol']);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 

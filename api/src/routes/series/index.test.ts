@@ -1,5 +1,5 @@
 import type { Page, SeriesDetail, SeriesSummary } from '@arttoy/shared/contracts/api';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { buildTestApi, getJson, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 
 describe('series', () => {
   let api: TestApi;
@@ -8,11 +8,7 @@ describe('series', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  const list = async (query: string) => {
-    const response = await api.app.inject({ method: 'GET', url: `/api/series${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json<Page<SeriesSummary>>();
-  };
+  const list = (query: string) => getJson<Page<SeriesSummary>>(api, `/api/series${query}`);
 
   it('lists every series in gallery order, each with 6-12 figures and cover art', async () => {
     const page = await list('');
