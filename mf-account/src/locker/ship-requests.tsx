@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type LockerItem, type ShipRequest } from '@arttoy/shared/contracts/api';
+import { visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import { cancelShipOut } from '../api/locker';
 import { formatDate, REQUEST_STATUS } from './labels';
@@ -38,7 +39,7 @@ export function ShipRequests({
       setState({ busy: null, error: null });
       onChanged();
     } catch (error) {
-      setState({ busy: null, error: error instanceof Error ? error.message : String(error) });
+      setState({ busy: null, error: visitorMessage(error) });
     }
   };
   return (

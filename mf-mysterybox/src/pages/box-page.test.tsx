@@ -237,7 +237,9 @@ describe('/mysterybox/{model_id}', () => {
       'GET /api/me/fairness': { body: fairness() },
       'POST /api/orders': {
         status: 409,
-        body: { error: { code: 'conflict', message: 'Night Market Box is sold out.' } },
+        body: {
+          error: { code: 'conflict', reason: 'box_sold_out', message: 'Night Market Box is sold out.' },
+        },
       },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
@@ -245,6 +247,31 @@ describe('/mysterybox/{model_id}', () => {
     await screen.findByTestId('server-seed-hash');
     await userEvent.click(await buyButton());
     expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+
+  it('knows a sold-out refusal by its code, whatever its message says', async () => {
+    signInAs('u-1');
+    fakeApi({
+      'GET /api/box-models/7': { body: box({ stock: 1 }) },
+      'GET /api/me/fairness': { body: fairness() },
+      'POST /api/orders': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            reason: 'box_sold_out',
+            message: 'Every Night Market Box has gone (GET /api/box-models lists the others).',
+            details: { reason: 'sold_out', boxModelId: 7, available: 0 },
+          },
+        },
+      },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByText(/GET \/api/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
   });
 });
