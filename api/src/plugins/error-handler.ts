@@ -1,6 +1,7 @@
 /**
- * One error shape for every failure under the API's prefix: `{ error: { code, reason?, message, details? } }`.
- * A client's mistake is a 4xx naming the field and the reason; only our own faults are 500s.
+ * One error shape for every failure under the API's prefix:
+ * `{ error: { code, reason?, message, details? } }` (docs/errors.md). A client's mistake is a 4xx
+ * naming the field and the reason; only our own faults are 500s.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -70,7 +71,7 @@ export function toApiError(error: unknown): ApiError {
   return apiError('internal', {});
 }
 
-/** Answers `error` in the API's shape (`{ error: { code, message, details? } }`) with its status. */
+/** Answers `error` in the API's shape (`{ error: { code, reason?, message, details? } }`) with its status. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const refusal = toApiError(error);
   if (refusal.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -76,7 +76,8 @@ const unauthenticated = (message: string) =>
   });
 
 const FIX_UNPAID = (minutes: number) =>
-  `Pay for or cancel one of them (GET /api/orders lists them), or order again once one has expired (${minutes} minutes after it was placed).`;
+  `Pay for or cancel one of them (GET /api/orders lists them), or order again once one has ` +
+  `expired (${minutes} minutes after it was placed).`;
 
 export const API_ERRORS = {
   // Answers of the API's own plumbing, for any route.
@@ -123,7 +124,8 @@ export const API_ERRORS = {
     class: 'unavailable',
     details: none,
     message: () =>
-      'The site is busy right now; try again in a moment (an order or payment retried with the same Idempotency-Key is made once).',
+      'The site is busy right now; try again in a moment (an order or payment retried with the ' +
+      'same Idempotency-Key is made once).',
     routes: ['*'],
     classOnly: true,
   }),
@@ -132,7 +134,8 @@ export const API_ERRORS = {
     class: 'internal',
     details: z.object({ requestId: z.optional(z.string()) }),
     message: () =>
-      'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.',
+      'Something went wrong on our side. Retry later; if it keeps failing, contact support with ' +
+      'the request id.',
     routes: ['*'],
     classOnly: true,
   }),
@@ -152,7 +155,8 @@ export const API_ERRORS = {
     classOnly: true,
   }),
   token_malformed: unauthenticated(
-    'The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url parts). Send what getIdToken() returns.',
+    'The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url ' +
+      'parts). Send what getIdToken() returns.',
   ),
   token_expired: entry({
     status: 401,
@@ -167,7 +171,8 @@ export const API_ERRORS = {
   ),
   token_user_unknown: unauthenticated('The ID token names a user who does not exist. Sign in again.'),
   token_from_future: unauthenticated(
-    'The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.',
+    'The ID token claims to be issued in the future, which Firebase never does. Sign in again to ' +
+      'get a new one.',
   ),
   token_invalid: entry({
     status: 401,
@@ -185,7 +190,8 @@ export const API_ERRORS = {
     values: z.object({ projectId: z.string() }),
     message: ({ projectId }) =>
       `Sign-in is not set up: project ${projectId} is a demo project, which only the Auth emulator serves. ` +
-      'Start it (npx firebase emulators:start --only auth) and set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
+      'Start it (npx firebase emulators:start --only auth) and set ' +
+      'FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
     routes: ['*'],
     classOnly: true,
   }),
@@ -274,7 +280,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('sold_out'), boxModelId: z.number(), available: z.number() }),
     values: z.object({ boxName: z.string() }),
     message: ({ boxName }) =>
-      `${boxName} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`,
+      `${boxName} is sold out: every box left is sold or held by an order awaiting payment. Try ` +
+      `again later or choose another box.`,
     routes: ['POST /orders'],
     visitor: 'This box is sold out.',
   }),
@@ -291,8 +298,10 @@ export const API_ERRORS = {
     values: z.object({ boxName: z.optional(z.string()), reservationMinutes: z.number() }),
     message: ({ scope, limit, unpaidOrders, boxName, reservationMinutes }) =>
       scope === 'box'
-        ? `You already have ${unpaidOrders} unpaid orders for ${boxName}, the most one account may hold for one box at a time (${limit}). ${FIX_UNPAID(reservationMinutes)}`
-        : `You already have ${unpaidOrders} unpaid orders, the most one account may hold at a time (${limit}). ${FIX_UNPAID(reservationMinutes)}`,
+        ? `You already have ${unpaidOrders} unpaid orders for ${boxName}, the most one account may ` +
+          `hold for one box at a time (${limit}). ${FIX_UNPAID(reservationMinutes)}`
+        : `You already have ${unpaidOrders} unpaid orders, the most one account may hold at a time ` +
+          `(${limit}). ${FIX_UNPAID(reservationMinutes)}`,
     routes: ['POST /orders', 'POST /listings/{id}/orders'],
     visitor:
       'You have too many unpaid orders. Pay for or cancel one of them on your orders page, then order again.',
@@ -303,7 +312,9 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('idempotency_key_reused'), differs: z.array(z.string()) }),
     values: z.object({ key: z.string(), boxModelId: z.nullable(z.number()) }),
     message: ({ key, boxModelId, differs }) =>
-      `Idempotency-Key ${key} was already used for another order request (box ${boxModelId}); this body differs in ${differs.join(', ')}. A retry must send the same body; use a new key for a new order.`,
+      `Idempotency-Key ${key} was already used for another order request (box ${boxModelId}); ` +
+      `this body differs in ${differs.join(', ')}. A retry must send the same body; use a new ` +
+      `key for a new order.`,
     routes: ['POST /orders'],
   }),
   order_key_reused_by_other_kind: entry({
@@ -312,7 +323,9 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('idempotency_key_reused'), differs: z.tuple([z.literal('kind')]) }),
     values: z.object({ key: z.string(), kind: z.enum(['listing', 'ship_out']) }),
     message: ({ key, kind }) =>
-      `Idempotency-Key ${key} was already used for another order (not of a box: ${kind === 'listing' ? "a collector's listing" : 'a ship-out fee'}). A retry must repeat the same request; use a new key for a new order.`,
+      `Idempotency-Key ${key} was already used for another order (not of a box: ` +
+      `${kind === 'listing' ? "a collector's listing" : 'a ship-out fee'}). A retry must repeat ` +
+      `the same request; use a new key for a new order.`,
     routes: ['POST /orders'],
   }),
   order_capture_in_progress: entry({
@@ -321,7 +334,8 @@ export const API_ERRORS = {
     details: z.object({ status: orderStatus }),
     values: z.object({ orderSn: z.string() }),
     message: ({ orderSn }) =>
-      `Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled now. Check the order again in a minute.`,
+      `Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled ` +
+      `now. Check the order again in a minute.`,
     routes: ['POST /orders/{orderSn}/cancel'],
   }),
   order_not_cancellable: entry({
@@ -375,7 +389,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('refunded'), status: z.literal('refunded'), refundId: z.string() }),
     values: z.object({ orderSn: z.string(), gone: z.string(), next: z.string() }),
     message: ({ orderSn, gone, next, refundId }) =>
-      `Order ${orderSn}: ${gone}, so the payment was refunded in full (refund ${refundId}). Nothing is owed; ${next}.`,
+      `Order ${orderSn}: ${gone}, so the payment was refunded in full (refund ${refundId}). ` +
+      `Nothing is owed; ${next}.`,
     routes: ['POST /orders/{orderSn}/payments', 'POST /payments/capture'],
   }),
   provider_not_set_up: entry({
@@ -384,7 +399,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ provider: z.string() }),
     message: ({ provider }) =>
-      `Payments with ${provider} are not set up on this server (see api/README.md, PayPal). Pay with the sandbox provider instead.`,
+      `Payments with ${provider} are not set up on this server (see api/README.md, PayPal). Pay ` +
+      `with the sandbox provider instead.`,
     routes: ['POST /orders/{orderSn}/payments', 'POST /payments/capture'],
     visitor: 'This way of paying is not available right now. Pay another way.',
   }),
@@ -394,7 +410,8 @@ export const API_ERRORS = {
     details: z.object({ providerStatus: z.string() }),
     values: z.object({ orderSn: z.string(), problem: z.string() }),
     message: ({ orderSn, problem }) =>
-      `The provider's payment does not match order ${orderSn}: ${problem}. The order was not fulfilled; contact support with the order reference.`,
+      `The provider's payment does not match order ${orderSn}: ${problem}. The order was not ` +
+      `fulfilled; contact support with the order reference.`,
     routes: ['POST /orders/{orderSn}/payments', 'POST /payments/capture'],
   }),
   payment_pending: entry({
@@ -418,7 +435,8 @@ export const API_ERRORS = {
     class: 'conflict',
     details: z.object({ providerStatus: z.string() }),
     message: ({ providerStatus }) =>
-      `The provider did not take the saved method's payment at once (${providerStatus}). Pay without the saved method.`,
+      `The provider did not take the saved method's payment at once (${providerStatus}). Pay ` +
+      `without the saved method.`,
     routes: ['POST /orders/{orderSn}/payments'],
   }),
   provider_unavailable: entry({
@@ -436,7 +454,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ orderSn: z.string(), gone: z.string(), provider: z.string(), problem: z.string() }),
     message: ({ orderSn, gone, provider, problem }) =>
-      `Order ${orderSn}: the payment went through, but ${gone}, and ${provider} could not refund it just now (${problem}). The refund is retried automatically; nothing is charged twice.`,
+      `Order ${orderSn}: the payment went through, but ${gone}, and ${provider} could not refund ` +
+      `it just now (${problem}). The refund is retried automatically; nothing is charged twice.`,
     routes: ['POST /orders/{orderSn}/payments', 'POST /payments/capture'],
     classOnly: true,
   }),
@@ -456,7 +475,8 @@ export const API_ERRORS = {
     class: 'not_found',
     details: none,
     message: () =>
-      'PayPal webhooks are not set up on this server: set PAYPAL_WEBHOOK_ID to the webhook id from the PayPal dashboard.',
+      'PayPal webhooks are not set up on this server: set PAYPAL_WEBHOOK_ID to the webhook id ' +
+      'from the PayPal dashboard.',
     routes: ['POST /payments/webhook/{provider}'],
     classOnly: true,
   }),
@@ -465,7 +485,8 @@ export const API_ERRORS = {
     class: 'not_found',
     details: none,
     message: () =>
-      'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.',
+      'The sandbox provider sends no webhooks: its payments complete when the buyer returns. ' +
+      'Webhooks exist for paypal.',
     routes: ['POST /payments/webhook/{provider}'],
     classOnly: true,
   }),
@@ -489,7 +510,8 @@ export const API_ERRORS = {
     class: 'invalid_request',
     details: none,
     message: () =>
-      'PayPal did not confirm this webhook’s signature: it was not sent by PayPal for our webhook, or was changed on the way.',
+      'PayPal did not confirm this webhook’s signature: it was not sent by PayPal for our ' +
+      'webhook, or was changed on the way.',
     routes: ['POST /payments/webhook/{provider}'],
   }),
   webhooks_busy: entry({
@@ -508,7 +530,8 @@ export const API_ERRORS = {
     class: 'conflict',
     details: z.object({ reason: z.literal('handle_required') }),
     message: () =>
-      'Buyers see sellers by their public handle, and you have none yet: choose one on /profile (PUT /api/me/handle), then list the item.',
+      'Buyers see sellers by their public handle, and you have none yet: choose one on /profile ' +
+      '(PUT /api/me/handle), then list the item.',
     routes: ['POST /listings'],
     visitor: 'Choose a public handle on /profile before you sell: buyers see sellers by handle only.',
   }),
@@ -518,7 +541,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('too_many_listings'), max: z.number() }),
     values: z.object({ myListings: z.string() }),
     message: ({ max, myListings }) =>
-      `You have ${max} open listings, the most one account may have: withdraw one (${myListings} lists them), then list this item.`,
+      `You have ${max} open listings, the most one account may have: withdraw one (${myListings} ` +
+      `lists them), then list this item.`,
     routes: ['POST /listings'],
     visitor: 'You have as many open listings as one account may have: withdraw one, then list this item.',
   }),
@@ -537,7 +561,8 @@ export const API_ERRORS = {
     details: z.object({ status: z.literal('listed') }),
     values: z.object({ itemId: z.number(), myListings: z.string() }),
     message: ({ itemId, myListings }) =>
-      `Locker item ${itemId} is already listed: change its price or withdraw it instead (${myListings} lists your listings).`,
+      `Locker item ${itemId} is already listed: change its price or withdraw it instead ` +
+      `(${myListings} lists your listings).`,
     routes: ['POST /listings'],
     visitor: 'This figure is already listed: change its price or withdraw it instead.',
   }),
@@ -556,7 +581,8 @@ export const API_ERRORS = {
     details: z.object({ status: z.string(), reason: z.literal('reserved') }),
     values: z.object({ listingId: z.number(), change: z.string() }),
     message: ({ listingId, change }) =>
-      `A buyer's order holds listing ${listingId} right now, so it cannot be ${change}. Try again once that order is paid or has ended (unpaid orders end within minutes).`,
+      `A buyer's order holds listing ${listingId} right now, so it cannot be ${change}. Try ` +
+      `again once that order is paid or has ended (unpaid orders end within minutes).`,
     routes: ['PATCH /listings/{id}', 'DELETE /listings/{id}'],
   }),
   listing_sold: entry({
@@ -584,7 +610,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('own_listing') }),
     values: z.object({ listingId: z.number() }),
     message: ({ listingId }) =>
-      `Listing ${listingId} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listingId}) to keep the figure.`,
+      `Listing ${listingId} is yours: you cannot buy your own listing. Withdraw it (DELETE ` +
+      `/api/listings/${listingId}) to keep the figure.`,
     routes: ['POST /listings/{id}/orders'],
     visitor: 'This is your own listing: you cannot buy it. Withdraw it from your locker instead.',
   }),
@@ -599,11 +626,15 @@ export const API_ERRORS = {
     values: z.object({ listingId: z.number(), paid: z.boolean(), payPath: z.string() }),
     message: ({ listingId, orderSn, reservedUntil, paid, payPath }) =>
       paid
-        ? `Your order ${orderSn} of listing ${listingId} is paid: the figure is coming to your locker. GET /api/orders/${orderSn} shows it.`
-        : `You already ordered listing ${listingId} (order ${orderSn}), and it is yours to pay until ${reservedUntil}: pay that order (${payPath}?order=${orderSn}) instead of ordering again. Nothing was charged.`,
+        ? `Your order ${orderSn} of listing ${listingId} is paid: the figure is coming to your ` +
+          `locker. GET /api/orders/${orderSn} shows it.`
+        : `You already ordered listing ${listingId} (order ${orderSn}), and it is yours to pay ` +
+          `until ${reservedUntil}: pay that order (${payPath}?order=${orderSn}) instead of ` +
+          `ordering again. Nothing was charged.`,
     routes: ['POST /listings/{id}/orders'],
     visitor:
-      'You have already ordered this listing: pay that order (your orders list it) instead of ordering again.',
+      'You have already ordered this listing: pay that order (your orders list it) instead of ' +
+      'ordering again.',
   }),
   listing_reserved: entry({
     status: 409,
@@ -611,7 +642,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('listing_reserved'), reservedUntil: z.string() }),
     values: z.object({ listingId: z.number() }),
     message: ({ listingId, reservedUntil }) =>
-      `Listing ${listingId} is reserved by another buyer's order until ${reservedUntil}; it is back on sale if that order is not paid by then. Nothing was charged.`,
+      `Listing ${listingId} is reserved by another buyer's order until ${reservedUntil}; it is ` +
+      `back on sale if that order is not paid by then. Nothing was charged.`,
     routes: ['POST /listings/{id}/orders'],
     visitor: 'Another buyer is paying for this listing. It goes back on sale if they do not pay in time.',
   }),
@@ -621,7 +653,9 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('idempotency_key_reused') }),
     values: z.object({ key: z.string(), listingId: z.nullable(z.number()) }),
     message: ({ key, listingId }) =>
-      `Idempotency-Key ${key} was already used for another order (${listingId === null ? 'not of a listing' : `listing ${listingId}`}). A retry must repeat the same request; use a new key for a new order.`,
+      `Idempotency-Key ${key} was already used for another order ` +
+      `(${listingId === null ? 'not of a listing' : `listing ${listingId}`}). ` +
+      'A retry must repeat the same request; use a new key for a new order.',
     routes: ['POST /listings/{id}/orders'],
   }),
   listing_hold_limit: entry({
@@ -630,10 +664,13 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('listing_hold_limit'), limit: z.number(), retryAfter: z.string() }),
     values: z.object({ listingId: z.number(), lapsed: z.number(), windowMinutes: z.number() }),
     message: ({ listingId, lapsed, windowMinutes, limit, retryAfter }) =>
-      `You have ordered listing ${listingId} ${lapsed} times in the last ${windowMinutes} minutes without paying, the most one buyer may (${limit}): other buyers and its seller get their turn. You can order it again from ${retryAfter} if it is still on sale.`,
+      `You have ordered listing ${listingId} ${lapsed} times in the last ${windowMinutes} ` +
+      `minutes without paying, the most one buyer may (${limit}): other buyers and its seller ` +
+      `get their turn. You can order it again from ${retryAfter} if it is still on sale.`,
     routes: ['POST /listings/{id}/orders'],
     visitor:
-      'You have ordered this listing several times without paying: other buyers get their turn. Try again later.',
+      'You have ordered this listing several times without paying: other buyers get their turn. ' +
+      'Try again later.',
   }),
   payout_over_balance: entry({
     status: 409,
@@ -641,7 +678,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('over_balance'), balanceMinor: z.number() }),
     values: z.object({ amountMinor: z.number() }),
     message: ({ amountMinor, balanceMinor }) =>
-      `A payout of ${amountMinor} minor units is more than your balance (${balanceMinor}). Ask for at most your balance (GET /api/me/balance).`,
+      `A payout of ${amountMinor} minor units is more than your balance (${balanceMinor}). Ask ` +
+      `for at most your balance (GET /api/me/balance).`,
     routes: ['POST /me/payouts'],
     visitor: 'A payout cannot be more than your balance.',
   }),
@@ -653,7 +691,8 @@ export const API_ERRORS = {
     details: z.object({ reason: z.literal('handle_changed_recently'), nextChangeAt: z.string() }),
     values: z.object({ changedOn: z.string(), nextOn: z.string(), days: z.number() }),
     message: ({ changedOn, nextOn, days }) =>
-      `Your handle changed on ${changedOn}; a handle can change once every ${days} days, so the next change is possible from ${nextOn}.`,
+      `Your handle changed on ${changedOn}; a handle can change once every ${days} days, so the ` +
+      `next change is possible from ${nextOn}.`,
     routes: ['PUT /me/handle'],
   }),
   handle_taken: entry({
@@ -669,7 +708,8 @@ export const API_ERRORS = {
     class: 'conflict',
     details: z.object({ reason: z.literal('address_book_full'), max: z.number() }),
     message: ({ max }) =>
-      `Your address book is full: it keeps ${max} addresses. Remove one you no longer use (on your profile), then save this one.`,
+      `Your address book is full: it keeps ${max} addresses. Remove one you no longer use (on ` +
+      `your profile), then save this one.`,
     routes: ['POST /me/addresses'],
   }),
 
@@ -679,8 +719,13 @@ export const API_ERRORS = {
     class: 'conflict',
     details: z.object({ itemIds: z.array(z.number()) }),
     values: z.object({ items: z.array(z.object({ id: z.number(), status: z.string() })) }),
-    message: ({ items }) =>
-      `Item${items.length > 1 ? 's' : ''} ${items.map((item) => `${item.id} (${item.status.replace('_', ' ')})`).join(', ')} cannot be shipped: only items in your locker can. Cancel the earlier ship request first, or leave ${items.length > 1 ? 'them' : 'it'} out.`,
+    message: ({ items }) => {
+      const listed = items.map((item) => `${item.id} (${item.status.replace('_', ' ')})`).join(', ');
+      return (
+        `Item${items.length > 1 ? 's' : ''} ${listed} cannot be shipped: only items in your locker can. ` +
+        `Cancel the earlier ship request first, or leave ${items.length > 1 ? 'them' : 'it'} out.`
+      );
+    },
     routes: ['POST /locker/ship-requests'],
   }),
   ship_request_shipped: entry({
@@ -698,7 +743,8 @@ export const API_ERRORS = {
     details: z.object({ status: z.string(), orderStatus }),
     values: z.object({ requestId: z.number(), orderSn: z.string() }),
     message: ({ requestId, orderSn }) =>
-      `Ship request ${requestId}'s fee is paid (order ${orderSn}), so it is with the warehouse and can no longer be cancelled here. Contact support to stop it and get the fee back.`,
+      `Ship request ${requestId}'s fee is paid (order ${orderSn}), so it is with the warehouse ` +
+      `and can no longer be cancelled here. Contact support to stop it and get the fee back.`,
     routes: ['DELETE /locker/ship-requests/{id}'],
   }),
   ship_request_fee_paying: entry({
@@ -707,7 +753,8 @@ export const API_ERRORS = {
     details: z.object({ status: z.string() }),
     values: z.object({ requestId: z.number(), orderSn: z.string() }),
     message: ({ requestId, orderSn }) =>
-      `Ship request ${requestId}'s fee is being paid right now (order ${orderSn}): it cannot be cancelled now. Check it again in a minute.`,
+      `Ship request ${requestId}'s fee is being paid right now (order ${orderSn}): it cannot be ` +
+      `cancelled now. Check it again in a minute.`,
     routes: ['DELETE /locker/ship-requests/{id}'],
   }),
   ship_fee_provider_missing: entry({
@@ -716,7 +763,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ orderSn: z.string(), provider: z.string() }),
     message: ({ orderSn, provider }) =>
-      `Order ${orderSn} was paid with ${provider}, which is not set up on this server now, so its fee cannot be refunded here. Contact support.`,
+      `Order ${orderSn} was paid with ${provider}, which is not set up on this server now, so ` +
+      `its fee cannot be refunded here. Contact support.`,
     routes: ['DELETE /locker/ship-requests/{id}'],
   }),
   ship_fee_refund_refused: entry({
@@ -725,7 +773,8 @@ export const API_ERRORS = {
     details: z.object({ providerStatus: z.string() }),
     values: z.object({ orderSn: z.string(), provider: z.string(), problem: z.string() }),
     message: ({ orderSn, provider, problem }) =>
-      `${provider} refused to refund the ship-out fee of order ${orderSn} (${problem}); nothing was cancelled. Contact support.`,
+      `${provider} refused to refund the ship-out fee of order ${orderSn} (${problem}); nothing ` +
+      `was cancelled. Contact support.`,
     routes: ['DELETE /locker/ship-requests/{id}'],
   }),
   ship_fee_refund_unavailable: entry({
@@ -734,7 +783,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ orderSn: z.string(), provider: z.string(), problem: z.string() }),
     message: ({ orderSn, provider, problem }) =>
-      `${provider} could not refund the ship-out fee of order ${orderSn} just now (${problem}); nothing was cancelled. Try again shortly.`,
+      `${provider} could not refund the ship-out fee of order ${orderSn} just now (${problem}); ` +
+      `nothing was cancelled. Try again shortly.`,
     routes: ['DELETE /locker/ship-requests/{id}'],
     classOnly: true,
   }),
@@ -744,7 +794,8 @@ export const API_ERRORS = {
     details: z.object({ issues: z.array(fieldIssueSchema) }),
     values: z.object({ requestId: z.number() }),
     message: ({ requestId, issues }) =>
-      `Cannot mark ship request ${requestId} shipped: ${issues.map((issue) => `${issue.field} ${issue.reason}`).join('; ')}.`,
+      `Cannot mark ship request ${requestId} shipped: ` +
+      `${issues.map((issue) => `${issue.field} ${issue.reason}`).join('; ')}.`,
     routes: [],
     answeredBy: "the operators' ship command (npm run ship -w api)",
   }),
@@ -766,7 +817,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ path: z.string() }),
     message: ({ path }) =>
-      `${path} is a stream of server-sent events: ask for it with Accept: text/event-stream (EventSource does), or read the latest events as JSON from ${path}/recent.`,
+      `${path} is a stream of server-sent events: ask for it with Accept: text/event-stream ` +
+      `(EventSource does), or read the latest events as JSON from ${path}/recent.`,
     routes: ['GET /feed'],
   }),
   feed_streams_per_ip: entry({
@@ -775,7 +827,8 @@ export const API_ERRORS = {
     details: none,
     values: z.object({ max: z.number() }),
     message: ({ max }) =>
-      `Too many live feed streams from this address (at most ${max}): close another tab showing the live room, then retry.`,
+      `Too many live feed streams from this address (at most ${max}): close another tab showing ` +
+      `the live room, then retry.`,
     routes: ['GET /feed'],
     classOnly: true,
   }),
@@ -800,7 +853,8 @@ export const API_ERRORS = {
     class: 'forbidden',
     details: none,
     message: () =>
-      'This preview token is not valid. Ask for a current one (PREVIEW_TOKENS on the server) and open the preview link again.',
+      'This preview token is not valid. Ask for a current one (PREVIEW_TOKENS on the server) and ' +
+      'open the preview link again.',
     routes: ['GET /content/preview'],
   }),
 } satisfies Record<string, CataloguedError>;
