@@ -1,36 +1,34 @@
-/** The API's errors: each becomes `{ error: { code, message, details? } }` with its HTTP status. */
-import type { ApiErrorCode } from '@arttoy/shared/contracts/api';
+/**
+ * The API's errors: each becomes `{ error: { code, reason?, message, details? } }` with its HTTP
+ * status. Raised only from the catalogue (`@arttoy/shared/contracts/api`, errors.ts):
+ * `throw apiError('box_sold_out', { boxModelId, available, boxName })`, typed so the input must match.
+ */
+import {
+  type ApiErrorCode,
+  type ApiErrorInput,
+  type ApiErrorReason,
+  describeError,
+} from '@arttoy/shared/contracts/api';
 
 export class ApiError extends Error {
   override name = 'ApiError';
 
   constructor(
     readonly statusCode: number,
+    /** The class: the answer's `error.code`. */
     readonly code: ApiErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** The catalogue's code; sent as `error.reason` unless the catalogue answers it by its class alone. */
+    readonly reason?: ApiErrorReason,
+    readonly sendsReason = false,
   ) {
     super(message);
   }
 }
 
-/** 404 for a thing the caller named: says what was not found and where to look for valid names. */
-export function notFound(what: string, hint: string): ApiError {
-  return new ApiError(404, 'not_found', `${what} was not found. ${hint}`);
-}
-
-/** 400 for values the caller sent: `issues` name each field and why, as the request validation does. */
-export function invalidRequest(message: string, details?: Record<string, unknown>): ApiError {
-  return new ApiError(400, 'invalid_request', message, details);
-}
-
-export function conflict(message: string, details?: Record<string, unknown>): ApiError {
-  return new ApiError(409, 'conflict', message, details);
-}
-
-export function unauthenticated(
-  message: string,
-  code: 'unauthenticated' | 'token_expired' = 'unauthenticated',
-): ApiError {
-  return new ApiError(401, code, message);
+/** The catalogue's error `code`, filled in with `input`: its status, class, message and details. */
+export function apiError<Code extends ApiErrorReason>(code: Code, input: ApiErrorInput<Code>): ApiError {
+  const raised = describeError(code, input);
+  return new ApiError(raised.status, raised.class, raised.message, raised.details, code, !raised.classOnly);
 }

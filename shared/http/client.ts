@@ -1,4 +1,5 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { type ApiErrorReason, isApiErrorReason } from '../contracts/api/errors';
 
 /** Statuses worth one more try (spec §7); ofetch's defaults are exactly these. */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
@@ -6,16 +7,22 @@ export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as co
 export const NON_RETRIED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** An HTTP failure with the status and the server's own message (`{ error: { code, message } }`). */
+/**
+ * An HTTP failure with the status and the server's own answer (`{ error: { code, reason?, message,
+ * details? } }`). Branch on `reason` (isApiError), never on `message`: the message is the API's,
+ * written for a developer; a visitor is shown visitorMessage(error).
+ */
 export class HttpError extends Error {
   constructor(
     message: string,
     /** HTTP status; 0 when the server was not reached (offline, timeout). */
     readonly status: number,
     readonly url: string,
-    /** The server's error code, when it sent one. */
+    /** The server's error class (`conflict`, `not_found`…), when it sent one. */
     readonly code: string | null = null,
     readonly details: unknown = null,
+    /** The catalogue's code of a specific refusal (`box_sold_out`…), when the server named one. */
+    readonly reason: ApiErrorReason | null = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -23,7 +30,7 @@ export class HttpError extends Error {
 }
 
 interface ServerErrorBody {
-  error?: { code?: string; message?: string; details?: unknown };
+  error?: { code?: string; reason?: unknown; message?: string; details?: unknown };
 }
 
 function toHttpError(error: unknown, url: string): HttpError {
@@ -36,7 +43,8 @@ function toHttpError(error: unknown, url: string): HttpError {
     (status === 0
       ? `Could not reach the server for ${url}. Check your connection and try again.`
       : `${url} answered ${status}.`);
-  return new HttpError(message, status, url, body.error?.code ?? null, body.error?.details ?? null);
+  const reason = isApiErrorReason(body.error?.reason) ? body.error.reason : null;
+  return new HttpError(message, status, url, body.error?.code ?? null, body.error?.details ?? null, reason);
 }
 
 const $fetch = ofetch.create({

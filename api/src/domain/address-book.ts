@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { MAX_SAVED_ADDRESSES, type SavedAddress, type ShipOutAddress } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { savedAddresses, users } from '../db/schema';
-import { conflict } from '../errors';
+import { apiError } from '../errors';
 
 type SavedAddressRow = typeof savedAddresses.$inferSelect;
 
@@ -58,13 +58,7 @@ export async function saveAddress(
     const same = existing.find((row) => sameAddress(row.address, address));
     if (same) return { saved: toSavedAddress(same), created: false };
     if (existing.length >= MAX_SAVED_ADDRESSES) {
-      throw conflict(
-        `Your address book is full: it keeps ${MAX_SAVED_ADDRESSES} addresses. Remove one you no longer use (on your profile), then save this one.`,
-        {
-          reason: 'address_book_full',
-          max: MAX_SAVED_ADDRESSES,
-        },
-      );
+      throw apiError('address_book_full', { max: MAX_SAVED_ADDRESSES });
     }
     const [row] = await tx.insert(savedAddresses).values({ userId, address }).returning();
     if (!row) throw new Error('Inserting the address returned no row.');

@@ -7,7 +7,7 @@ import { HANDLE_CHANGE_DAYS, type Me, type SavedPaymentMethod } from '@arttoy/sh
 import type { Db } from '../db/connect';
 import { paymentMethods, users } from '../db/schema';
 import { violatesUnique } from '../db/unique-violation';
-import { conflict } from '../errors';
+import { apiError } from '../errors';
 import type { UserRow } from './users';
 
 /** GET /api/me's answer: the user as the provider names them, and the handle they chose. */
@@ -43,13 +43,12 @@ export async function setHandle(db: Db, userId: number, handle: string): Promise
       const since = row.changedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
       const next = new Date(since + HANDLE_CHANGE_DAYS * 86_400_000);
       if (row.handle !== null && next.getTime() > Date.now()) {
-        throw conflict(
-          `Your handle changed on ${row.changedAt?.toISOString().slice(0, 10)}; a handle can change once every ${HANDLE_CHANGE_DAYS} days, so the next change is possible from ${next.toISOString().slice(0, 10)}.`,
-          {
-            reason: 'handle_changed_recently',
-            nextChangeAt: next.toISOString(),
-          },
-        );
+        throw apiError('handle_changed_recently', {
+          changedOn: String(row.changedAt?.toISOString().slice(0, 10)),
+          nextOn: next.toISOString().slice(0, 10),
+          days: HANDLE_CHANGE_DAYS,
+          nextChangeAt: next.toISOString(),
+        });
       }
       // The first choice is free; a change from one handle to another starts the wait.
       await tx
@@ -58,8 +57,7 @@ export async function setHandle(db: Db, userId: number, handle: string): Promise
         .where(eq(users.id, userId));
     });
   } catch (error) {
-    if (violatesUnique(error, 'users_handle_unique'))
-      throw conflict(`The handle "${handle}" is taken: choose another one.`, { reason: 'handle_taken' });
+    if (violatesUnique(error, 'users_handle_unique')) throw apiError('handle_taken', { handle });
     throw error;
   }
   return handle;

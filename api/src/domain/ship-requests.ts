@@ -18,7 +18,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { lockerItems, orders, shipRequests } from '../db/schema';
-import { conflict, invalidRequest, notFound } from '../errors';
+import { apiError } from '../errors';
 import { newOrderSn } from './orders/order-sn';
 
 type ShipRequestRow = typeof shipRequests.$inferSelect;
@@ -58,14 +58,10 @@ export async function createShipRequest(
       .where(and(eq(lockerItems.userId, ownerId), inArray(lockerItems.id, itemIds)))
       .for('update');
     const missing = itemIds.filter((id) => !items.some((item) => item.id === id));
-    if (missing.length > 0)
-      throw notFound(`Locker item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, LOCKER_HINT);
+    if (missing.length > 0) throw apiError('locker_item_not_found', { itemIds: missing, hint: LOCKER_HINT });
     const busy = items.filter((item) => item.status !== 'in_locker');
     if (busy.length > 0) {
-      throw conflict(
-        `Item${busy.length > 1 ? 's' : ''} ${busy.map((item) => `${item.id} (${item.status.replace('_', ' ')})`).join(', ')} cannot be shipped: only items in your locker can. Cancel the earlier ship request first, or leave ${busy.length > 1 ? 'them' : 'it'} out.`,
-        { itemIds: busy.map((item) => item.id) },
-      );
+      throw apiError('ship_items_unavailable', { items: busy, itemIds: busy.map((item) => item.id) });
     }
     // The fee is the table's, for this destination and count: what the form quoted, never what a client says.
     const { fee } = quoteShipOut(address.country, itemIds.length);
@@ -179,7 +175,7 @@ async function lockRequest(tx: Db, ownerId: number | null, id: number): Promise<
     .from(shipRequests)
     .where(and(eq(shipRequests.id, id), ownerId === null ? undefined : eq(shipRequests.userId, ownerId)))
     .for('update');
-  if (!request) throw notFound(`Ship request ${id}`, REQUESTS_HINT);
+  if (!request) throw apiError('ship_request_not_found', { requestId: id, hint: REQUESTS_HINT });
   return request;
 }
 
@@ -203,25 +199,23 @@ export async function cancelShipRequest(
     const orderSn = order?.orderSn ?? null;
     if (request.status === 'cancelled') return toShipRequest(request, orderSn);
     if (request.status === 'shipped')
-      throw conflict(`Ship request ${id} has already shipped and can no longer be cancelled.`, {
-        status: request.status,
-      });
+      throw apiError('ship_request_shipped', { requestId: id, status: request.status });
     const paid = order?.status === 'fulfilled' && request.status === 'requested';
     if (order && paid && refundFee) await refundFee(tx, order);
     else if (order && order.status !== 'pending_payment') {
-      throw conflict(
-        `Ship request ${id}'s fee is paid (order ${order.orderSn}), so it is with the warehouse and can no longer be cancelled here. Contact support to stop it and get the fee back.`,
-        {
-          status: request.status,
-          orderStatus: order.status,
-        },
-      );
+      throw apiError('ship_request_fee_paid', {
+        requestId: id,
+        orderSn: order.orderSn,
+        status: request.status,
+        orderStatus: order.status,
+      });
     }
     if (order?.captureStartedAt) {
-      throw conflict(
-        `Ship request ${id}'s fee is being paid right now (order ${order.orderSn}): it cannot be cancelled now. Check it again in a minute.`,
-        { status: request.status },
-      );
+      throw apiError('ship_request_fee_paying', {
+        requestId: id,
+        orderSn: order.orderSn,
+        status: request.status,
+      });
     }
     if (order && !paid)
       await tx
@@ -250,10 +244,7 @@ export async function markShipped(db: Db, id: number, tracking: MarkShippedBody)
       field: issue.path.join('.'),
       reason: issue.message,
     }));
-    throw invalidRequest(
-      `Cannot mark ship request ${id} shipped: ${issues.map((issue) => `${issue.field} ${issue.reason}`).join('; ')}.`,
-      { issues },
-    );
+    throw apiError('ship_mark_invalid', { requestId: id, issues });
   }
   const { trackingNumber, carrier } = parsed.data;
   return db.transaction(async (tx) => {
@@ -267,10 +258,11 @@ export async function markShipped(db: Db, id: number, tracking: MarkShippedBody)
     )
       return toShipRequest(request, orderSn);
     if (request.status !== 'requested')
-      throw conflict(
-        `Ship request ${id} is ${request.status.replace('_', ' ')}${request.trackingNumber ? ` (${request.carrier} ${request.trackingNumber})` : ''}; only a requested one can ship.`,
-        { status: request.status },
-      );
+      throw apiError('ship_mark_not_requested', {
+        requestId: id,
+        tracking: request.trackingNumber ? ` (${request.carrier} ${request.trackingNumber})` : '',
+        status: request.status,
+      });
     const [shipped] = await tx
       .update(shipRequests)
       .set({ status: 'shipped', carrier, trackingNumber, shippedAt: sql`now()`, updatedAt: sql`now()` })

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { ApiError, unauthenticated } from '../errors';
+import { type ApiError, apiError } from '../errors';
 import type { VerifiedIdentity } from '../domain/users';
 import { verifiedTokens } from './verified-tokens';
 import { apiEnvironment, type Environment } from '../config';
@@ -61,12 +61,7 @@ export function createAuthenticator(
     async verify(authorization) {
       const token = bearerToken(authorization);
       if (options.projectId.startsWith('demo-') && !env.FIREBASE_AUTH_EMULATOR_HOST) {
-        throw new ApiError(
-          503,
-          'unavailable',
-          `Sign-in is not set up: project ${options.projectId} is a demo project, which only the Auth emulator serves. ` +
-            'Start it (npx firebase emulators:start --only auth) and set FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099, or set FIREBASE_PROJECT_ID to a real project.',
-        );
+        throw apiError('auth_not_set_up', { projectId: options.projectId });
       }
       const known = verified?.get(token);
       if (known) return known;
@@ -77,9 +72,7 @@ export function createAuthenticator(
       // ahead of the clock (beyond a little skew), so such a token was made by someone else.
       const latest = Date.now() + MAX_CLOCK_SKEW_MS;
       if (decoded.iat * 1000 > latest || decoded.auth_time * 1000 > latest) {
-        throw unauthenticated(
-          'The ID token claims to be issued in the future, which Firebase never does. Sign in again to get a new one.',
-        );
+        throw apiError('token_from_future', {});
       }
       const identity = {
         uid: decoded.uid,
@@ -95,20 +88,14 @@ export function createAuthenticator(
 
 function bearerToken(authorization: string | undefined): string {
   if (!authorization) {
-    throw unauthenticated(
-      "Sign-in required: send the user's Firebase ID token as 'Authorization: Bearer <token>'.",
-    );
+    throw apiError('auth_required', {});
   }
   const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
   if (scheme?.toLowerCase() !== 'bearer' || !token || rest.length > 0) {
-    throw unauthenticated(
-      `The Authorization header must be 'Bearer <Firebase ID token>' (got a '${scheme ?? ''}' header).`,
-    );
+    throw apiError('auth_scheme_invalid', { scheme: scheme ?? '' });
   }
   if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) {
-    throw unauthenticated(
-      'The ID token is malformed: a Firebase ID token is a JWT (three dot-separated base64url parts). Send what getIdToken() returns.',
-    );
+    throw apiError('token_malformed', {});
   }
   return token;
 }
@@ -117,28 +104,18 @@ function bearerToken(authorization: string | undefined): string {
 function toAuthError(error: unknown): ApiError {
   const { code = '', message = '' } = error as { code?: string; message?: string };
   if (code === 'auth/id-token-expired') {
-    return unauthenticated(
-      'The ID token has expired. Get a fresh one (user.getIdToken(true)) and retry.',
-      'token_expired',
-    );
+    return apiError('token_expired', {});
   }
   if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') {
-    return unauthenticated('This sign-in session was revoked or the account is disabled. Sign in again.');
+    return apiError('token_revoked', {});
   }
-  if (code === 'auth/user-not-found')
-    return unauthenticated('The ID token names a user who does not exist. Sign in again.');
+  if (code === 'auth/user-not-found') return apiError('token_user_unknown', {});
   if (
     code === 'auth/argument-error' ||
     code === 'auth/invalid-argument' ||
     code === 'auth/invalid-id-token'
   ) {
-    return unauthenticated(
-      `The ID token is not valid: ${message.split(' See https://')[0]} Sign in again to get a new one.`,
-    );
+    return apiError('token_invalid', { problem: String(message.split(' See https://')[0]) });
   }
-  return new ApiError(
-    503,
-    'unavailable',
-    `Could not verify the ID token right now (${code || 'no code'}: ${message}). Retry shortly.`,
-  );
+  return apiError('auth_unavailable', { code: code || 'no code', problem: message });
 }

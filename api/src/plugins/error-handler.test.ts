@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, conflict } from '../errors';
+import { API_ERRORS } from '@arttoy/shared/contracts/api';
+import { ApiError, apiError } from '../errors';
 import { registerErrorHandling, toApiError } from './error-handler';
 
 async function appWith(routes: (scope: FastifyInstance) => void) {
@@ -60,7 +61,7 @@ describe('the error shape', () => {
           '/things',
           { schema: { body: z.object({ name: z.string().min(2), address: z.object({ zip: z.string() }) }) } },
           async () => {
-            throw conflict('That thing already exists.', { name: 'x' });
+            throw new ApiError(409, 'conflict', 'That thing already exists.', { name: 'x' });
           },
         );
       scope.get('/boom', async () => {
@@ -134,6 +135,34 @@ describe('the error shape', () => {
         },
       });
     }
+    await app.close();
+  });
+
+  it('answers an error of the catalogue with its status, its class as code and its own code as reason', async () => {
+    const app = await appWith((scope) => {
+      scope.get('/sold-out', async () => {
+        throw apiError('box_sold_out', { boxName: 'Night Market Box', boxModelId: 7, available: 0 });
+      });
+      scope.get('/style', async () => {
+        throw apiError('style_not_found', { slug: 'x', hint: 'GET /api/styles lists the styles.' });
+      });
+    });
+    const soldOut = await app.inject({ url: '/api/sold-out' });
+    expect(soldOut.statusCode).toBe(API_ERRORS.box_sold_out.status);
+    expect(soldOut.json()).toEqual({
+      error: {
+        code: API_ERRORS.box_sold_out.class,
+        reason: 'box_sold_out',
+        message: expect.stringMatching(/^Night Market Box is sold out/),
+        details: { reason: 'sold_out', boxModelId: 7, available: 0 },
+      },
+    });
+    // A 404 is answered by its class alone: the body stays as it always was.
+    const style = await app.inject({ url: '/api/style' });
+    expect(style.statusCode).toBe(404);
+    expect(style.json()).toEqual({
+      error: { code: 'not_found', message: 'Style "x" was not found. GET /api/styles lists the styles.' },
+    });
     await app.close();
   });
 

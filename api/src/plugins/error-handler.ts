@@ -1,11 +1,12 @@
 /**
- * One error shape for every failure under the API's prefix: `{ error: { code, message, details? } }`.
- * A client's mistake is a 4xx naming the field and the reason; only our own faults are 500s.
+ * One error shape for every failure under the API's prefix:
+ * `{ error: { code, reason?, message, details? } }` (docs/errors.md). A client's mistake is a 4xx
+ * naming the field and the reason; only our own faults are 500s.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@arttoy/shared/contracts/api';
-import { ApiError, notFound } from '../errors';
+import { ApiError, apiError } from '../errors';
 import { DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy } from '../db/database-busy';
 import { apiSecurityHeaders, HSTS, type RateLimitPolicy } from './security';
 
@@ -44,14 +45,13 @@ function validationError(
     return { field: path ? `${part}.${path}` : part, reason: issue.message ?? 'is invalid' };
   });
   const [first] = issues;
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more: see details.issues)` : '';
-  const name = first?.field.slice(part.length + 1) || part;
-  return new ApiError(
-    400,
-    'invalid_request',
-    `Invalid ${PART_LABELS[part] ?? part} ${name}: ${first?.reason ?? 'is invalid'}${more}.`,
-    { issues },
-  );
+  return apiError('validation_failed', {
+    issues,
+    label: PART_LABELS[part] ?? part,
+    name: first?.field.slice(part.length + 1) || part,
+    reason: first?.reason ?? 'is invalid',
+    more: issues.length > 1 ? ` (and ${issues.length - 1} more: see details.issues)` : '',
+  });
 }
 
 export function toApiError(error: unknown): ApiError {
@@ -67,29 +67,30 @@ export function toApiError(error: unknown): ApiError {
     );
   if (status === 503)
     return new ApiError(503, 'unavailable', fastifyError.message ?? 'Service unavailable; retry shortly.');
-  if (isDatabaseBusy(error))
-    return new ApiError(
-      503,
-      'unavailable',
-      'The site is busy right now; try again in a moment (an order or payment retried with the same Idempotency-Key is made once).',
-    );
-  return new ApiError(
-    500,
-    'internal',
-    'Something went wrong on our side. Retry later; if it keeps failing, contact support with the request id.',
-  );
+  if (isDatabaseBusy(error)) return apiError('database_busy', {});
+  return apiError('internal', {});
 }
 
-/** Answers `error` in the API's shape (`{ error: { code, message, details? } }`) with its status. */
+/** Answers `error` in the API's shape (`{ error: { code, reason?, message, details? } }`) with its status. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const apiError = toApiError(error);
-  if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
-  const body: ApiErrorBody = { error: { code: apiError.code, message: apiError.message } };
-  if (apiError.code === 'internal') body.error.details = { requestId: request.id };
-  if (isDatabaseBusy(error)) reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_S));
-  else if (apiError.details) body.error.details = apiError.details;
-  return reply.status(apiError.statusCode).header('cache-control', 'no-store').send(body);
+  const refusal = toApiError(error);
+  if (refusal.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else
+    request.log.info(
+      { code: refusal.code, reason: refusal.reason, message: refusal.message },
+      'request refused',
+    );
+  const body: ApiErrorBody = {
+    error: {
+      code: refusal.code,
+      ...(refusal.sendsReason ? { reason: refusal.reason } : {}),
+      message: refusal.message,
+    },
+  };
+  if (refusal.code === 'internal') body.error.details = { requestId: request.id };
+  else if (isDatabaseBusy(error)) reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_S));
+  else if (refusal.details) body.error.details = refusal.details;
+  return reply.status(refusal.statusCode).header('cache-control', 'no-store').send(body);
 }
 
 /** The handler, plus a catch-all route so unknown API paths answer in JSON even beside a site's own `/*` route. */
@@ -99,10 +100,11 @@ export function registerErrorHandling(
 ): void {
   fastify.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   const unknownPath = (request: FastifyRequest) =>
-    notFound(
-      `${request.method} ${request.url.split('?')[0]}`,
-      `The API's routes are listed in ${fastify.prefix}/openapi.json.`,
-    );
+    apiError('route_not_found', {
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      openapi: `${fastify.prefix}/openapi.json`,
+    });
   // Methods no route takes (PROPFIND, …) end here: limited like the catch-all below.
   const limitUnknown = notFoundLimit ? { preHandler: fastify.rateLimit(notFoundLimit) } : {};
   fastify.setNotFoundHandler(limitUnknown, (request, reply) =>

@@ -5,7 +5,7 @@
  * or body field (or field name), is refused before its route runs, with the field named.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
+import { apiError } from '../errors';
 
 const NUL = '\u0000';
 
@@ -36,13 +36,6 @@ export function registerNulGuard(fastify: FastifyInstance): void {
       findNul(request.query, 'query') ?? findNul(request.params, 'path') ?? findNul(request.body, 'body');
     if (field === null) return done();
     const reason = 'contains a NUL character (\\u0000), which no field accepts';
-    done(
-      new ApiError(
-        400,
-        'invalid_request',
-        `Invalid ${field}: ${reason}. Remove it and send the request again.`,
-        { issues: [{ field, reason }] },
-      ),
-    );
+    done(apiError('request_has_nul', { field, reason, issues: [{ field, reason }] }));
   });
 }

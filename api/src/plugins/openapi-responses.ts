@@ -4,6 +4,7 @@
  * and the answers the API's plugins give on a route's behalf, which routes do not list themselves.
  */
 import type { FastifyContextConfig } from 'fastify';
+import { API_ERRORS, type ApiErrorReason, type CataloguedError } from '@arttoy/shared/contracts/api';
 
 /** One sentence per status the API answers. A status missing here stops the document with its route named. */
 export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
@@ -48,6 +49,44 @@ export function impliedResponses(route: RouteFacts): Record<string, object> {
   if (config?.rateLimit) implied[429] = API_ERROR;
   if (config?.cachedRead) implied[304] = NO_BODY;
   return implied;
+}
+
+/**
+ * The catalogue's codes a route answers, by status (`POST /orders` → 409: box_sold_out, …): those
+ * naming the route, and those any route may answer (`*`) under a status the route documents.
+ */
+export function errorCodesOf(route: string, documented: string[]): Record<string, ApiErrorReason[]> {
+  const byStatus: Record<string, ApiErrorReason[]> = {};
+  for (const [code, spec] of Object.entries(API_ERRORS) as [ApiErrorReason, CataloguedError][]) {
+    const status = String(spec.status);
+    if (spec.routes.includes(route) || (spec.routes.includes('*') && documented.includes(status)))
+      (byStatus[status] ??= []).push(code);
+  }
+  return byStatus;
+}
+
+type Responses = Record<string, Record<string, unknown>>;
+type Paths = Record<string, Record<string, { responses?: Responses }>>;
+
+/**
+ * Writes each operation's error codes beside its error responses (`x-error-codes`), and the error
+ * response of a status only the catalogue names for it.
+ */
+export function listErrorCodes<Doc extends { paths?: unknown }>(document: Doc): Doc {
+  for (const [path, operations] of Object.entries((document.paths ?? {}) as Paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const route = `${method.toUpperCase()} ${path}`;
+      const responses = (operation.responses ??= {});
+      for (const [status, codes] of Object.entries(errorCodesOf(route, Object.keys(responses)))) {
+        responses[status] ??= {
+          description: describeStatus(status, route),
+          content: { 'application/json': { schema: API_ERROR } },
+        };
+        responses[status]['x-error-codes'] = codes;
+      }
+    }
+  }
+  return document;
 }
 
 /** The description of a status, or an error naming the route and where to add it. */

@@ -1,3 +1,4 @@
+import { API_ERRORS } from '@arttoy/shared/contracts/api';
 import { lintOpenApi } from '../test/openapi-lint';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { operationIdFor } from './openapi';
@@ -138,6 +139,29 @@ describe('GET /api/openapi.json', () => {
   it('passes the OpenAPI linter (Redocly recommended) with no error and no unjustified warning', async () => {
     expect(await lintOpenApi(document)).toEqual([]);
   }, 30_000);
+
+  it("lists each route's error codes from the catalogue, under the status of each", () => {
+    const codes = (key: string, status: string) => {
+      const [method, path] = key.split(' ') as [string, string];
+      const response = document.paths[path]?.[method.toLowerCase()]?.responses[status] as
+        | { 'x-error-codes'?: string[] }
+        | undefined;
+      return response?.['x-error-codes'] ?? [];
+    };
+    expect(codes('POST /orders', '409')).toEqual(
+      expect.arrayContaining(['box_sold_out', 'unpaid_order_limit']),
+    );
+    expect(codes('POST /listings/{id}/orders', '409')).toContain('listing_own');
+    expect(codes('GET /styles/{slug}', '404')).toEqual(['style_not_found']);
+    expect(codes('GET /styles/{slug}', '400')).toContain('validation_failed');
+    const operations = new Set(operationsOf(document).map(({ key }) => key));
+    const unknown = Object.entries(API_ERRORS).flatMap(([code, spec]) =>
+      spec.routes
+        .filter((route) => route !== '*' && !operations.has(route))
+        .map((route) => `${code}: ${route}`),
+    );
+    expect(unknown).toEqual([]);
+  });
 
   it('names every operation with a unique camelCase operationId', () => {
     const ids = operationsOf(document).map(({ operation }) => operation.operationId);

@@ -12,7 +12,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { registerOpenApiComponents, tidyComponents } from './openapi-components';
-import { describedResponse, describeStatus, impliedResponses } from './openapi-responses';
+import { describedResponse, describeStatus, impliedResponses, listErrorCodes } from './openapi-responses';
 
 /** What every route is grouped under, with what the reference page says of each group. */
 const TAGS = [
@@ -128,7 +128,8 @@ export async function registerOpenApi(
         title: 'ArtToy Club API',
         version: '0.1.0',
         description:
-          'Catalogue, account and locker of the ArtToy Club marketplace. Errors are always `{ error: { code, message, details? } }`. ' +
+          'Catalogue, account and locker of the ArtToy Club marketplace. Errors are always `{ error: { code, reason?, message, details? } }`: ' +
+          '`code` is the class, `reason` the exact code of a refusal; each error response lists its codes in `x-error-codes` (docs/errors.md). ' +
           'Operations marked with bearerAuth need a Firebase ID token: `Authorization: Bearer <token>`; the others need none.',
       },
       // Paths are relative to where the API is mounted on the site's origin (stripped from them).
@@ -142,7 +143,7 @@ export async function registerOpenApi(
     },
     transform: documentRoute(prefix),
     transformObject: (input) =>
-      tidyComponents(components(input) as Parameters<typeof tidyComponents>[0]) as ReturnType<
+      listErrorCodes(tidyComponents(components(input) as Parameters<typeof tidyComponents>[0])) as ReturnType<
         typeof components
       >,
   });

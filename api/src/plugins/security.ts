@@ -10,7 +10,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { ApiError } from '../errors';
+import { apiError } from '../errors';
 
 export interface RateLimitPolicy {
   /** Requests allowed per window, per client IP. */
@@ -114,10 +114,6 @@ export async function registerSecurity(
     global: false,
     ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
-      new ApiError(
-        context.statusCode,
-        'rate_limited',
-        `Too many requests: at most ${context.max} in this window. Retry in ${context.after}.`,
-      ),
+      apiError('rate_limited', { max: context.max, after: context.after }),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_SAVED_ADDRESSES, type ShipOutAddress, type ShipRequest } from '@arttoy/shared/contracts/api';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import { useAccountQuery } from '../api/account-read';
 import { addressBookRead, saveAddress } from '../api/addresses';
@@ -22,8 +22,6 @@ function fixSummary(problems: AddressProblems): string {
   const labels = ADDRESS_FIELDS.filter((field) => problems[field]).map((field) => ADDRESS_LABELS[field]);
   return `Please fix ${labels.length === 1 ? 'the field' : `the ${labels.length} fields`} marked above: ${labels.join(', ')}.`;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Where to send the chosen figures: an address of the visitor's address book (the newest is
@@ -70,7 +68,7 @@ export function ShipOutForm({
       await saveAddress(address);
       return 'The address is saved in your address book for next time.';
     } catch (error) {
-      return `The address could not be saved in your address book: ${messageOf(error)}`;
+      return `The address could not be saved in your address book: ${visitorMessage(error)}`;
     }
   };
   const onSubmit = async (event: FormEvent) => {
@@ -103,7 +101,7 @@ export function ShipOutForm({
         error:
           error instanceof HttpError && error.status === 0
             ? 'We could not reach the shop. Check your connection, then try again.'
-            : messageOf(error),
+            : visitorMessage(error),
       });
     }
   };
@@ -121,7 +119,7 @@ export function ShipOutForm({
       {book.status === 'pending' ? <p className="locker-muted">Loading your addresses…</p> : null}
       {book.status === 'error' ? (
         <p className="locker-muted">
-          Your saved addresses could not be loaded ({book.error.message}); enter the address.
+          Your saved addresses could not be loaded ({visitorMessage(book.error)}); enter the address.
         </p>
       ) : null}
       {saved.length > 0 ? (

@@ -2,6 +2,7 @@ import { formatShortDate } from '@arttoy/shared/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, type LockerItem, type ShipRequest } from '@arttoy/shared/contracts/api';
+import { visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import { cancelShipOut } from '../api/locker';
 import { REQUEST_STATUS } from './labels';
@@ -39,7 +40,7 @@ export function ShipRequests({
       setState({ busy: null, error: null });
       onChanged();
     } catch (error) {
-      setState({ busy: null, error: error instanceof Error ? error.message : String(error) });
+      setState({ busy: null, error: visitorMessage(error) });
     }
   };
   return (

@@ -1,30 +1,19 @@
 import { Link } from 'react-router';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, isApiError, visitorMessage } from '@arttoy/shared/http';
 
-/** The server's `details.reason` of a refusal, when it sent one. */
-const reasonOf = (error: HttpError) =>
-  error.details && typeof error.details === 'object' && 'reason' in error.details
-    ? String(error.details.reason)
-    : '';
+/** A refusal that a public handle would fix: the market shows sellers by handle only. */
+export const needsHandle = (error: unknown) => isApiError(error, 'handle_required');
 
-/** A 409 that a public handle would fix: the market shows sellers by handle only. */
-export const needsHandle = (error: unknown) =>
-  error instanceof HttpError &&
-  error.status === 409 &&
-  (/handle/.test(reasonOf(error)) || /\bhandle\b/i.test(error.message));
-
-/** A 409 because a buyer's order holds the listing (paid, or unpaid and still holding). */
+/** A refusal because a buyer's order holds the listing (paid, or unpaid and still holding). */
 export const isReserved = (error: unknown) =>
-  error instanceof HttpError &&
-  error.status === 409 &&
-  (/reserved/.test(reasonOf(error)) || /\breserved\b/i.test(error.message));
+  isApiError(error, 'listing_held', 'listing_reserved', 'listing_ordered_by_you');
 
 /**
- * Why a market action was refused, as an alert: the server's own message (it says what to do),
- * with the way there when a handle is missing, and said plainly when a buyer holds the listing.
+ * Why a market action was refused, as an alert: the visitor's copy of the refusal (it says what to
+ * do), with the way there when a handle is missing, and said plainly when a buyer holds the listing.
  */
 export function ActionProblem({ error, action }: { error: unknown; action: string }) {
-  let text = error instanceof Error ? error.message : String(error);
+  let text = visitorMessage(error);
   if (error instanceof HttpError && error.status === 0)
     text = 'We could not reach the shop. Check your connection, then try again.';
   return (

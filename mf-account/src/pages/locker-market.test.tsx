@@ -16,9 +16,9 @@ const CAT = lockerItem(1, 'Lantern Cat');
 const FOX = lockerItem(2, 'Noodle Fox');
 const LISTED_CAT = listedItem(1, 'Lantern Cat', 40);
 const NO_REQUESTS = { 'GET /api/locker/ship-requests': { body: { items: [] } } };
-const conflict = (message: string, reason: string) => ({
+const conflict = (code: string, message: string, reason: string) => ({
   status: 409,
-  body: { error: { code: 'conflict', message, details: { reason } } },
+  body: { error: { code: 'conflict', reason: code, message, details: { reason } } },
 });
 
 beforeEach(() => {
@@ -91,6 +91,7 @@ describe('/locker: selling', () => {
       ...NO_REQUESTS,
       'GET /api/locker': { body: { items: [CAT] } },
       'POST /api/listings': conflict(
+        'handle_required',
         'Choose a public handle on /profile before you sell: buyers see sellers by handle only.',
         'handle_required',
       ),
@@ -167,6 +168,7 @@ describe('/locker: selling', () => {
         },
       ],
       'DELETE /api/listings/41': conflict(
+        'listing_held',
         "A buyer's order holds listing 41 right now, so it cannot be withdrawn.",
         'reserved',
       ),

@@ -115,6 +115,7 @@ describe('/profile', () => {
           body: {
             error: {
               code: 'conflict',
+              reason: 'handle_taken',
               message: 'The handle "taken_one" is taken: choose another one.',
               details: { reason: 'handle_taken' },
             },
@@ -161,6 +162,7 @@ describe('/profile', () => {
         body: {
           error: {
             code: 'conflict',
+            reason: 'handle_changed_recently',
             message,
             details: { reason: 'handle_changed_recently', nextChangeAt: '2026-12-20T10:00:00.000Z' },
           },

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, visitorMessage } from '@arttoy/shared/http';
 import { Skeleton } from '@arttoy/shared/ui';
 import { useAccountQuery } from '../api/account-read';
 import { feedVisibilityRead, saveFeedVisibility } from '../api/profile';
@@ -24,7 +24,7 @@ export function FeedVisibility({ handle }: { handle: string | null }) {
       setProblem(
         error instanceof HttpError && error.status === 0
           ? 'We could not reach the shop. Check your connection, then try again.'
-          : (error as Error).message,
+          : visitorMessage(error),
       );
     } finally {
       setSaving(null);

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { handleSchema } from '@arttoy/shared/contracts/api';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, isApiError, visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import type { Me } from '@arttoy/shared/contracts/api';
 import { saveHandle } from '../api/profile';
@@ -34,14 +34,15 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
       // Taken, or changed too recently: the API says which, and when it may change next.
-      const taken =
-        error instanceof HttpError &&
-        (error.details as { reason?: string } | null)?.reason === 'handle_taken';
       if (status === 409)
-        setProblem(taken ? `@${parsed.data} is taken: choose another one.` : (error as Error).message);
+        setProblem(
+          isApiError(error, 'handle_taken')
+            ? `@${parsed.data} is taken: choose another one.`
+            : visitorMessage(error),
+        );
       else if (status === 0)
         setProblem('We could not reach the shop. Check your connection, then try again.');
-      else setProblem(error instanceof Error ? error.message : String(error));
+      else setProblem(visitorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { visitorMessage } from '@arttoy/shared/http';
 
 /**
  * A list the visitor removes entries from, one at a time: after each removal the list is the
@@ -26,7 +27,7 @@ export function useRemovable<Entry extends { id: number }>(
       setMessage({ text: `${nameOf(entry)} was removed.`, failed: false });
     } catch (error) {
       setMessage({
-        text: `${nameOf(entry)} could not be removed: ${error instanceof Error ? error.message : String(error)}`,
+        text: `${nameOf(entry)} could not be removed: ${visitorMessage(error)}`,
         failed: true,
       });
     } finally {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 
 /** A failed read: what failed, why in plain words, and a retry. */
@@ -20,7 +20,7 @@ export function ReadError({
         <strong>{title}</strong>{' '}
         {error instanceof HttpError && error.status === 0
           ? 'We could not reach the shop. Check your connection, then try again.'
-          : error.message}
+          : visitorMessage(error)}
       </p>
       <div className="locker-actions">
         <Button variant="secondary" onClick={onRetry}>

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { HttpError } from '@arttoy/shared/http';
+import { HttpError, visitorMessage } from '@arttoy/shared/http';
 import { Button, Skeleton } from '@arttoy/shared/ui';
 
-/** What went wrong, in plain words; the server's own message when it sent one. */
+/** What went wrong, in plain words: the visitor's copy of the server's refusal (visitorMessage). */
 export function explain(error: Error): string {
   if (error instanceof HttpError && error.status === 0)
     return 'We could not reach the gallery. Check your connection, then try again.';
   if (error instanceof HttpError && error.status >= 500)
     return 'The gallery is having trouble right now. Please try again in a moment.';
-  return error.message;
+  return visitorMessage(error);
 }
 
 /** A failed read: what happened and a retry, in place of the part of the page that failed. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError, newIdempotencyKey } from '@arttoy/shared/http';
+import { HttpError, isApiError, newIdempotencyKey } from '@arttoy/shared/http';
 import { invalidatePageReads } from '@arttoy/shared/query';
 import { paymentStore } from '@arttoy/shared/stores';
 import { createOrder } from '../api/account';
@@ -40,7 +40,7 @@ export function useBuy(boxModelId: number) {
       setState({
         status: 'error',
         error: failure,
-        soldOut: failure instanceof HttpError && failure.status === 409 && /sold out/i.test(failure.message),
+        soldOut: isApiError(failure, 'box_sold_out'),
       });
     }
   };

@@ -230,21 +230,42 @@ describe('/mysterybox/{model_id}', () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  it('says so when the last box went to someone else first', async () => {
+  /** The last box's page, signed in, where ordering is refused as sold out with this message. */
+  const openWhenSoldOut = (message: string) => {
     signInAs('u-1');
     fakeApi({
       'GET /api/box-models/7': { body: box({ stock: 1 }) },
       'GET /api/me/fairness': { body: fairness() },
       'POST /api/orders': {
         status: 409,
-        body: { error: { code: 'conflict', message: 'Night Market Box is sold out.' } },
+        body: {
+          error: {
+            code: 'conflict',
+            reason: 'box_sold_out',
+            message,
+            details: { reason: 'sold_out', boxModelId: 7, available: 0 },
+          },
+        },
       },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+  };
+
+  it('says so when the last box went to someone else first', async () => {
+    openWhenSoldOut('Night Market Box is sold out.');
     expect(await screen.findByText('Last one')).toBeInTheDocument();
     await screen.findByTestId('server-seed-hash');
     await userEvent.click(await buyButton());
     expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+  });
+
+  it('knows a sold-out refusal by its code, whatever its message says', async () => {
+    openWhenSoldOut('Every Night Market Box has gone (GET /api/box-models lists the others).');
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    expect(await screen.findByText(/This box is sold out/)).toBeInTheDocument();
+    expect(screen.queryByText(/GET \/api/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
   });
 });

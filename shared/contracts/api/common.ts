@@ -4,7 +4,10 @@
  */
 import * as z from 'zod';
 
-/** Machine-readable error codes; `message` says what to do, `code` is what code branches on. */
+/**
+ * The classes of error: every answer's `error.code`. A refusal of the catalogue (errors.ts) names its
+ * exact code beside it, in `error.reason`; `message` says what to do.
+ */
 export const API_ERROR_CODES = [
   'invalid_request',
   'unauthenticated',
@@ -26,15 +29,6 @@ export const fieldIssueSchema = z.object({
   reason: z.string(),
 });
 
-/** Every error response of the API: `{ error: { code, message, details? } }`. */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.enum(API_ERROR_CODES),
-    message: z.string(),
-    details: z.optional(z.record(z.string(), z.unknown())),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 
 /** Lower-case words joined by `-` or `_`: the same pattern the site's routes accept. */

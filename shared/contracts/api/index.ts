@@ -7,6 +7,7 @@ export * from './account';
 export * from './catalogue';
 export * from './commerce';
 export * from './common';
+export * from './errors';
 export * from './health';
 export * from './market';
 export * from './shipping-fees';

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Balance, MARKET_CURRENCY, type Payout } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { ledgerEntries, payoutRequests, sales, users } from '../../db/schema';
-import { conflict } from '../../errors';
+import { apiError } from '../../errors';
 
 /** How many ledger entries and payouts GET /api/me/balance shows. */
 const SHOWN = 50;
@@ -77,13 +77,7 @@ export async function requestPayout(db: Db, userId: number, amountMinor: number)
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const balance = await sumOf(tx, userId);
     if (amountMinor > balance) {
-      throw conflict(
-        `A payout of ${amountMinor} minor units is more than your balance (${balance}). Ask for at most your balance (GET /api/me/balance).`,
-        {
-          reason: 'over_balance',
-          balanceMinor: balance,
-        },
-      );
+      throw apiError('payout_over_balance', { amountMinor, balanceMinor: balance });
     }
     const [payout] = await tx
       .insert(payoutRequests)

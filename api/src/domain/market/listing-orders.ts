@@ -11,7 +11,7 @@ import { ORDER_RESERVATION_MINUTES, type Order, PAYMENT_RETURN_PATH } from '@art
 import type { Db } from '../../db/connect';
 import { listings, orders, users } from '../../db/schema';
 import { replayKeyRace } from '../orders/idempotency-key';
-import { ApiError, conflict, notFound } from '../../errors';
+import { type ApiError, apiError } from '../../errors';
 import { newOrderSn } from '../orders/order-sn';
 import type { UnpaidOrderLimits } from '../orders/order-limits';
 import { findNewOrder, findOrderById } from '../orders/order-view';
@@ -49,10 +49,7 @@ async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingO
     .where(and(eq(orders.userId, input.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
   if (!existing) return null;
   if (existing.listingId !== input.listingId) {
-    throw conflict(
-      `Idempotency-Key ${input.idempotencyKey} was already used for another order (${existing.listingId === null ? 'not of a listing' : `listing ${existing.listingId}`}). A retry must repeat the same request; use a new key for a new order.`,
-      { reason: 'idempotency_key_reused' },
-    );
+    throw apiError('listing_key_reused', { key: input.idempotencyKey, listingId: existing.listingId });
   }
   const order = await findOrderById(db, existing.id);
   if (!order) throw new Error(`Order ${existing.id} vanished.`);
@@ -61,12 +58,12 @@ async function replay(db: Db, input: ListingOrderInput): Promise<CreatedListingO
 
 /** The buyer's 409 when their unpaid orders of every kind are at the account's cap. */
 function overLimit(unpaid: number, limits: UnpaidOrderLimits): ApiError {
-  return new ApiError(
-    409,
-    'conflict',
-    `You already have ${unpaid} unpaid orders, the most one account may hold at a time (${limits.perAccount}). Pay for or cancel one of them (GET /api/orders lists them), or order again once one has expired (${ORDER_RESERVATION_MINUTES} minutes after it was placed).`,
-    { reason: 'unpaid_order_limit', scope: 'account', limit: limits.perAccount, unpaidOrders: unpaid },
-  );
+  return apiError('unpaid_order_limit', {
+    scope: 'account',
+    limit: limits.perAccount,
+    unpaidOrders: unpaid,
+    reservationMinutes: ORDER_RESERVATION_MINUTES,
+  });
 }
 
 /**
@@ -91,27 +88,27 @@ async function refuseRenewedHold(tx: Db, listingId: number, buyerId: number): Pr
   const again = new Date(
     lapsed[lapsed.length - UNPAID_HOLDS_PER_BUYER]!.createdAt.getTime() + HOLD_WINDOW_MINUTES * 60_000,
   );
-  throw conflict(
-    `You have ordered listing ${listingId} ${lapsed.length} times in the last ${HOLD_WINDOW_MINUTES} minutes without paying, the most one buyer may (${UNPAID_HOLDS_PER_BUYER}): other buyers and its seller get their turn. You can order it again from ${again.toISOString()} if it is still on sale.`,
-    { reason: 'listing_hold_limit', limit: UNPAID_HOLDS_PER_BUYER, retryAfter: again.toISOString() },
-  );
+  throw apiError('listing_hold_limit', {
+    listingId,
+    lapsed: lapsed.length,
+    windowMinutes: HOLD_WINDOW_MINUTES,
+    limit: UNPAID_HOLDS_PER_BUYER,
+    retryAfter: again.toISOString(),
+  });
 }
 
 /** Decides and inserts the order under the listing's and the buyer's row locks; returns its id. */
 async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
-  if (!listing) throw notFound(`Listing ${input.listingId}`, LISTINGS_HINT);
+  if (!listing) throw apiError('listing_not_found', { listingId: input.listingId, hint: LISTINGS_HINT });
   if (listing.status !== 'open') {
-    throw conflict(
-      `Listing ${listing.id} is ${listing.status === 'sold' ? 'sold' : 'withdrawn by its seller'}: it cannot be bought. ${LISTINGS_HINT}`,
-      { reason: `listing_${listing.status}` },
-    );
+    throw apiError(listing.status === 'sold' ? 'listing_sold' : 'listing_withdrawn', {
+      listingId: listing.id,
+      hint: LISTINGS_HINT,
+    });
   }
   if (listing.sellerId === input.userId) {
-    throw conflict(
-      `Listing ${listing.id} is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/${listing.id}) to keep the figure.`,
-      { reason: 'own_listing' },
-    );
+    throw apiError('listing_own', { listingId: listing.id });
   }
   const [holder] = await tx
     .select({
@@ -125,22 +122,19 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
     .limit(1);
   // The buyer's own order (a second click makes a new key): theirs to pay, not another buyer's.
   if (holder?.userId === input.userId) {
-    throw conflict(
-      holder.status === 'paid'
-        ? `Your order ${holder.orderSn} of listing ${listing.id} is paid: the figure is coming to your locker. GET /api/orders/${holder.orderSn} shows it.`
-        : `You already ordered listing ${listing.id} (order ${holder.orderSn}), and it is yours to pay until ${holder.expiresAt.toISOString()}: pay that order (${PAYMENT_RETURN_PATH}?order=${holder.orderSn}) instead of ordering again. Nothing was charged.`,
-      {
-        reason: 'listing_reserved_by_you',
-        orderSn: holder.orderSn,
-        reservedUntil: holder.expiresAt.toISOString(),
-      },
-    );
+    throw apiError('listing_ordered_by_you', {
+      listingId: listing.id,
+      paid: holder.status === 'paid',
+      payPath: PAYMENT_RETURN_PATH,
+      orderSn: holder.orderSn,
+      reservedUntil: holder.expiresAt.toISOString(),
+    });
   }
   if (holder) {
-    throw conflict(
-      `Listing ${listing.id} is reserved by another buyer's order until ${holder.expiresAt.toISOString()}; it is back on sale if that order is not paid by then. Nothing was charged.`,
-      { reason: 'listing_reserved', reservedUntil: holder.expiresAt.toISOString() },
-    );
+    throw apiError('listing_reserved', {
+      listingId: listing.id,
+      reservedUntil: holder.expiresAt.toISOString(),
+    });
   }
   await refuseRenewedHold(tx, listing.id, input.userId);
   // The buyer's row, locked: two orders of theirs at once are counted one after the other.

@@ -19,7 +19,7 @@ import {
 import { type Db, rowsOf } from '../../db/connect';
 import { figures, listings, lockerItems, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
-import { conflict, notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { listingReserved, listingReservedSql } from './reserved';
@@ -105,11 +105,14 @@ function notListable(
     shipped: 'has shipped and is no longer in your locker, so it cannot be sold here.',
   };
   const status = item.status as Exclude<LockerItem['status'], 'in_locker'>;
-  return conflict(`Locker item ${item.id} ${reasons[status]}`, { status: item.status });
+  return apiError('locker_item_not_listable', { itemId: item.id, why: reasons[status], status });
 }
 
 const itemNotFound = (itemId: number) =>
-  notFound(`Locker item ${itemId}`, 'GET /api/locker lists the items in your locker.');
+  apiError('locker_item_not_found', {
+    itemIds: [itemId],
+    hint: 'GET /api/locker lists the items in your locker.',
+  });
 
 /**
  * Lists an item of my locker at a price: the item becomes 'listed' in the same transaction. Refused
@@ -148,25 +151,14 @@ export async function createListing(
         .where(eq(users.id, sellerId))
         .for('update');
       if (!seller?.handle) {
-        throw conflict(
-          'Buyers see sellers by their public handle, and you have none yet: choose one on /profile (PUT /api/me/handle), then list the item.',
-          {
-            reason: 'handle_required',
-          },
-        );
+        throw apiError('handle_required', {});
       }
       const [open] = await tx
         .select({ n: count() })
         .from(listings)
         .where(and(eq(listings.sellerId, sellerId), eq(listings.status, 'open')));
       if ((open?.n ?? 0) >= MAX_OPEN_LISTINGS) {
-        throw conflict(
-          `You have ${MAX_OPEN_LISTINGS} open listings, the most one account may have: withdraw one (${MY_LISTINGS} lists them), then list this item.`,
-          {
-            reason: 'too_many_listings',
-            max: MAX_OPEN_LISTINGS,
-          },
-        );
+        throw apiError('too_many_listings', { max: MAX_OPEN_LISTINGS, myListings: MY_LISTINGS });
       }
       const [listing] = await tx
         .insert(listings)
@@ -187,10 +179,7 @@ export async function createListing(
   } catch (error) {
     // The item's lock makes this unreachable from this function; the index still guards any other writer.
     if (violatesUnique(error, 'listings_one_open_per_item')) {
-      throw conflict(
-        `Locker item ${input.lockerItemId} is already listed: change its price or withdraw it instead (${MY_LISTINGS} lists your listings).`,
-        { status: 'listed' },
-      );
+      throw apiError('locker_item_listed', { itemId: input.lockerItemId, myListings: MY_LISTINGS });
     }
     throw error;
   }
@@ -206,24 +195,16 @@ async function lockChangeable(tx: Db, sellerId: number, listingId: number, chang
     .from(listings)
     .where(and(eq(listings.id, listingId), eq(listings.sellerId, sellerId)))
     .for('update');
-  if (!listing) throw notFound(`Listing ${listingId}`, `${MY_LISTINGS} lists yours.`);
+  if (!listing) throw apiError('listing_not_found', { listingId, hint: `${MY_LISTINGS} lists yours.` });
   if (listing.status !== 'open')
-    throw conflict(`Listing ${listingId} is ${listing.status}: only an open listing can be ${change}.`, {
-      status: listing.status,
-    });
+    throw apiError('listing_not_open', { listingId, change, status: listing.status });
   // A statement of its own, after the lock: in the locking one, an order committed while it waited
   // would not be seen (its snapshot is older than the wait).
   const [held] = rowsOf<{ reserved: boolean }>(
     await tx.execute(sql`select ${listingReservedSql(listingId)} as reserved`),
   );
   if (held?.reserved) {
-    throw conflict(
-      `A buyer's order holds listing ${listingId} right now, so it cannot be ${change}. Try again once that order is paid or has ended (unpaid orders end within minutes).`,
-      {
-        status: listing.status,
-        reason: 'reserved',
-      },
-    );
+    throw apiError('listing_held', { listingId, change, status: listing.status });
   }
   return listing;
 }

@@ -17,7 +17,7 @@ import { type Db, rowsOf } from '../../db/connect';
 import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
 import { replayKeyRace } from './idempotency-key';
-import { ApiError, conflict, notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
 import { overUnpaidLimit, type UnpaidOrderLimits } from './order-limits';
@@ -105,17 +105,19 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
   if (!existing) return null;
   // A key of a listing's purchase or a ship-out fee: its request has none of a box order's fields to differ in, so the kind decides.
   if (existing.kind !== 'box') {
-    throw conflict(
-      `Idempotency-Key ${input.idempotencyKey} was already used for another order (not of a box: ${existing.kind === 'listing' ? "a collector's listing" : 'a ship-out fee'}). A retry must repeat the same request; use a new key for a new order.`,
-      { reason: 'idempotency_key_reused', differs: ['kind'] },
-    );
+    throw apiError('order_key_reused_by_other_kind', {
+      key: input.idempotencyKey,
+      kind: existing.kind === 'listing' ? 'listing' : 'ship_out',
+      differs: ['kind'],
+    });
   }
   const differs = differences(existing.request, requestOf(input.body), existing);
   if (differs.length > 0) {
-    throw conflict(
-      `Idempotency-Key ${input.idempotencyKey} was already used for another order request (box ${existing.boxModelId}); this body differs in ${differs.join(', ')}. A retry must send the same body; use a new key for a new order.`,
-      { reason: 'idempotency_key_reused', differs },
-    );
+    throw apiError('order_key_reused', {
+      key: input.idempotencyKey,
+      boxModelId: existing.boxModelId,
+      differs,
+    });
   }
   const order = await findOrderById(db, existing.id);
   if (!order) throw new Error(`Order ${existing.id} vanished.`);
@@ -144,20 +146,14 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       const raced = await replay(db, input);
       if (raced) return raced;
       if (!row)
-        throw notFound(`Box model ${input.body.boxModelId}`, 'GET /api/box-models lists the boxes on sale.');
+        throw apiError('box_model_not_found', {
+          boxModelId: input.body.boxModelId,
+          hint: 'GET /api/box-models lists the boxes on sale.',
+        });
       const box = { id: Number(row.boxId), name: row.boxName };
       if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user')
         throw overUnpaidLimit(row.refused, input.limits, box, Number(row.unpaid));
-      throw new ApiError(
-        409,
-        'conflict',
-        `${box.name} is sold out: every box left is sold or held by an order awaiting payment. Try again later or choose another box.`,
-        {
-          reason: 'sold_out',
-          boxModelId: box.id,
-          available: Number(row.left),
-        },
-      );
+      throw apiError('box_sold_out', { boxName: box.name, boxModelId: box.id, available: Number(row.left) });
     }
     return { order: newBoxOrder(row, orderSn, input.body.quantity), created: true };
   } catch (error) {
@@ -190,16 +186,10 @@ export async function cancelOrder(db: Db, ownerId: number, orderSn: string): Pro
     .select({ id: orders.id, status: orders.status, captureStartedAt: orders.captureStartedAt })
     .from(orders)
     .where(and(eq(orders.userId, ownerId), eq(orders.orderSn, orderSn)));
-  if (!existing) throw notFound(`Order ${orderSn}`, 'GET /api/orders lists your orders.');
+  if (!existing) throw apiError('order_not_found', { orderSn, hint: 'GET /api/orders lists your orders.' });
   // The provider may be taking the money right now: the payment's outcome decides, not a cancel.
   if (existing.status === 'pending_payment' && existing.captureStartedAt) {
-    throw conflict(
-      `Order ${orderSn} has a payment being completed with the provider: it cannot be cancelled now. Check the order again in a minute.`,
-      { status: existing.status },
-    );
+    throw apiError('order_capture_in_progress', { orderSn, status: existing.status });
   }
-  throw conflict(
-    `Order ${orderSn} is ${existing.status.replace('_', ' ')}: only an unpaid order can be cancelled.`,
-    { status: existing.status },
-  );
+  throw apiError('order_not_cancellable', { orderSn, status: existing.status });
 }

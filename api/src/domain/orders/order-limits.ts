@@ -7,7 +7,7 @@
  * their time plus the grace, or with a capture under way.
  */
 import { ORDER_RESERVATION_MINUTES } from '@arttoy/shared/contracts/api';
-import { ApiError } from '../../errors';
+import { type ApiError, apiError } from '../../errors';
 
 export interface UnpaidOrderLimits {
   /** Unpaid orders one account may hold for one box model. */
@@ -43,16 +43,12 @@ export function overUnpaidLimit(
   box: { id: number; name: string },
   unpaid: number,
 ): ApiError {
-  const fix = `Pay for or cancel one of them (GET /api/orders lists them), or order again once one has expired (${ORDER_RESERVATION_MINUTES} minutes after it was placed).`;
-  const message =
-    refused === 'unpaid_per_box'
-      ? `You already have ${unpaid} unpaid orders for ${box.name}, the most one account may hold for one box at a time (${limits.perBox}). ${fix}`
-      : `You already have ${unpaid} unpaid orders, the most one account may hold at a time (${limits.perAccount}). ${fix}`;
-  return new ApiError(409, 'conflict', message, {
-    reason: 'unpaid_order_limit',
+  return apiError('unpaid_order_limit', {
     scope: refused === 'unpaid_per_box' ? 'box' : 'account',
     limit: refused === 'unpaid_per_box' ? limits.perBox : limits.perAccount,
     unpaidOrders: unpaid,
     boxModelId: box.id,
+    boxName: box.name,
+    reservationMinutes: ORDER_RESERVATION_MINUTES,
   });
 }

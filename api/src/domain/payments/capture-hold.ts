@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@arttoy/shared/contracts/api';
 import { type Db, rowsOf } from '../../db/connect';
 import { orders, payments } from '../../db/schema';
-import { ApiError, conflict, notFound } from '../../errors';
+import { type ApiError, apiError } from '../../errors';
 import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from '../orders/reservation';
 import {
   PaymentDeclinedError,
@@ -63,16 +63,15 @@ export function assertPending(order: {
 }): void {
   const kind = order.kind ?? 'box';
   if (order.status === 'fulfilled' || order.status === 'paid')
-    throw conflict(`Order ${order.orderSn} is already paid.`, { status: order.status });
+    throw apiError('order_already_paid', { orderSn: order.orderSn, status: order.status });
   if (order.status === 'refunded') {
     const { gone, next } = GONE[kind];
-    throw conflict(
-      `Order ${order.orderSn} was paid and refunded in full: ${gone}. Nothing is owed; ${next}.`,
-      { status: order.status },
-    );
+    throw apiError('order_refunded', { orderSn: order.orderSn, gone, next, status: order.status });
   }
   if (order.status !== 'pending_payment') {
-    throw conflict(`Order ${order.orderSn} is ${order.status}: nothing was charged. ${LAPSED[kind].again}.`, {
+    throw apiError('order_not_payable', {
+      orderSn: order.orderSn,
+      again: LAPSED[kind].again,
       status: order.status,
     });
   }
@@ -81,9 +80,7 @@ export function assertPending(order: {
 /** An unpaid order past its time, paid too late: said by its kind (a box, a listing, a ship-out fee). */
 export const expired = (order: { orderSn: string; kind?: OrderRow['kind'] }) => {
   const { freed, again } = LAPSED[order.kind ?? 'box'];
-  return conflict(`Order ${order.orderSn} has expired and ${freed}; nothing was charged. ${again}.`, {
-    status: 'expired',
-  });
+  return apiError('order_expired', { orderSn: order.orderSn, freed, again });
 };
 
 /**
@@ -148,7 +145,10 @@ function claimOf(
     case 'not_pending':
       return null;
     default:
-      throw notFound(`Order ${order.orderSn}`, 'GET /api/orders lists your orders.');
+      throw apiError('order_not_found', {
+        orderSn: order.orderSn,
+        hint: 'GET /api/orders lists your orders.',
+      });
   }
 }
 
@@ -183,11 +183,14 @@ export async function refundPaid(
     });
   } catch (error) {
     if (!(error instanceof PaymentDeclinedError || error instanceof ProviderUnavailableError)) throw error;
-    const message = `Order ${order.orderSn}: the payment went through, but ${GONE[order.kind].gone}, and ${payment.provider} could not refund it just now (${error.message}). The refund is retried automatically; nothing is charged twice.`;
+    const pending = apiError('refund_pending', {
+      orderSn: order.orderSn,
+      gone: GONE[order.kind].gone,
+      provider: payment.provider,
+      problem: error.message,
+    });
     // An outage stops reconciliation asking that provider this run; a refused refund is this order's alone.
-    throw error instanceof ProviderUnavailableError
-      ? new ProviderOutageError(message)
-      : new ApiError(503, 'unavailable', message);
+    throw error instanceof ProviderUnavailableError ? new ProviderOutageError(pending) : pending;
   }
   await tx
     .update(payments)
@@ -203,8 +206,10 @@ export async function refundPaid(
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, order.id));
-  return conflict(
-    `Order ${order.orderSn}: ${GONE[order.kind].gone}, so the payment was refunded in full (refund ${refund.refundId}). Nothing is owed; ${GONE[order.kind].next}.`,
-    { reason: 'refunded', status: 'refunded', refundId: refund.refundId },
-  );
+  return apiError('order_refunded_unfulfillable', {
+    orderSn: order.orderSn,
+    gone: GONE[order.kind].gone,
+    next: GONE[order.kind].next,
+    refundId: refund.refundId,
+  });
 }

@@ -16,7 +16,7 @@ import type { CaptureResult, PaymentProvider, StartPaymentResult } from '@arttoy
 import { type Db, rowsOf } from '../../db/connect';
 import { fromJsonRow } from '../../db/json-row';
 import { orders, paymentMethods, payments, serverSeeds } from '../../db/schema';
-import { ApiError, conflict, notFound } from '../../errors';
+import { ApiError, apiError } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { findDrawOfOrder } from '../draws/draw-proof';
 import type { DataChanges } from '../../cache/data-changes';
@@ -93,10 +93,7 @@ function assertPayable(order: Parameters<typeof assertPending>[0], payable: bool
 
 function providerOf(providers: PaymentProviders, name: PaymentProvider): PaymentProviderAdapter {
   const provider = providers[name];
-  if (!provider)
-    throw conflict(
-      `Payments with ${name} are not set up on this server (see api/README.md, PayPal). Pay with the sandbox provider instead.`,
-    );
+  if (!provider) throw apiError('provider_not_set_up', { provider: name });
   return provider;
 }
 
@@ -136,10 +133,14 @@ async function applyCapture(
       .where(eq(payments.id, payment.id));
     // Not matching is final for this payment; one still completing (PENDING) keeps its hold.
     if (problem) await releaseClaim(tx, order.id);
-    const message = problem
-      ? `The provider's payment does not match order ${order.orderSn}: ${problem}. The order was not fulfilled; contact support with the order reference.`
-      : `The provider has not completed the payment yet (${capture.providerStatus}). Check again in a minute.`;
-    return { kind: 'refused', error: conflict(message, { providerStatus: capture.providerStatus }) };
+    const error = problem
+      ? apiError('payment_mismatch', {
+          orderSn: order.orderSn,
+          problem,
+          providerStatus: capture.providerStatus,
+        })
+      : apiError('payment_pending', { providerStatus: capture.providerStatus });
+    return { kind: 'refused', error };
   }
   await tx
     .update(payments)
@@ -197,9 +198,13 @@ async function fulfilCaptured(
 /** Turns a provider's refusal into a 409 and its outage into a 503. */
 function providerError(error: unknown): unknown {
   if (error instanceof PaymentDeclinedError)
-    return conflict(error.message, { providerStatus: error.providerStatus });
+    return apiError('payment_declined', { problem: error.message, providerStatus: error.providerStatus });
   if (error instanceof ProviderUnavailableError)
-    return new ProviderOutageError(`${error.message} Nothing was charged twice; retry shortly.`);
+    return new ProviderOutageError(
+      apiError('provider_unavailable', {
+        problem: `${error.message} Nothing was charged twice; retry shortly.`,
+      }),
+    );
   return error;
 }
 
@@ -253,7 +258,7 @@ export async function startPayment(deps: PaymentDeps, input: StartPaymentInput):
   // that records it, and one that was created but never recorded cannot be approved.
   const stored = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, mine, 'lock_order_of_user');
-    if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+    if (!locked) throw apiError('order_not_found', { orderSn: input.orderSn, hint: ORDERS_HINT });
     assertPayable(locked.order, locked.payable);
     const payment = await insertPayment(tx, locked.order, input);
     const created = await providerCall(() =>
@@ -298,7 +303,7 @@ async function startSandboxPayment(
     from arttoy_start_sandbox_payment(${input.userId}::bigint, ${input.orderSn}, ${idempotencyKey}, ${providerOrderId}, ${approvalUrl},
       ${input.saveMethod}, ${input.returnUrl}, ${input.cancelUrl}, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int)`);
   const [row] = rowsOf<StartedRow>(answer);
-  if (!row) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+  if (!row) throw apiError('order_not_found', { orderSn: input.orderSn, hint: ORDERS_HINT });
   assertPayable({ orderSn: input.orderSn, status: row.orderStatus, kind: row.orderKind }, row.payable);
   if (row.id === null) throw new Error(`Order ${input.orderSn} was payable, and no payment was made for it.`);
   const payment = {
@@ -399,22 +404,22 @@ async function payWithSavedMethod(
       ),
     );
   if (!saved)
-    throw notFound(
-      `Saved ${input.provider} method`,
-      'GET /api/me/payment-methods lists yours; or pay without one.',
-    );
+    throw apiError('payment_method_not_found', {
+      method: `${input.provider} method`,
+      hint: 'GET /api/me/payment-methods lists yours; or pay without one.',
+    });
   const [order] = await deps.db
     .select({ id: orders.id, orderSn: orders.orderSn, kind: orders.kind })
     .from(orders)
     .where(mine);
-  if (!order) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+  if (!order) throw apiError('order_not_found', { orderSn: input.orderSn, hint: ORDERS_HINT });
   const claim = await claimCapture(deps.db, order);
   // Its time ran out and its box went: no new payment may take money for it.
   if (claim === 'settle') throw expired(order);
   const payment = await deps.db
     .transaction(async (tx) => {
       const locked = await lockOrder(tx, mine, 'lock_order_of_user');
-      if (!locked) throw notFound(`Order ${input.orderSn}`, ORDERS_HINT);
+      if (!locked) throw apiError('order_not_found', { orderSn: input.orderSn, hint: ORDERS_HINT });
       assertPending(locked.order);
       // A payment of this order with a saved method may be in doubt (its answer was lost): it is asked
       // again under its own request id, never made a second time beside it.
@@ -503,10 +508,7 @@ export async function settleSavedMethodPayment(
     if (!created.capture) {
       return {
         kind: 'refused',
-        error: conflict(
-          `The provider did not take the saved method's payment at once (${created.providerStatus}). Pay without the saved method.`,
-          { providerStatus: created.providerStatus },
-        ),
+        error: apiError('saved_method_not_immediate', { providerStatus: created.providerStatus }),
       };
     }
     return applyCapture(tx, provider, locked.order, stored, created.capture, claim ?? 'held');
@@ -573,7 +575,11 @@ export async function capturePayment(
 ): Promise<CaptureResult> {
   // Found and claimed in one statement, committed before the provider is asked: the order keeps its box however long the provider takes.
   const claimed = await claimCaptureOfPayment(deps.db, token, userId);
-  if (!claimed) throw notFound(`Payment ${token}`, `Start the payment from your order (${ORDERS_HINT})`);
+  if (!claimed)
+    throw apiError('payment_not_found', {
+      token,
+      hint: `Start the payment from your order (${ORDERS_HINT})`,
+    });
   const { order: found, claim } = claimed;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const locked = await beginCapture(tx, deps.providers.sandbox?.inDatabase ?? null, found.id, token, claim);

@@ -131,7 +131,7 @@ export class ProviderUnavailableError extends Error {
  */
 export class ProviderOutageError extends ApiError {
   override name = 'ProviderOutageError';
-  constructor(message: string) {
-    super(503, 'unavailable', message);
+  constructor(outage: ApiError) {
+    super(outage.statusCode, outage.code, outage.message, outage.details, outage.reason, outage.sendsReason);
   }
 }

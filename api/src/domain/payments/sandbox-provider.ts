@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { fromJsonRow } from '../../db/json-row';
 import { sandboxCheckouts } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { apiError } from '../../errors';
 import { PaymentDeclinedError, type PaymentProviderAdapter, type ProviderCapture } from './provider';
 
 type CheckoutRow = typeof sandboxCheckouts.$inferSelect;
@@ -183,11 +183,7 @@ export function createSandboxProvider(apiPrefix: string): PaymentProviderAdapter
       return { refundId: refunded.refundId, providerStatus: 'COMPLETED' };
     },
     async verifyWebhook() {
-      throw new ApiError(
-        404,
-        'not_found',
-        'The sandbox provider sends no webhooks: its payments complete when the buyer returns. Webhooks exist for paypal.',
-      );
+      throw apiError('sandbox_sends_no_webhooks', {});
     },
   };
 }

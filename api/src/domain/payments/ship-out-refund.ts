@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '@arttoy/shared/contracts/api';
 import { orders, payments } from '../../db/schema';
-import { conflict } from '../../errors';
+import { apiError } from '../../errors';
 import type { RefundFee } from '../ship-requests';
 import {
   PaymentDeclinedError,
@@ -30,9 +30,7 @@ export function shipOutFeeRefunder(
       throw new Error(`Paid ship-out order ${order.orderSn} has no captured payment to refund.`);
     const provider = providers[payment.provider];
     if (!provider)
-      throw conflict(
-        `Order ${order.orderSn} was paid with ${payment.provider}, which is not set up on this server now, so its fee cannot be refunded here. Contact support.`,
-      );
+      throw apiError('ship_fee_provider_missing', { orderSn: order.orderSn, provider: payment.provider });
     let refund;
     try {
       refund = await provider.refund({
@@ -44,13 +42,19 @@ export function shipOutFeeRefunder(
     } catch (error) {
       if (error instanceof ProviderUnavailableError)
         throw new ProviderOutageError(
-          `${payment.provider} could not refund the ship-out fee of order ${order.orderSn} just now (${error.message}); nothing was cancelled. Try again shortly.`,
+          apiError('ship_fee_refund_unavailable', {
+            orderSn: order.orderSn,
+            provider: payment.provider,
+            problem: error.message,
+          }),
         );
       if (error instanceof PaymentDeclinedError)
-        throw conflict(
-          `${payment.provider} refused to refund the ship-out fee of order ${order.orderSn} (${error.message}); nothing was cancelled. Contact support.`,
-          { providerStatus: error.providerStatus },
-        );
+        throw apiError('ship_fee_refund_refused', {
+          orderSn: order.orderSn,
+          provider: payment.provider,
+          problem: error.message,
+          providerStatus: error.providerStatus,
+        });
       throw error;
     }
     await tx

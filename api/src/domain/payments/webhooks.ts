@@ -7,7 +7,7 @@
 import type { PaymentProvider } from '@arttoy/shared/contracts/api';
 import { and, eq } from 'drizzle-orm';
 import { payments, webhookEvents } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, apiError } from '../../errors';
 import { capturePayment, type PaymentDeps } from './payment-service';
 
 export interface WebhookLog {
@@ -22,8 +22,7 @@ export async function handleWebhook(
   log: WebhookLog,
 ): Promise<void> {
   const provider = deps.providers[providerName];
-  if (!provider)
-    throw new ApiError(404, 'not_found', `Webhooks of ${providerName} are not set up on this server.`);
+  if (!provider) throw apiError('webhooks_not_set_up', { provider: providerName });
   const event = await provider.verifyWebhook(headers, body);
   const [seen] = await deps.db
     .select({ id: webhookEvents.id })

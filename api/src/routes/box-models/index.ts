@@ -7,7 +7,7 @@ import {
   boxModelParamsSchema,
 } from '@arttoy/shared/contracts/api';
 import { getBoxModel, listBoxModels } from '../../domain/catalogue/box-models';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedStockRead } from '../deps';
 
 const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -40,10 +40,10 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
     async (request, reply) => {
       const box = await getBoxModel(deps.db, request.params.id, deps.urls);
       if (!box)
-        throw notFound(
-          `Box model ${request.params.id}`,
-          `GET ${fastify.prefix} lists the box models on sale.`,
-        );
+        throw apiError('box_model_not_found', {
+          boxModelId: request.params.id,
+          hint: `GET ${fastify.prefix} lists the box models on sale.`,
+        });
       // Stock changes with every sale: a short shared cache only.
       return reply.header('cache-control', 'public, max-age=5').send(box);
     },

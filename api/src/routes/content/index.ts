@@ -14,7 +14,7 @@ import {
   contentListSchema,
 } from '@arttoy/shared/contracts/api';
 import type { SiteContent } from '../../content/site-content';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { cachedRead, errorResponses, type RouteOptions } from '../deps';
 import { contentCacheControl, draftsAllowed } from './drafts';
 
@@ -46,10 +46,10 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
         drafts: draftsAllowed(request, preview, content.previewTokens),
       });
       if (!found)
-        throw notFound(
-          `Document ${path}`,
-          `GET ${fastify.prefix}/documents?dir=blog lists the published documents of a folder.`,
-        );
+        throw apiError('document_not_found', {
+          path,
+          hint: `GET ${fastify.prefix}/documents?dir=blog lists the published documents of a folder.`,
+        });
       return reply.header('cache-control', contentCacheControl(preview)).send(found);
     },
   );
@@ -105,7 +105,10 @@ const contentRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       const { name } = request.params;
       const hash = content.store.build.assets[name];
       if (!hash)
-        throw notFound(`Image ${name}`, 'Covers are the SVG files in content/assets named by a document.');
+        throw apiError('image_not_found', {
+          name,
+          hint: 'Covers are the SVG files in content/assets named by a document.',
+        });
       const svg = await fs.readFile(join(content.contentDir, 'assets', name), 'utf8');
       const current = request.query.v === hash;
       return reply

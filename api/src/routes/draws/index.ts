@@ -11,7 +11,7 @@ import {
   publicDrawProofSchema,
 } from '@arttoy/shared/contracts/api';
 import { findDraw, findPublicDraw, listDraws } from '../../domain/draws/draw-proof';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -54,7 +54,11 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const draw = await findDraw(deps.db, user.id, request.params.id, deps.urls);
-      if (!draw) throw notFound(`Draw ${request.params.id}`, `GET ${fastify.prefix} lists your draws.`);
+      if (!draw)
+        throw apiError('draw_not_found', {
+          drawId: request.params.id,
+          hint: `GET ${fastify.prefix} lists your draws.`,
+        });
       return reply.header('cache-control', PRIVATE_NO_STORE).send(draw);
     },
   );
@@ -74,10 +78,10 @@ const drawRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     async (request, reply) => {
       const proof = await findPublicDraw(deps.db, request.params.id, deps.urls);
       if (!proof)
-        throw notFound(
-          `Draw ${request.params.id}`,
-          'The live room (/api/feed/recent) links every pull to its draw.',
-        );
+        throw apiError('draw_not_found', {
+          drawId: request.params.id,
+          hint: 'The live room (/api/feed/recent) links every pull to its draw.',
+        });
       // The seed appears when its owner rotates it: a short shared lifetime.
       return reply.header('cache-control', 'public, max-age=30').send(proof);
     },

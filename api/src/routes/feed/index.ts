@@ -12,7 +12,7 @@ import { feedEventSchema } from '@arttoy/shared/contracts/api';
 import { FeedHub } from '../../domain/feed/hub';
 import { recentEvents } from '../../domain/feed/read';
 import { FEED_BACKLOG } from '../../domain/feed/settings';
-import { ApiError, invalidRequest } from '../../errors';
+import { apiError } from '../../errors';
 import { apiSecurityHeaders } from '../../plugins/security';
 import { errorResponses, limitedBy, type RouteOptions } from '../deps';
 
@@ -71,28 +71,16 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
     },
     async (request, reply) => {
       if (!acceptsEventStream(request.headers.accept)) {
-        throw invalidRequest(
-          `${fastify.prefix} is a stream of server-sent events: ask for it with Accept: text/event-stream (EventSource does), or read the latest events as JSON from ${fastify.prefix}/recent.`,
-        );
+        throw apiError('feed_needs_event_stream', { path: fastify.prefix });
       }
       const afterId = idOf(request.headers['last-event-id'] || request.query.lastEventId);
       const admission = hub.admit(request.ip, deps.limits ? hub.settings.perIp : null);
       if ('refused' in admission) {
         if (admission.refused === 'per-ip') {
-          throw new ApiError(
-            429,
-            'rate_limited',
-            `Too many live feed streams from this address (at most ${hub.settings.perIp}): close another tab showing the live room, then retry.`,
-          );
+          throw apiError('feed_streams_per_ip', { max: hub.settings.perIp });
         }
         reply.header('retry-after', '30');
-        throw new ApiError(
-          503,
-          'unavailable',
-          admission.refused === 'closing'
-            ? 'This server is restarting: reconnect in a moment.'
-            : 'The live feed is full on this server: retry in a minute.',
-        );
+        throw apiError(admission.refused === 'closing' ? 'feed_closing' : 'feed_full', {});
       }
       const { client } = admission;
       let backlog;

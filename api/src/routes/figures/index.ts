@@ -9,14 +9,15 @@ import {
 } from '@arttoy/shared/contracts/api';
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
 import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
 
 /** The art URL's version (`?v=`): a matching version is immutable; anything else revalidates hourly. */
 const artQuerySchema = z.object({ v: z.optional(z.string().max(20)) });
 
 const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
-  const missing = (slug: string) => notFound(`Figure "${slug}"`, `GET ${fastify.prefix} lists the figures.`);
+  const missing = (slug: string) =>
+    apiError('figure_not_found', { slug, hint: `GET ${fastify.prefix} lists the figures.` });
 
   fastify.get(
     '',

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryPathSchema, slugParamsSchema } from '@arttoy/shared/contracts/api';
 import { resolveGalleryPath } from '../../domain/catalogue/gallery-path';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { CATALOGUE_CACHE, CATALOGUE_TABLES, cachedRead, errorResponses, type RouteOptions } from '../deps';
 
 const galleryPathRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -17,10 +17,10 @@ const galleryPathRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, {
   fastify.get('/:slug', { config: cachedRead(...CATALOGUE_TABLES), schema }, async (request, reply) => {
     const found = await resolveGalleryPath(deps.db, request.params.slug);
     if (!found)
-      throw notFound(
-        `Figure or series "${request.params.slug}"`,
-        'GET /api/figures and GET /api/series list them.',
-      );
+      throw apiError('gallery_path_not_found', {
+        slug: request.params.slug,
+        hint: 'GET /api/figures and GET /api/series list them.',
+      });
     return reply.header('cache-control', CATALOGUE_CACHE).send(found);
   });
 };

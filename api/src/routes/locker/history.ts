@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { itemHistorySchema, lockerItemParamsSchema } from '@arttoy/shared/contracts/api';
 import { itemHistory } from '../../domain/market/item-history';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const lockerHistoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -24,10 +24,10 @@ const lockerHistoryRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify,
       const history = await itemHistory(deps.db, user.id, request.params.id, deps.urls);
       // Someone else's item is "not found" too: its existence is not ours to tell.
       if (!history)
-        throw notFound(
-          `Locker item ${request.params.id}`,
-          `GET ${fastify.prefix} lists the items in your locker.`,
-        );
+        throw apiError('locker_item_not_found', {
+          itemIds: [request.params.id],
+          hint: `GET ${fastify.prefix} lists the items in your locker.`,
+        });
       return reply.header('cache-control', PRIVATE_NO_STORE).send(history);
     },
   );

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lockerItemParamsSchema, lockerItemSchema, lockerListSchema } from '@arttoy/shared/contracts/api';
 import { getLockerItem, listLocker } from '../../domain/locker';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const lockerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -45,10 +45,10 @@ const lockerRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
       const item = await getLockerItem(deps.db, user.id, request.params.id, deps.urls);
       // Someone else's item is "not found" too: its existence is not ours to tell.
       if (!item)
-        throw notFound(
-          `Locker item ${request.params.id}`,
-          `GET ${fastify.prefix} lists the items in your locker.`,
-        );
+        throw apiError('locker_item_not_found', {
+          itemIds: [request.params.id],
+          hint: `GET ${fastify.prefix} lists the items in your locker.`,
+        });
       return reply.header('cache-control', PRIVATE_NO_STORE).send(item);
     },
   );

@@ -11,7 +11,7 @@ import {
   slugParamsSchema,
 } from '@arttoy/shared/contracts/api';
 import { figureMarket, seriesAsks } from '../../domain/market/market-reads';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, type RouteOptions } from '../deps';
 
 const MARKET_CACHE = 'no-store';
@@ -32,7 +32,11 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     },
     async (request, reply) => {
       const market = await figureMarket(deps.db, request.params.slug);
-      if (!market) throw notFound(`Figure "${request.params.slug}"`, 'GET /api/figures lists the figures.');
+      if (!market)
+        throw apiError('figure_not_found', {
+          slug: request.params.slug,
+          hint: 'GET /api/figures lists the figures.',
+        });
       return reply.header('cache-control', MARKET_CACHE).send(market);
     },
   );
@@ -50,7 +54,11 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     },
     async (request, reply) => {
       const asks = await seriesAsks(deps.db, request.query.series);
-      if (!asks) throw notFound(`Series "${request.query.series}"`, 'GET /api/series lists the series.');
+      if (!asks)
+        throw apiError('series_not_found', {
+          slug: request.query.series,
+          hint: 'GET /api/series lists the series.',
+        });
       return reply.header('cache-control', MARKET_CACHE).send(asks);
     },
   );

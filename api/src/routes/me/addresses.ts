@@ -7,7 +7,7 @@ import {
   savedAddressSchema,
 } from '@arttoy/shared/contracts/api';
 import { addressesOf, removeAddress, saveAddress } from '../../domain/address-book';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -74,7 +74,10 @@ const addressRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     async (request, reply) => {
       const user = await requireUser(deps, request);
       if (!(await removeAddress(deps.db, user.id, request.params.id))) {
-        throw notFound(`Saved address ${request.params.id}`, `GET ${fastify.prefix}/addresses lists yours.`);
+        throw apiError('saved_address_not_found', {
+          addressId: request.params.id,
+          hint: `GET ${fastify.prefix}/addresses lists yours.`,
+        });
       }
       return reply
         .header('cache-control', PRIVATE_NO_STORE)

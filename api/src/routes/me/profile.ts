@@ -10,7 +10,7 @@ import {
   savedPaymentMethodListSchema,
 } from '@arttoy/shared/contracts/api';
 import { removeSavedMethod, savedMethodsOf, setHandle, toMe } from '../../domain/profile';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -69,10 +69,10 @@ const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     async (request, reply) => {
       const user = await requireUser(deps, request);
       if (!(await removeSavedMethod(deps.db, user.id, request.params.id))) {
-        throw notFound(
-          `Saved payment method ${request.params.id}`,
-          `GET ${fastify.prefix}/payment-methods lists yours.`,
-        );
+        throw apiError('payment_method_not_found', {
+          method: `payment method ${request.params.id}`,
+          hint: `GET ${fastify.prefix}/payment-methods lists yours.`,
+        });
       }
       return reply
         .header('cache-control', PRIVATE_NO_STORE)

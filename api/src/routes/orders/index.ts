@@ -20,7 +20,7 @@ import { cancelOrder, createOrder } from '../../domain/orders/create-order';
 import { findOrder, listOrders } from '../../domain/orders/order-view';
 import { sweepExpiredOrders } from '../../domain/orders/reservation';
 import { startPayment } from '../../domain/payments/payment-service';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 
 const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -91,7 +91,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const before = await findOrder(deps.db, user.id, request.params.orderSn);
-      if (!before) throw notFound(`Order ${request.params.orderSn}`, hint);
+      if (!before) throw apiError('order_not_found', { orderSn: request.params.orderSn, hint });
       // Expiry on read: the sweep may not have reached it yet.
       const order =
         before.status === 'pending_payment' && (await sweepExpiredOrders(deps.db, [before.id])) > 0

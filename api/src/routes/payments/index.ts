@@ -13,7 +13,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import { capturePayment } from '../../domain/payments/payment-service';
 import { handleWebhook } from '../../domain/payments/webhooks';
-import { ApiError } from '../../errors';
+import { apiError } from '../../errors';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
 import sandboxCheckoutRoutes from './sandbox-checkout';
 
@@ -75,13 +75,7 @@ const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
       onRequest: (_request, reply, done) => {
         if (webhooksInFlight >= deps.webhookConcurrency) {
           reply.header('retry-after', '5');
-          done(
-            new ApiError(
-              503,
-              'unavailable',
-              `Too many payment events at once (at most ${deps.webhookConcurrency}); retry in a few seconds.`,
-            ),
-          );
+          done(apiError('webhooks_busy', { limit: deps.webhookConcurrency }));
           return;
         }
         webhooksInFlight += 1;

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import { sameSitePath } from '@arttoy/shared/http';
 import { isPreviewToken, PREVIEW_COOKIE } from '../../content/preview-tokens';
-import { ApiError } from '../../errors';
+import { apiError } from '../../errors';
 import type { ContentRouteOptions } from '../content';
 import { errorResponses, limitedBy } from '../deps';
 
@@ -73,11 +73,7 @@ const previewRoutes: FastifyPluginAsyncZod<ContentRouteOptions> = async (fastify
       const { token, redirect, exit } = request.query;
       if (exit === 'true') return clear(request, reply).redirect(target(redirect, false), 303);
       if (!isPreviewToken(token, content.previewTokens)) {
-        throw new ApiError(
-          403,
-          'forbidden',
-          'This preview token is not valid. Ask for a current one (PREVIEW_TOKENS on the server) and open the preview link again.',
-        );
+        throw apiError('preview_token_invalid', {});
       }
       return reply
         .setCookie(PREVIEW_COOKIE, token as string, { ...cookieOptions(request), maxAge: 60 * 60 * 24 })

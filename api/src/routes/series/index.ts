@@ -7,7 +7,7 @@ import {
   slugParamsSchema,
 } from '@arttoy/shared/contracts/api';
 import { getSeries, listSeries } from '../../domain/catalogue/series';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import {
   CATALOGUE_CACHE,
   CATALOGUE_TABLES,
@@ -50,7 +50,10 @@ const seriesRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     async (request, reply) => {
       const series = await getSeries(deps.db, request.params.slug, deps.urls);
       if (!series)
-        throw notFound(`Series "${request.params.slug}"`, `GET ${fastify.prefix} lists the series.`);
+        throw apiError('series_not_found', {
+          slug: request.params.slug,
+          hint: `GET ${fastify.prefix} lists the series.`,
+        });
       return reply.header('cache-control', CATALOGUE_CACHE).send(series);
     },
   );

@@ -7,7 +7,7 @@ import {
   stylePageSchema,
 } from '@arttoy/shared/contracts/api';
 import { getStyle, listStyles } from '../../domain/catalogue/styles';
-import { notFound } from '../../errors';
+import { apiError } from '../../errors';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
 
 const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
@@ -41,7 +41,11 @@ const styleRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     },
     async (request, reply) => {
       const style = await getStyle(deps.db, request.params.slug, deps.urls);
-      if (!style) throw notFound(`Style "${request.params.slug}"`, `GET ${fastify.prefix} lists the styles.`);
+      if (!style)
+        throw apiError('style_not_found', {
+          slug: request.params.slug,
+          hint: `GET ${fastify.prefix} lists the styles.`,
+        });
       return reply.header('cache-control', CATALOGUE_CACHE).send(style);
     },
   );

@@ -29,7 +29,10 @@ async function openMarket(market: ReturnType<typeof figureMarket>) {
   return { ...mounted, section };
 }
 
-const conflict = (message: string) => ({ status: 409, body: { error: { code: 'conflict', message } } });
+const conflict = (reason: string, message: string) => ({
+  status: 409,
+  body: { error: { code: 'conflict', reason, message } },
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -165,7 +168,8 @@ describe('a figure page: from collectors', () => {
     const { section, api } = await openMarket(figureMarket({ listings: [listing(12, 1_800, 'kai')] }));
     api.market.order = () =>
       conflict(
-        'Another buyer is paying for this listing. It goes back on sale if they do not pay within 15 minutes.',
+        'listing_reserved',
+        "Listing 12 is reserved by another buyer's order until 2026-11-27T15:00:00.000Z; it is back on sale if that order is not paid by then. Nothing was charged.",
       );
     const readsBefore = api.requested.filter((url) => url === '/api/market/figures/croissant-cub').length;
     api.market.figures['croissant-cub'] = figureMarket({ listings: [listing(12, 1_800, 'kai', true)] });
@@ -188,7 +192,10 @@ describe('a figure page: from collectors', () => {
     await buy();
     expect(await within(section).findByRole('alert')).toHaveTextContent('We could not reach the gallery.');
     api.market.order = () =>
-      conflict('This is your own listing: you cannot buy it. Withdraw it from your locker instead.');
+      conflict(
+        'listing_own',
+        'Listing 12 is yours: you cannot buy your own listing. Withdraw it (DELETE /api/listings/12) to keep the figure.',
+      );
     await buy();
     expect(await within(section).findByRole('alert')).toHaveTextContent('This is your own listing');
     api.market.order = () => ({ status: 201, body: listingOrder(12, 1_800) });

@@ -5,7 +5,7 @@
  * or pay with a vault id at once, refund a capture (POST /v2/payments/captures/{id}/refund, with its own
  * PayPal-Request-Id), and verify webhooks through /v1/notifications/verify-webhook-signature.
  */
-import { ApiError } from '../../../errors';
+import { apiError } from '../../../errors';
 import { fromDecimal, toDecimal } from '../money';
 import { type PaymentProviderAdapter, type ProviderCapture, ProviderUnavailableError } from '../provider';
 import { createPayPalClient, type PayPalClientOptions } from './paypal-client';
@@ -154,30 +154,17 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
     },
     async verifyWebhook(headers, body) {
       if (!options.webhookId) {
-        throw new ApiError(
-          404,
-          'not_found',
-          'PayPal webhooks are not set up on this server: set PAYPAL_WEBHOOK_ID to the webhook id from the PayPal dashboard.',
-        );
+        throw apiError('paypal_webhook_id_missing', {});
       }
       const event = body as PayPalWebhookEvent | null;
       if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') {
-        throw new ApiError(
-          400,
-          'invalid_request',
-          'The body is not a PayPal webhook event (it needs id and event_type).',
-        );
+        throw apiError('webhook_not_an_event', {});
       }
       const signature = Object.fromEntries(
         Object.entries(SIGNATURE_HEADERS).map(([field, name]) => [field, header(headers, name)]),
       );
       const missing = Object.values(SIGNATURE_HEADERS).filter((name) => !header(headers, name));
-      if (missing.length > 0)
-        throw new ApiError(
-          400,
-          'invalid_request',
-          `The webhook lacks PayPal's signature headers: ${missing.join(', ')}.`,
-        );
+      if (missing.length > 0) throw apiError('webhook_unsigned', { missing });
       const verdict = await client.call<{ verification_status?: string }>(
         'POST',
         '/v1/notifications/verify-webhook-signature',
@@ -188,11 +175,7 @@ export function createPayPalProvider(options: PayPalProviderOptions): PaymentPro
         },
       );
       if (verdict.verification_status !== 'SUCCESS') {
-        throw new ApiError(
-          400,
-          'invalid_request',
-          'PayPal did not confirm this webhook’s signature: it was not sent by PayPal for our webhook, or was changed on the way.',
-        );
+        throw apiError('webhook_signature_invalid', {});
       }
       const orderId = event.event_type.startsWith('PAYMENT.CAPTURE.')
         ? event.resource?.supplementary_data?.related_ids?.order_id
