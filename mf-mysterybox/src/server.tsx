@@ -1,7 +1,9 @@
 // This remote's server module (./server of its server container): its pages rendered for the site server.
 import { matchRoutes } from 'react-router';
 import { routesOf } from '@arttoy/shared/contracts';
+import { API_BASE } from '@arttoy/shared/http';
 import { defineRemoteServer } from '@arttoy/shared/server';
+import { boxRead } from './api/catalogue';
 import { MysteryBoxApp } from './app';
 import { prefetchPage } from './routes';
 
@@ -13,7 +15,7 @@ export const { firstReads, renderToHtml, browserOnlyHead } = defineRemoteServer(
   firstReads: (location) => {
     const match = routeOf(location.pathname);
     return match?.route.id === 'mysterybox-model_id'
-      ? [`/api/box-models/${Number(match.params.model_id)}`]
+      ? [`${API_BASE}${boxRead(Number(match.params.model_id)).key}`]
       : [];
   },
   preparePage: prefetchPage,
