@@ -5,17 +5,18 @@
  * (spec §8), which pages show as the shell's 404.
  */
 import {
-  contentDocumentResponseSchema,
-  contentListSchema,
   contentPathSchema,
   DEFAULT_CONTENT_LOCALE,
+  endpoints,
+  type ApiEndpoint,
   type ContentDocumentResponse,
   type ContentList,
   type ContentLocale,
+  type EndpointAnswer,
+  type EndpointQuery,
 } from '@arttoy/shared/contracts/api';
 import { createSiteError, isSiteError, type SiteError } from '@arttoy/shared/contracts';
-import { HttpError, request } from '@arttoy/shared/http';
-import type * as z from 'zod';
+import { API_BASE, HttpError, request } from '@arttoy/shared/http';
 
 /** A document that does not exist (or is a draft the visitor may not see). */
 export function contentNotFound(path: string): SiteError {
@@ -33,24 +34,27 @@ function invalidAnswer(url: string, detail: string): Error {
   );
 }
 
+const DOCUMENT_URL = `${API_BASE}${endpoints.getContentDocument.path}`;
+const LIST_URL = `${API_BASE}${endpoints.listContentDocuments.path}`;
+
 /** Runs one content request; maps 404 and HTML pages to Not found, and validates the JSON. */
-async function get<T>(
-  url: string,
-  query: Record<string, string | number | undefined>,
+async function get<E extends ApiEndpoint>(
+  endpoint: E,
+  query: EndpointQuery<E>,
   notFoundPath: string,
-  schema: z.ZodType<T>,
   signal?: AbortSignal,
-): Promise<T> {
+): Promise<EndpointAnswer<E>> {
+  const url = `${API_BASE}${endpoint.path}`;
   let body: unknown;
   try {
-    body = await request<unknown>(url, { query, signal });
+    body = await request<unknown>(url, { query: query as Record<string, unknown>, signal });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw contentNotFound(notFoundPath);
     throw error;
   }
   if (isHtmlPage(body)) throw contentNotFound(notFoundPath);
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
+  const parsed = endpoint.response.safeParse(body);
+  if (parsed.success) return parsed.data as EndpointAnswer<E>;
   const issue = parsed.error.issues[0];
   throw invalidAnswer(
     url,
@@ -72,7 +76,7 @@ export interface DocumentRequest {
  * this order): the key of the page payload's answer and of the document's preload.
  */
 export function contentDocumentUrl(path: string, locale: ContentLocale = DEFAULT_CONTENT_LOCALE): string {
-  return `/api/content/document?path=${encodeURIComponent(path)}&locale=${locale}`;
+  return `${DOCUMENT_URL}?path=${encodeURIComponent(path)}&locale=${locale}`;
 }
 
 /** One document with its neighbours and related documents; rejects with a 404 SiteError when there is none. */
@@ -85,10 +89,9 @@ export function fetchContentDocument({
   // A path the API would refuse cannot name a document: no request needed.
   if (!contentPathSchema.safeParse(path).success) return Promise.reject(contentNotFound(path));
   return get(
-    '/api/content/document',
+    endpoints.getContentDocument,
     { path, locale, preview: preview ? 'true' : undefined },
     path,
-    contentDocumentResponseSchema,
     signal,
   );
 }
@@ -115,7 +118,7 @@ export function contentListUrl({
   const query = Object.entries({ dir, tag, page, pageSize, locale })
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`);
-  return `/api/content/documents?${query.join('&')}`;
+  return `${LIST_URL}?${query.join('&')}`;
 }
 
 /** A page of a folder's documents, newest first, with the folder's tags. */
@@ -129,10 +132,9 @@ export function fetchContentList({
   signal,
 }: ListRequest): Promise<ContentList> {
   return get(
-    '/api/content/documents',
+    endpoints.listContentDocuments,
     { dir, tag, page, pageSize, locale, preview: preview ? 'true' : undefined },
     `/${dir}`,
-    contentListSchema,
     signal,
   );
 }

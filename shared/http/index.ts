@@ -3,3 +3,4 @@ export { DEFAULT_TIMEOUT_MS, HttpError, NON_RETRIED_METHODS, request, RETRY_STAT
 export { isApiError, visitorMessage, type ApiRefusal } from './api-error';
 export { sameSitePath } from './site-path';
 export { newIdempotencyKey } from './idempotency-key';
+export { apiPath, apiRequest, withCallOptions, type ApiCallOptions, type EndpointArgs } from './api-request';

@@ -5,9 +5,11 @@
  */
 export {
   apiRead,
+  endpointRead,
   FRESH_MS,
   NOT_FOUND,
   queryKeyOf,
+  userEndpointRead,
   userRead,
   type AnswerOf,
   type Freshness,

@@ -1,6 +1,14 @@
 import type * as z from 'zod';
 import { isNotFoundAnswer } from '@arttoy/shared/contracts';
-import { API_BASE, apiJson } from '@arttoy/shared/http';
+import type { ApiEndpoint, EndpointAnswer } from '@arttoy/shared/contracts/api';
+import {
+  API_BASE,
+  apiJson,
+  apiPath,
+  apiRequest,
+  withCallOptions,
+  type EndpointArgs,
+} from '@arttoy/shared/http';
 
 /** What a read's `given` answers for a read the API answered 404 (the page's data holds it as such). */
 export const NOT_FOUND = Symbol('not found');
@@ -72,6 +80,29 @@ export function userRead<T>(
   load: (signal?: AbortSignal) => Promise<T>,
 ): PageRead<T> {
   return { key, load, user: uid, freshness: 'live' };
+}
+
+/** A GET endpoint of the API's contract (`endpoints` of @arttoy/shared/contracts/api). */
+type ReadEndpoint = ApiEndpoint & { method: 'GET' };
+
+/** apiRead of a GET endpoint of the contract: `endpointRead(endpoints.getStyle, { params: { slug } })`. */
+export function endpointRead<E extends ReadEndpoint>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): PageRead<EndpointAnswer<E>> {
+  return apiRead<E['response']>(apiPath(endpoint, ...args), endpoint.response);
+}
+
+/** userRead of a GET endpoint of the contract, sending the ID token `token` gives. */
+export function userEndpointRead<E extends ReadEndpoint>(
+  uid: string,
+  token: () => Promise<string>,
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): PageRead<EndpointAnswer<E>> {
+  return userRead(uid, apiPath(endpoint, ...args), async (signal) =>
+    apiRequest(endpoint, ...withCallOptions(args, { token: await token(), signal })),
+  );
 }
 
 /** The cache key of a read: a user's reads under that user, public ones beside them. */

@@ -1,15 +1,15 @@
-import { searchIndexSchema, type SearchEntry } from '@arttoy/shared/contracts/api';
-import { request } from '@arttoy/shared/http';
+import { endpoints, type SearchEntry } from '@arttoy/shared/contracts/api';
+import { API_BASE, request } from '@arttoy/shared/http';
 import type { SiteSearch } from './kinds';
 import { buildSiteSearch } from './search-index';
 
 /** The search data's URL (spec §7). */
-export const SEARCH_DATA_URL = '/api/search.json';
+export const SEARCH_DATA_URL = `${API_BASE}${endpoints.getSearchIndex.path}`;
 
 /** The search data, or null when it cannot be had (API down, an HTML error page, a malformed answer). */
 async function fetchEntries(): Promise<SearchEntry[] | null> {
   try {
-    const parsed = searchIndexSchema.safeParse(await request<unknown>(SEARCH_DATA_URL));
+    const parsed = endpoints.getSearchIndex.response.safeParse(await request<unknown>(SEARCH_DATA_URL));
     if (parsed.success) return parsed.data;
     console.warn(
       `[search] ${SEARCH_DATA_URL} is not a search index (${parsed.error.issues[0]?.message ?? 'unknown shape'}); searching nothing.`,

@@ -3,65 +3,31 @@
  * layer (`usePageQuery`, `prefetchPageRead` from @arttoy/shared/query). Every answer is validated
  * with the API's own zod schemas, and each read's answer in the page's data is its first.
  */
-import {
-  boxModelDetailSchema,
-  figurePageSchema,
-  figureSchema,
-  galleryPathSchema,
-  seriesDetailSchema,
-  seriesPageSchema,
-  stylePageSchema,
-  styleDetailSchema,
-  type FIGURE_RARITIES,
-  type FIGURE_SORTS,
-} from '@arttoy/shared/contracts/api';
-import { apiRead, NOT_FOUND, prefetchPageRead, type PageRead } from '@arttoy/shared/query';
-import type * as z from 'zod';
-import { queryString } from './query-string';
+import { endpoints, type BoxModelDetail, type EndpointQuery } from '@arttoy/shared/contracts/api';
+import { endpointRead, NOT_FOUND, prefetchPageRead, type PageRead } from '@arttoy/shared/query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-export const styleList = () => apiRead('/styles?pageSize=100', stylePageSchema);
+export const styleList = () => endpointRead(endpoints.listStyles, { query: { pageSize: 100 } });
 
-export const styleDetail = (slug: string) =>
-  apiRead(`/styles/${encodeURIComponent(slug)}`, styleDetailSchema);
+export const styleDetail = (slug: string) => endpointRead(endpoints.getStyle, { params: { slug } });
 
-export interface SeriesListParams {
-  page?: number;
-  pageSize?: number;
-  sort?: 'catalogue' | 'newest';
-  onSale?: 'true';
-}
-export const seriesList = (params: SeriesListParams) => {
-  return apiRead(`/series${queryString({ ...params })}`, seriesPageSchema);
-};
+export type SeriesListParams = EndpointQuery<typeof endpoints.listSeries>;
+export const seriesList = (query: SeriesListParams) => endpointRead(endpoints.listSeries, { query });
 
-export const seriesDetail = (slug: string) =>
-  apiRead(`/series/${encodeURIComponent(slug)}`, seriesDetailSchema);
+export const seriesDetail = (slug: string) => endpointRead(endpoints.getSeries, { params: { slug } });
 
-export interface FigureListParams {
-  style?: string;
-  series?: string;
-  rarity?: (typeof FIGURE_RARITIES)[number];
-  sort?: (typeof FIGURE_SORTS)[number];
-  page?: number;
-  pageSize?: number;
-}
-export const figureList = (params: FigureListParams) => {
-  return apiRead(`/figures${queryString({ ...params })}`, figurePageSchema);
-};
+export type FigureListParams = EndpointQuery<typeof endpoints.listFigures>;
+export const figureList = (query: FigureListParams) => endpointRead(endpoints.listFigures, { query });
 
-export const figureDetail = (slug: string) => apiRead(`/figures/${encodeURIComponent(slug)}`, figureSchema);
+export const figureDetail = (slug: string) => endpointRead(endpoints.getFigure, { params: { slug } });
 
 /** What /gallery/{path} names, a figure or a series: one read that answers 200 for either. */
-export const galleryPath = (slug: string) =>
-  apiRead(`/gallery-paths/${encodeURIComponent(slug)}`, galleryPathSchema);
+export const galleryPath = (slug: string) => endpointRead(endpoints.getGalleryPath, { params: { slug } });
 
-export const boxModelDetail = (id: number) => apiRead(`/box-models/${id}`, boxModelDetailSchema);
+export const boxModelDetail = (id: number) => endpointRead(endpoints.getBoxModel, { params: { id } });
 
 /** Every box model of a series with its published odds (one request per box; a series has one or two). */
-export const boxModelDetails = (
-  ids: readonly number[],
-): PageRead<Array<z.infer<typeof boxModelDetailSchema>>> => ({
+export const boxModelDetails = (ids: readonly number[]): PageRead<BoxModelDetail[]> => ({
   key: `/box-models/${ids.join(',')}`,
   load: (signal) => Promise.all(ids.map((id) => boxModelDetail(id).load(signal))),
   given: (answerOf) => {

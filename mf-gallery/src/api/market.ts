@@ -5,32 +5,28 @@
  */
 import { idToken } from '@arttoy/shared/auth';
 import {
-  figureMarketSchema,
+  endpoints,
   IDEMPOTENCY_KEY_HEADER,
   MAX_PAGE_SIZE,
-  orderPageSchema,
-  orderSchema,
-  seriesAsksSchema,
+  type ApiEndpoint,
+  type EndpointAnswer,
   type Order,
 } from '@arttoy/shared/contracts/api';
-import { apiJson, HttpError } from '@arttoy/shared/http';
+import { apiPath, apiRequest, HttpError, withCallOptions, type EndpointArgs } from '@arttoy/shared/http';
 import { userRead, type PageRead } from '@arttoy/shared/query';
-import type * as z from 'zod';
 
 /** A market read: live (read again on every visit), and never from the page's server data. */
-const read = <S extends z.ZodType>(path: string, schema: S): PageRead<z.infer<S>> => ({
-  key: path,
-  load: (signal) => apiJson(path, schema, { signal }),
+const read = <E extends ApiEndpoint>(endpoint: E, ...args: EndpointArgs<E>): PageRead<EndpointAnswer<E>> => ({
+  key: apiPath(endpoint, ...args),
+  load: (signal) => apiRequest(endpoint, ...withCallOptions(args, { signal })),
   freshness: 'live',
 });
 
 /** A figure's open listings (cheapest first) and recent sales. */
-export const figureMarket = (slug: string) =>
-  read(`/market/figures/${encodeURIComponent(slug)}`, figureMarketSchema);
+export const figureMarket = (slug: string) => read(endpoints.getFigureMarket, { params: { slug } });
 
 /** The lowest open ask of each figure of a series that has one. */
-export const seriesAsks = (slug: string) =>
-  read(`/market/asks?series=${encodeURIComponent(slug)}`, seriesAsksSchema);
+export const seriesAsks = (slug: string) => read(endpoints.listSeriesAsks, { query: { series: slug } });
 
 /**
  * The listings the signed-in buyer holds with an unpaid order (listing id → order number), so a
@@ -41,7 +37,11 @@ export const myReservations = (uid: string): PageRead<ReadonlyMap<number, string
   userRead(uid, 'my-listing-reservations', async (signal) => {
     const token = await idToken();
     if (!token) return new Map();
-    const { items } = await apiJson(`/orders?pageSize=${MAX_PAGE_SIZE}`, orderPageSchema, { token, signal });
+    const { items } = await apiRequest(endpoints.listOrders, {
+      query: { pageSize: MAX_PAGE_SIZE },
+      token,
+      signal,
+    });
     const holding = items.filter(
       (order) =>
         order.kind === 'listing' &&
@@ -66,8 +66,8 @@ export async function buyListing(listingId: number, key: string): Promise<Order>
       '',
       'unauthenticated',
     );
-  return apiJson(`/listings/${listingId}/orders`, orderSchema, {
-    method: 'POST',
+  return apiRequest(endpoints.orderListing, {
+    params: { id: listingId },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
     token,
   });

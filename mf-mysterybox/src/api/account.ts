@@ -1,23 +1,16 @@
 /** The signed-in buyer's side of the API: seeds, orders, payments, draws. Every call sends the ID token. */
 import { idToken } from '@arttoy/shared/auth';
 import {
-  captureResultSchema,
+  endpoints,
+  IDEMPOTENCY_KEY_HEADER,
+  type ApiEndpoint,
   type CaptureResult,
   type DrawProof,
-  drawProofSchema,
-  fairnessStateSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  lockerListSchema,
-  orderSchema,
   type PublicDrawProof,
-  publicDrawProofSchema,
-  savedPaymentMethodListSchema,
-  seedRotationSchema,
-  startPaymentResultSchema,
   type PaymentProvider,
 } from '@arttoy/shared/contracts/api';
-import { apiJson, HttpError } from '@arttoy/shared/http';
-import { userRead, type PageRead } from '@arttoy/shared/query';
+import { apiPath, apiRequest, HttpError, withCallOptions, type EndpointArgs } from '@arttoy/shared/http';
+import { userEndpointRead, userRead, type PageRead } from '@arttoy/shared/query';
 
 /** The ID token, or a 401 in plain words when the session has ended. */
 async function token(): Promise<string> {
@@ -27,22 +20,19 @@ async function token(): Promise<string> {
   return value;
 }
 
-export const fairnessRead = (uid: string) =>
-  userRead(uid, '/me/fairness', async (signal) =>
-    apiJson('/me/fairness', fairnessStateSchema, { token: await token(), signal }),
-  );
+/** A call of the signed-in buyer, sending their token. */
+const buyerCall = async <E extends ApiEndpoint>(endpoint: E, ...args: EndpointArgs<E>) =>
+  apiRequest(endpoint, ...withCallOptions(args, { token: await token() }));
+
+export const fairnessRead = (uid: string) => userEndpointRead(uid, token, endpoints.getFairness);
 
 /** What the buyer owns: a box page reveals the secret figures they have pulled. */
-export const lockerRead = (uid: string) =>
-  userRead(uid, '/locker', async (signal) =>
-    apiJson('/locker', lockerListSchema, { token: await token(), signal }),
-  );
+export const lockerRead = (uid: string) => userEndpointRead(uid, token, endpoints.listLocker);
 
-export const rotateServerSeed = async () =>
-  apiJson('/me/server-seed/rotate', seedRotationSchema, { method: 'POST', token: await token() });
+export const rotateServerSeed = () => buyerCall(endpoints.rotateServerSeed);
 
 export const getDraw = async (id: number, signal?: AbortSignal) =>
-  apiJson(`/draws/${id}`, drawProofSchema, { token: await token(), signal });
+  apiRequest(endpoints.getDraw, { params: { id }, token: await token(), signal });
 
 /**
  * A draw to check: the visitor's own (its seed can be revealed from here) when signed in and theirs,
@@ -57,7 +47,7 @@ async function loadDrawToCheck(id: number, signedIn: boolean, signal?: AbortSign
       if (!(error instanceof HttpError && error.status === 404)) throw error;
     }
   }
-  return { proof: await apiJson(`/draws/${id}/proof`, publicDrawProofSchema, { signal }), own: null };
+  return { proof: await apiRequest(endpoints.getDrawProof, { params: { id }, signal }), own: null };
 }
 
 export interface DrawToCheck {
@@ -70,15 +60,15 @@ export interface DrawToCheck {
  * its server seed appears once revealed.
  */
 export function drawToCheckRead(id: number, uid: string | null): PageRead<DrawToCheck> {
-  const key = `/draws/${id},/draws/${id}/proof`;
+  const params = { id };
+  const key = `${apiPath(endpoints.getDraw, { params })},${apiPath(endpoints.getDrawProof, { params })}`;
   if (uid === null) return { key, load: (signal) => loadDrawToCheck(id, false, signal), freshness: 'live' };
   return userRead(uid, key, (signal) => loadDrawToCheck(id, true, signal));
 }
 
 /** Creates an order holding one box. `key` is one attempt's idempotency key: the same on every retry. */
-export const createOrder = async (input: { boxModelId: number; clientSeed?: string; key: string }) =>
-  apiJson('/orders', orderSchema, {
-    method: 'POST',
+export const createOrder = (input: { boxModelId: number; clientSeed?: string; key: string }) =>
+  buyerCall(endpoints.createOrder, {
     // No seed given: the server draws with the one on record.
     body: {
       boxModelId: input.boxModelId,
@@ -86,36 +76,20 @@ export const createOrder = async (input: { boxModelId: number; clientSeed?: stri
       ...(input.clientSeed === undefined ? {} : { clientSeed: input.clientSeed }),
     },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
-    token: await token(),
   });
 
-export const orderRead = (uid: string, orderSn: string) => {
-  const path = `/orders/${encodeURIComponent(orderSn)}`;
-  return userRead(uid, path, async (signal) => apiJson(path, orderSchema, { token: await token(), signal }));
-};
+export const orderRead = (uid: string, orderSn: string) =>
+  userEndpointRead(uid, token, endpoints.getOrder, { params: { orderSn } });
 
-export const cancelOrder = async (orderSn: string) =>
-  apiJson(`/orders/${encodeURIComponent(orderSn)}/cancel`, orderSchema, {
-    method: 'POST',
-    token: await token(),
-  });
+export const cancelOrder = (orderSn: string) => buyerCall(endpoints.cancelOrder, { params: { orderSn } });
 
-export const startPayment = async (
+export const startPayment = (
   orderSn: string,
   body: { provider: PaymentProvider; saveMethod?: boolean; vaultToken?: string },
-) =>
-  apiJson(`/orders/${encodeURIComponent(orderSn)}/payments`, startPaymentResultSchema, {
-    method: 'POST',
-    body,
-    token: await token(),
-  });
+) => buyerCall(endpoints.startPayment, { params: { orderSn }, body });
 
-const capturePayment = async (providerToken: string) =>
-  apiJson('/payments/capture', captureResultSchema, {
-    method: 'POST',
-    body: { token: providerToken },
-    token: await token(),
-  });
+const capturePayment = (providerToken: string) =>
+  buyerCall(endpoints.capturePayment, { body: { token: providerToken } });
 
 /**
  * The capture of a payment the buyer approved at the provider (`providerToken`), read as its
@@ -123,12 +97,9 @@ const capturePayment = async (providerToken: string) =>
  * tab coming back into view captures nothing again. Never aborted: the capture is under way at the server.
  */
 export const captureRead = (uid: string, providerToken: string): PageRead<CaptureResult> => ({
-  key: `/payments/capture?token=${encodeURIComponent(providerToken)}`,
+  key: `${endpoints.capturePayment.path}?token=${encodeURIComponent(providerToken)}`,
   load: () => capturePayment(providerToken),
   user: uid,
 });
 
-export const paymentMethodsRead = (uid: string) =>
-  userRead(uid, '/me/payment-methods', async (signal) =>
-    apiJson('/me/payment-methods', savedPaymentMethodListSchema, { token: await token(), signal }),
-  );
+export const paymentMethodsRead = (uid: string) => userEndpointRead(uid, token, endpoints.listPaymentMethods);

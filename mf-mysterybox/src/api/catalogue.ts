@@ -2,19 +2,13 @@
  * The box catalogue (public reads), read with the site's one data layer (@arttoy/shared/query):
  * validated with the API's own schemas, each read's answer in the page's server data its first.
  */
-import {
-  boxModelDetailSchema,
-  boxModelPageSchema,
-  MAX_PAGE_SIZE,
-  paymentProviderListSchema,
-  type BoxModelDetail,
-} from '@arttoy/shared/contracts/api';
-import { apiRead, NOT_FOUND, type PageRead } from '@arttoy/shared/query';
+import { endpoints, MAX_PAGE_SIZE, type BoxModelDetail } from '@arttoy/shared/contracts/api';
+import { endpointRead, NOT_FOUND, type PageRead } from '@arttoy/shared/query';
 
 /** One box with every figure and its published odds and stock (the gallery reads it under the same key). */
-export const boxRead = (id: number) => apiRead(`/box-models/${id}`, boxModelDetailSchema);
+export const boxRead = (id: number) => endpointRead(endpoints.getBoxModel, { params: { id } });
 
-const boxListRead = apiRead(`/box-models?pageSize=${MAX_PAGE_SIZE}`, boxModelPageSchema);
+const boxListRead = endpointRead(endpoints.listBoxModels, { query: { pageSize: MAX_PAGE_SIZE } });
 
 /**
  * Every box on sale with its odds: the list gives price and stock, each box's own read its odds
@@ -37,4 +31,4 @@ export const boxesRead: PageRead<BoxModelDetail[]> = {
 };
 
 /** The pay ways the site takes now (public; PayPal appears once the site configures it). */
-export const paymentProvidersRead = apiRead('/payments/providers', paymentProviderListSchema);
+export const paymentProvidersRead = endpointRead(endpoints.listPaymentProviders);

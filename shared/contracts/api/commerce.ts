@@ -51,6 +51,8 @@ export const idempotencyKeySchema = z
   .min(8)
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be 8-100 letters, digits, - or _ (a UUID from crypto.randomUUID() fits)');
+/** The headers of a request made safe to retry by its Idempotency-Key (an order, a listing's order). */
+export const idempotentRequestHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema });
 
 /** A client seed: 1-64 letters, digits, `-`, `_` or `.` (the rule of shared/fair's CLIENT_SEED_PATTERN). */
 export const clientSeedSchema = z

@@ -41,6 +41,9 @@ export const feedEventSchema = feedPayloadSchema.extend({
 });
 export type FeedEvent = z.infer<typeof feedEventSchema>;
 
+/** GET /api/feed/recent: the latest events, newest first. */
+export const feedRecentSchema = z.object({ items: z.array(feedEventSchema) });
+
 /** GET and PUT /api/me/feed-visibility: whether the live room shows my handle beside my pulls and purchases. */
 export const feedVisibilitySchema = z.strictObject({
   /** true: the feed shows my handle; false (the default until chosen): "a collector". */

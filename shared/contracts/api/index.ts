@@ -12,4 +12,5 @@ export * from './health';
 export * from './market';
 export * from './shipping-fees';
 export * from './content';
+export * from './endpoints';
 export * from './feed';

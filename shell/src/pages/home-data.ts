@@ -10,6 +10,7 @@
  */
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
+import type { EndpointAnswer, Endpoints } from '@arttoy/shared/contracts/api';
 import { usePageData } from '@arttoy/shared/federation/page-data';
 import { request } from '@arttoy/shared/http';
 
@@ -48,6 +49,17 @@ export const homeBoxesSchema = page(
 export const homePostsSchema = page(
   v.object({ _path: v.string(), title: v.string(), description: v.string(), date: v.string() }),
 );
+
+/**
+ * The contract's answers hold every field the home page reads (a type check only: no zod is loaded),
+ * so a contract change that drops or retypes one fails the typecheck here.
+ */
+type Holds<Answer extends Read, Read> = Answer;
+export type HomeAnswersFromContract = [
+  Holds<EndpointAnswer<Endpoints['listSeries']>, v.InferOutput<typeof homeSeriesSchema>>,
+  Holds<EndpointAnswer<Endpoints['listBoxModels']>, v.InferOutput<typeof homeBoxesSchema>>,
+  Holds<EndpointAnswer<Endpoints['listContentDocuments']>, v.InferOutput<typeof homePostsSchema>>,
+];
 
 export type HomeSeries = v.InferOutput<typeof homeSeriesSchema>['items'][number];
 export type HomeBox = v.InferOutput<typeof homeBoxesSchema>['items'][number];

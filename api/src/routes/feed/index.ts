@@ -8,7 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { feedEventSchema } from '@arttoy/shared/contracts/api';
+import { feedRecentSchema } from '@arttoy/shared/contracts/api';
 import { FeedHub } from '../../domain/feed/hub';
 import { recentEvents } from '../../domain/feed/read';
 import { FEED_BACKLOG } from '../../domain/feed/settings';
@@ -110,7 +110,7 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
       schema: {
         summary: `The latest ${FEED_BACKLOG} events of the live feed, newest first (for a page's first render; GET /feed streams what follows)`,
         tags,
-        response: { 200: z.object({ items: z.array(feedEventSchema) }), ...errorResponses(429, 503) },
+        response: { 200: feedRecentSchema, ...errorResponses(429, 503) },
       },
       config: limitedBy(deps.limits?.auth),
     },

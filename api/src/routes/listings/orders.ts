@@ -1,9 +1,8 @@
 /** POST /api/listings/:id/orders: buy a collector's listing (an order paid like a box's; Idempotency-Key). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
+  idempotentRequestHeadersSchema,
   listingParamsSchema,
   orderSchema,
 } from '@arttoy/shared/contracts/api';
@@ -24,7 +23,7 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
         tags: ['market'],
         security: [{ bearerAuth: [] }],
         params: listingParamsSchema,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        headers: idempotentRequestHeadersSchema,
         response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
       },
       // Signed in first: without a token the answer is 401 whatever else is missing (the key header is validated after).

@@ -4,14 +4,9 @@
  * events too: the feed decides the handle when it reads an event.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import { feedVisibilitySchema } from '@arttoy/shared/contracts/api';
 import { feedVisibilityOf, setFeedVisibility } from '../../domain/feed/visibility';
 import { errorResponses, limitedBy, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
-
-const feedVisibilitySchema = z.strictObject({
-  /** true: the feed shows my handle; false: "a collector". */
-  visible: z.boolean(),
-});
 
 const feedSettingsRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const security = [{ bearerAuth: [] }];

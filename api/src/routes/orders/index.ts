@@ -3,11 +3,10 @@
  * Someone else's order is 404, as if it did not exist.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import {
   createOrderBodySchema,
   IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeySchema,
+  idempotentRequestHeadersSchema,
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
@@ -36,7 +35,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
           'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key returns the same order',
         tags,
         security,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema }),
+        headers: idempotentRequestHeadersSchema,
         body: createOrderBodySchema,
         response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
       },
