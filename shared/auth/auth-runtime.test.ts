@@ -1,6 +1,5 @@
 import { resetRuntimeConfig } from '../config';
-import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../contracts';
-import { siteEvents, type SiteEvents } from '../events';
+import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_ELEMENT_ID } from '../contracts';
 import {
   authStore,
   paymentStore,
@@ -12,6 +11,11 @@ import { authSession, isAuthStarted, resetAuthRuntime, startAuth } from './auth-
 import { signIn, signOut, idToken } from './login-flow';
 import { openFirebaseSession } from './firebase-session';
 import { AUTH_NOT_INITIALISED } from './messages';
+import {
+  COMPLETE_CONFIG as COMPLETE,
+  recordLoginEvents as recordEvents,
+  resetAuthStore,
+} from '../testing/auth';
 
 // Only the start from the page's config below uses the default SDK loader; the SDK itself is tested against the emulator.
 jest.mock('./firebase-session', () => ({
@@ -23,32 +27,13 @@ jest.mock('./firebase-session', () => ({
   })),
 }));
 
-const COMPLETE: RuntimeConfig = {
-  ...DEFAULT_RUNTIME_CONFIG,
-  firebase: {
-    apiKey: 'k',
-    authDomain: 'd',
-    projectId: 'p',
-    storageBucket: 's',
-    messagingSenderId: 'm',
-    appId: 'a',
-  },
-};
-
 let consoleError: jest.SpyInstance;
 let consoleInfo: jest.SpyInstance;
 beforeEach(() => {
   resetAuthRuntime();
   localStorage.clear();
   resetPaymentStore();
-  authStore.setState({
-    user: null,
-    loading: true,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(true);
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   consoleInfo = jest.spyOn(console, 'info').mockImplementation(() => undefined);
 });
@@ -56,19 +41,6 @@ afterEach(() => {
   consoleError.mockRestore();
   consoleInfo.mockRestore();
 });
-
-function recordEvents(): { seen: string[]; stop: () => void } {
-  const seen: string[] = [];
-  const types: Array<keyof SiteEvents> = [
-    'loading-start',
-    'loading-end',
-    'google-login-success',
-    'apple-login-success',
-    'facebook-login-success',
-  ];
-  const offs = types.map((type) => siteEvents.on(type, () => seen.push(type)));
-  return { seen, stop: () => offs.forEach((off) => off()) };
-}
 
 describe('startAuth without a complete Firebase config', () => {
   it('logs the missing settings, disables sign-in and reports the visitor signed out', () => {

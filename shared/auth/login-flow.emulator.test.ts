@@ -15,7 +15,6 @@ import {
   type AuthCredential,
 } from 'firebase/auth';
 import { DEFAULT_RUNTIME_CONFIG } from '../contracts';
-import { siteEvents, type SiteEvents } from '../events';
 import {
   authStore,
   paymentStore,
@@ -36,6 +35,7 @@ import {
 import type { ProviderSignIn } from './firebase-session';
 import { idToken, signIn, signOut } from './login-flow';
 import { PROVIDER_NAMES } from './messages';
+import { recordLoginEvents as recordEvents } from '../testing/auth';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -91,19 +91,6 @@ function storeReaches(predicate: (state: AuthState) => boolean): Promise<void> {
       }
     });
   });
-}
-
-function recordEvents(): { seen: string[]; stop: () => void } {
-  const seen: string[] = [];
-  const types: Array<keyof SiteEvents> = [
-    'loading-start',
-    'loading-end',
-    'google-login-success',
-    'apple-login-success',
-    'facebook-login-success',
-  ];
-  const offs = types.map((type) => siteEvents.on(type, () => seen.push(type)));
-  return { seen, stop: () => offs.forEach((off) => off()) };
 }
 
 let emulator: RunningEmulator | undefined;

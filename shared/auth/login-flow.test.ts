@@ -4,8 +4,6 @@
  * The SDK is a stand-in that opens its window as the real one does (window.open, after an await);
  * the real SDK is tested against the emulator (login-flow.emulator.test.ts) and in the browser.
  */
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../contracts';
-import { siteEvents, type SiteEvents } from '../events';
 import {
   authStore,
   paymentStore,
@@ -18,18 +16,8 @@ import { resetAuthRuntime, startAuth } from './auth-runtime';
 import type { FirebaseSession } from './firebase-session';
 import { signIn } from './login-flow';
 import { SIGN_IN_WINDOW_POLL_MS, SIGN_IN_WINDOW_SETTLE_MS } from './sign-in-window';
+import { COMPLETE_CONFIG as COMPLETE, recordLoginEvents, resetAuthStore } from '../testing/auth';
 
-const COMPLETE: RuntimeConfig = {
-  ...DEFAULT_RUNTIME_CONFIG,
-  firebase: {
-    apiKey: 'k',
-    authDomain: 'd',
-    projectId: 'p',
-    storageBucket: 's',
-    messagingSenderId: 'm',
-    appId: 'a',
-  },
-};
 /** Time enough for the watcher to see a closed window and let it settle. */
 const NOTICE_MS = SIGN_IN_WINDOW_POLL_MS + SIGN_IN_WINDOW_SETTLE_MS;
 const ADA: AuthUser = { uid: 'u-ada', displayName: 'Ada', email: 'ada@example.test' };
@@ -74,20 +62,9 @@ function standInSession(): FirebaseSession {
 }
 
 function recordEvents(): { seen: string[]; stop: () => void } {
-  const seen: string[] = [];
-  const types: Array<keyof SiteEvents> = [
-    'loading-start',
-    'loading-end',
-    'google-login-success',
-    'apple-login-success',
-    'facebook-login-success',
-  ];
-  const offs = types.map((type) =>
-    siteEvents.on(type, (payload) =>
-      seen.push('succeeded' in payload ? `${type}:${payload.succeeded}` : type),
-    ),
+  return recordLoginEvents((type, payload) =>
+    'succeeded' in payload ? `${type}:${payload.succeeded}` : type,
   );
-  return { seen, stop: () => offs.forEach((off) => off()) };
 }
 
 /** Starts a sign-in and waits until the stand-in SDK has opened its window. */
@@ -115,14 +92,7 @@ beforeEach(() => {
   resetAuthRuntime();
   localStorage.clear();
   resetPaymentStore();
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(false);
   attempts = [];
   browserOpens = () => ({ closed: false });
   browserOpen = jest.fn(() => browserOpens());

@@ -1,26 +1,11 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../contracts';
 import { authStore } from './auth-store';
 import { applySignInConfig, SIGN_IN_UNAVAILABLE } from './sign-in-config';
-
-const COMPLETE = {
-  apiKey: 'k',
-  authDomain: 'd',
-  projectId: 'p',
-  storageBucket: 's',
-  messagingSenderId: 'm',
-  appId: 'a',
-};
+import { COMPLETE_FIREBASE as COMPLETE, resetAuthStore } from '../testing/auth';
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
-  authStore.setState({
-    user: null,
-    loading: true,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(true);
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AUTH_NOT_INITIALISED, signIn } from '@arttoy/shared/auth';
 import { authStore, type SignInProvider } from '@arttoy/shared/stores';
+import { resetAuthStore } from '@arttoy/shared/testing/auth';
 import { Layout } from './layout';
 
 // Links prefetch their remote on hover; keep the federation runtime out of these tests.
@@ -18,14 +19,7 @@ beforeEach(() => {
   signInMock.mockClear();
   // The layout's ScrollRestoration scrolls; jsdom has no layout to scroll.
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(false);
 });
 
 afterEach(() => jest.restoreAllMocks());

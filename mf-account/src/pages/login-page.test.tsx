@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signIn } from '@arttoy/shared/auth';
 import { authStore } from '@arttoy/shared/stores';
+import { resetAuthStore } from '@arttoy/shared/testing/auth';
 import { mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 
@@ -11,14 +12,7 @@ const signInMock = jest.mocked(signIn);
 
 beforeEach(() => {
   signInMock.mockReset();
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(false);
 });
 
 async function loginOptions(): Promise<HTMLElement> {

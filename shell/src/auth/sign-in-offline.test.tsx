@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
+import { resetAuthStore } from '@arttoy/shared/testing/auth';
 import { SignInOptions, signIn, signOut } from './sign-in';
 
 // The auth module's chunk fails to arrive (offline, or replaced by a deploy).
@@ -10,14 +11,7 @@ jest.mock('@arttoy/shared/auth', () => {
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(false);
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { startAuth } from '@arttoy/shared/auth';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '@arttoy/shared/contracts';
+import { DEFAULT_RUNTIME_CONFIG } from '@arttoy/shared/contracts';
 import { authStore } from '@arttoy/shared/stores';
+import { COMPLETE_CONFIG as COMPLETE, resetAuthStore } from '@arttoy/shared/testing/auth';
 import { afterFirstPaint, startSignIn } from './sign-in';
 
 jest.mock('@arttoy/shared/auth', () => ({
@@ -10,29 +11,10 @@ jest.mock('@arttoy/shared/auth', () => ({
 }));
 const startAuthMock = jest.mocked(startAuth);
 
-const COMPLETE: RuntimeConfig = {
-  ...DEFAULT_RUNTIME_CONFIG,
-  firebase: {
-    apiKey: 'k',
-    authDomain: 'd',
-    projectId: 'p',
-    storageBucket: 's',
-    messagingSenderId: 'm',
-    appId: 'a',
-  },
-};
-
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
   startAuthMock.mockClear();
-  authStore.setState({
-    user: null,
-    loading: true,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(true);
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());

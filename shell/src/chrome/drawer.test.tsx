@@ -2,20 +2,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { authStore, type SignInProvider } from '@arttoy/shared/stores';
+import { resetAuthStore } from '@arttoy/shared/testing/auth';
 import { SiteDrawer } from './drawer';
 
 // Hovering a link prefetches its remote; keep the federation runtime out of these tests.
 jest.mock('../federation/remotes', () => ({ loadRemoteApp: jest.fn(() => new Promise(() => undefined)) }));
 
 beforeEach(() => {
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  resetAuthStore(false);
 });
 
 interface Rendered {
