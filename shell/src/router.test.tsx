@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import {
   HOME_ALIASES,
   noMatchError,
@@ -11,11 +11,11 @@ import {
   type RemoteName,
   type RemoteProps,
 } from '@arttoy/shared/contracts';
-import { defineRemote, navigatorFor } from '@arttoy/shared/federation';
+import { defineRemote } from '@arttoy/shared/federation';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { sampleOf } from '@arttoy/shared/testing';
-import { ShellNavigatorContext } from './federation/shell-navigator';
 import { loadRemoteApp } from './federation/remotes';
+import { renderRouted } from './federation/render-routed';
 import { loadedRoutes, siteRouteObjects } from './router';
 
 jest.mock('./federation/remotes', () => ({ loadRemoteApp: jest.fn() }));
@@ -53,15 +53,7 @@ function renderSite(path: string): ReturnType<typeof createMemoryRouter> {
     initialEntries: [path],
     hydrationData: { loaderData: loadedRoutes(routes) },
   });
-  const navigator = navigatorFor({
-    navigate: (to, opts) => router.navigate(to as never, opts),
-    createHref: (location) => router.createHref(location),
-  });
-  render(
-    <ShellNavigatorContext.Provider value={navigator}>
-      <RouterProvider router={router} />
-    </ShellNavigatorContext.Provider>,
-  );
+  renderRouted(router);
   return router;
 }
 

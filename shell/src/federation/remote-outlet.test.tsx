@@ -1,10 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { defineRemote, navigatorFor } from '@arttoy/shared/federation';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { defineRemote } from '@arttoy/shared/federation';
 import { mockLocationReload } from './mock-location-reload';
 import { RemoteLoadError } from './remote-load-error';
 import { RemoteOutlet } from './remote-outlet';
-import { ShellNavigatorContext } from './shell-navigator';
+import { renderRouted } from './render-routed';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
 
 jest.mock('./remotes', () => ({ loadRemoteApp: jest.fn(), markRemoteFailed: jest.fn() }));
@@ -23,15 +23,7 @@ function renderOutlet(): void {
   const router = createMemoryRouter([{ path: '*', element: <RemoteOutlet name="mf_gallery" /> }], {
     initialEntries: ['/gallery/series/cloud-bakery'],
   });
-  const navigator = navigatorFor({
-    navigate: (to, opts) => router.navigate(to as never, opts),
-    createHref: (location) => router.createHref(location),
-  });
-  render(
-    <ShellNavigatorContext.Provider value={navigator}>
-      <RouterProvider router={router} />
-    </ShellNavigatorContext.Provider>,
-  );
+  renderRouted(router);
 }
 
 function setOnline(online: boolean): void {
