@@ -1,6 +1,6 @@
 import { DEFAULT_RUNTIME_CONFIG, SITE_ROUTES } from '@arttoy/shared/contracts';
 import { sampleOf } from '@arttoy/shared/testing/route-samples';
-import { buildMetaFixture } from './build-meta-fixture';
+import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
 import { documentParts, renderDocument } from './document';
 import { resolveRoute } from './route-status';
 

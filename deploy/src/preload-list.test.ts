@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SITE_ROUTES, type SiteRoute } from '@arttoy/shared/contracts';
-import { buildMetaFixture } from './build-meta-fixture';
+import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
 import {
   preloadUrls,
   readInlineStylesheets,

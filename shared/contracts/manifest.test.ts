@@ -5,28 +5,13 @@ import {
   parseLatestBuild,
   type BuildMeta,
 } from './manifest';
-import { APP_NAMES } from './remote';
+import { buildMetaFixture } from '../testing/build-meta';
 
 /** The shape of a real sha384 SRI value: 48 bytes are 64 base64 characters. */
 const INTEGRITY = `sha384-${'Ab+/'.repeat(16)}`;
 
 function validMeta(): BuildMeta {
-  return {
-    id: '20250101120000-abcdef12',
-    timestamp: 1735732800000,
-    prerendered: [],
-    routeRules: {},
-    apps: Object.fromEntries(
-      APP_NAMES.map((name) => [
-        name,
-        {
-          version: '0123456789',
-          entry: `/${name.replace('_', '-')}/0123456789/${name === 'shell' ? 'main.js' : 'remoteEntry.js'}`,
-          integrity: INTEGRITY,
-        },
-      ]),
-    ) as BuildMeta['apps'],
-  };
+  return buildMetaFixture({}, () => '0123456789', INTEGRITY);
 }
 
 describe('parseBuildMeta', () => {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildMetaFixture } from '../build-meta-fixture';
+import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
 import { resolveRoute } from '../route-status';
 import { pageRenderer } from './render-page';
 

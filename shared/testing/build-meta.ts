@@ -1,12 +1,14 @@
-import { APP_NAMES, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
+import { APP_NAMES, type AppName, type BuildMeta } from '../contracts';
 
 /**
  * A build manifest for tests: every app at `/<folder>/<version>/<entry file>`, where version is
- * `version(folder)`; `entries` puts an app's entry elsewhere.
+ * `version(folder)`; `entries` puts an app's entry elsewhere, and `integrity`, when given, is every
+ * entry's integrity.
  */
 export function buildMetaFixture(
   entries: Partial<Record<AppName, string>> = {},
   version = (folder: string) => `v-${folder}`,
+  integrity?: string,
 ): BuildMeta {
   return {
     id: '20250101120000-abcdef12',
@@ -23,6 +25,7 @@ export function buildMetaFixture(
             entry:
               entries[app] ??
               `/${folder}/${version(folder)}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}`,
+            ...(integrity === undefined ? {} : { integrity }),
           },
         ];
       }),
