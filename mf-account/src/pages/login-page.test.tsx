@@ -4,6 +4,7 @@ import { signIn } from '@arttoy/shared/auth';
 import { authStore } from '@arttoy/shared/stores';
 import { mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
+import { setAuth } from '../test/auth';
 
 // The flow itself is tested in shared/auth against the emulator; here: what the page does with its outcome.
 jest.mock('@arttoy/shared/auth', () => ({ ...jest.requireActual('@arttoy/shared/auth'), signIn: jest.fn() }));
@@ -11,14 +12,7 @@ const signInMock = jest.mocked(signIn);
 
 beforeEach(() => {
   signInMock.mockReset();
-  authStore.setState({
-    user: null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth(null);
 });
 
 async function loginOptions(): Promise<HTMLElement> {

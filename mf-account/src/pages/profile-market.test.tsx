@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote, type Handler } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { balanceOf, ledgerEntry, myListing, payout } from '../test/market-fixtures';
+import { setAuth } from '../test/auth';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
@@ -37,14 +37,7 @@ const ENTRIES = [
 
 beforeEach(() => {
   clearPageReads();
-  authStore.setState({
-    user: { uid: ME.uid, displayName: ME.displayName, email: ME.email },
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth({ uid: ME.uid, displayName: ME.displayName, email: ME.email });
 });
 
 function mountProfile(market: Record<string, Handler | Handler[]>) {
