@@ -6,20 +6,14 @@ import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { balanceOf, ledgerEntry, myListing, payout } from '../test/market-fixtures';
 import { setAuth } from '../test/auth';
+import { me } from '../test/me-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
   idToken: jest.fn(async () => 'test-token'),
 }));
 
-const ME = {
-  id: 7,
-  uid: 'uid-ada-7',
-  email: 'ada@example.test',
-  displayName: 'Ada Lovelace',
-  handle: 'ada',
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const ME = me('ada');
 const PROFILE = {
   'GET /api/me': { body: ME },
   'GET /api/me/payment-methods': { body: { items: [] } },

@@ -5,6 +5,7 @@ import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { balanceOf } from '../test/market-fixtures';
 import { setAuth } from '../test/auth';
+import { me } from '../test/me-fixtures';
 import { ADDRESS } from '../test/locker-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({
@@ -12,14 +13,7 @@ jest.mock('@arttoy/shared/auth', () => ({
   idToken: jest.fn(async () => 'test-token'),
 }));
 
-const ME = {
-  id: 7,
-  uid: 'uid-ada-7',
-  email: 'ada@example.test',
-  displayName: 'Ada Lovelace',
-  handle: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const ME = me(null);
 const method = (id: number, label: string) => ({
   id,
   provider: 'sandbox' as const,
