@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import { expect, test } from '../fixtures/site';
 
 /** The local preview token: the API accepts it outside production when PREVIEW_TOKENS is unset. */
@@ -15,18 +14,6 @@ const RULES_PAGES = [
   { path: '/rules/shipping_and_refund', title: 'Shipping and refund policy' },
   { path: '/rules/customer_service_center', title: 'Customer Service Center' },
 ];
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test.describe('the search overlay', () => {
   test('loads the search library and its data only when opened', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import type { Page } from '@playwright/test';
 import { STANDALONE_PORTS } from '../playwright.config';
 import { expect, expectSameDocument, markDocument, openInPage, test } from '../fixtures/site';
@@ -182,16 +182,7 @@ test.describe('the gallery in the composed site', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       // Scanned once everything has loaded: no skeleton left.
       await expect(page.locator('.ui-skeleton')).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(
-        serious.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        ),
-      ).toEqual([]);
+      await expectNoSeriousViolations(page);
     });
   }
 });

@@ -6,6 +6,7 @@ import {
   test,
   waitForEmulator,
 } from '../fixtures/sign-in';
+import { boxOnSale } from '../fixtures/catalogue';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -18,16 +19,6 @@ test.beforeAll(async () => {
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** A box with stock, from the catalogue API. */
-async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
-  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as {
-    items: { id: number; name: string; stock: number }[];
-  };
-  const box = list.items.find((item) => item.stock > 1);
-  if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/seed.');
-  return box;
-}
 
 /** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
 async function signIn(page: Page, role: string, returnTo: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import type { Locator, Page } from '@playwright/test';
+import { boxOnSale } from '../fixtures/catalogue';
 import { expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
 
 // The whole purchase, as a buyer lives it, against the real API (in-memory database), the Auth
@@ -18,29 +19,6 @@ const newBuyer = (displayName: string) => ({
   displayName,
 });
 const BUYER = newBuyer('QA Buyer');
-
-/** Fails on serious or critical axe findings, naming each with the elements concerned. */
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** A box with stock, from the catalogue API. */
-async function boxOnSale(page: Page): Promise<{ id: number; name: string }> {
-  const list = (await (await page.request.get('/api/box-models?pageSize=100')).json()) as {
-    items: { id: number; name: string; stock: number }[];
-  };
-  const box = list.items.find((item) => item.stock > 1);
-  if (!box) throw new Error('The seeded catalogue has no box in stock: check api/src/seed.');
-  return box;
-}
 
 test('sign in, buy a box with the sandbox provider, see the reveal, find the figure in the locker, verify its draw and ship it', async ({
   page,
@@ -63,7 +41,7 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   );
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousViolations(page);
 
   // Order → the pay page with its countdown → the API's test-mode approval page → back and captured.
   await page.getByRole('button', { name: 'Buy now' }).click();
@@ -91,7 +69,7 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
     .getByRole('listitem')
     .filter({ hasText: figure });
   await expect(item).toContainText('In your locker');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousViolations(page);
 
   // Its draw, re-computed in the browser once the seed is revealed.
   await item.getByRole('link', { name: 'Draw proof' }).click();
@@ -144,7 +122,7 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   await expect(page.getByRole('list', { name: 'Your saved addresses' })).toContainText(
     'QA Buyer, 12 Market Street, London N1 9GU, GB',
   );
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousViolations(page);
 });
 
 /** Holds the answers to requests matching `url` until `release` (the page shows what it shows meanwhile). */
@@ -158,6 +136,24 @@ async function holdAnswers(page: Page, url: string): Promise<{ release: () => vo
     await route.continue();
   });
   return { release: () => release() };
+}
+
+/** The payment progress for order `sn` shows while `held` keeps the answer, then the reveal replaces it. */
+async function expectProgressThenReveal(
+  page: Page,
+  progress: Locator,
+  sn: string,
+  held: { release: () => void },
+): Promise<void> {
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText(`Order ${sn}`);
+  held.release();
+  await expect(
+    page
+      .getByRole('region', { name: 'Opening your box' })
+      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
+  ).toBeVisible();
+  await expect(progress).toHaveCount(0);
 }
 
 /** Fails when the element's text runs onto a second line: its box is exactly one line high. */
@@ -203,15 +199,7 @@ test('on a 390 px phone, the pay page keeps the order line on one line, says it 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
   const progress = page.getByRole('status').filter({ hasText: 'Confirming your payment…' });
-  await expect(progress).toBeVisible();
-  await expect(progress).toContainText(`Order ${firstSn}`);
-  capture.release();
-  await expect(
-    page
-      .getByRole('region', { name: 'Opening your box' })
-      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
-  ).toBeVisible();
-  await expect(progress).toHaveCount(0);
+  await expectProgressThenReveal(page, progress, firstSn, capture);
 
   // Next box: the saved method is checked, the buyer can still move off it with the keyboard.
   await page.goto(`/mysterybox/${box.id}`);
@@ -230,15 +218,7 @@ test('on a 390 px phone, the pay page keeps the order line on one line, says it 
   // Paying with it shows the same progress until the answer, then the reveal.
   const payment = await holdAnswers(page, `**/api/orders/${secondSn}/payments`);
   await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(progress).toBeVisible();
-  await expect(progress).toContainText(`Order ${secondSn}`);
-  payment.release();
-  await expect(
-    page
-      .getByRole('region', { name: 'Opening your box' })
-      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
-  ).toBeVisible();
-  await expect(progress).toHaveCount(0);
+  await expectProgressThenReveal(page, progress, secondSn, payment);
 });
 
 test('the box list, a box page and the fairness page fit a 375 px phone screen', async ({ page }) => {

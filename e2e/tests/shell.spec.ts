@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoSeriousViolations } from '../fixtures/axe';
 import type { Page } from '@playwright/test';
 import { NO_SIGN_IN_PORT } from '../playwright.config';
 import { expect, test } from '../fixtures/site';
@@ -228,16 +229,7 @@ test.describe('accessibility of the shell pages', () => {
     test(`no serious axe violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter(
-        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-      );
-      expect(
-        serious.map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        ),
-      ).toEqual([]);
+      await expectNoSeriousViolations(page);
     });
   }
 

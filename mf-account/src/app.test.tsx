@@ -11,6 +11,7 @@ import {
 } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from './app';
+import { setAuth } from './test/auth';
 
 // The ID token for API calls; the rest of the auth module is the real one (no auth started).
 jest.mock('@arttoy/shared/auth', () => ({
@@ -20,16 +21,12 @@ jest.mock('@arttoy/shared/auth', () => ({
 
 /** The auth store as Firebase leaves it; `loading` while it has not reported yet. */
 function auth(state: { uid?: string; loading?: boolean }) {
-  authStore.setState({
-    user: state.uid
+  setAuth(
+    state.uid
       ? { uid: state.uid, displayName: `Visitor ${state.uid}`, email: `${state.uid}@example.test` }
       : null,
-    loading: state.loading ?? false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+    state.loading ?? false,
+  );
 }
 
 beforeEach(() => {

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { itemHistory, listedItem, myListing } from '../test/market-fixtures';
+import { setAuth } from '../test/auth';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
@@ -23,14 +23,7 @@ const conflict = (code: string, message: string, reason: string) => ({
 
 beforeEach(() => {
   clearPageReads();
-  authStore.setState({
-    user: { uid: 'u-1', displayName: null, email: null },
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth({ uid: 'u-1', displayName: null, email: null });
 });
 
 const figures = () => screen.findByRole('list', { name: 'Your figures' }, { timeout: 5_000 });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { drawOf, orderPage, paidOrder } from '../test/order-fixtures';
+import { setAuth } from '../test/auth';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
@@ -32,14 +32,7 @@ const EXPIRED = paidOrder(3, 'AT0000000000000003', {
 });
 
 function signIn(signedIn = true) {
-  authStore.setState({
-    user: signedIn ? { uid: 'u-1', displayName: 'Ada', email: 'ada@example.test' } : null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth(signedIn ? { uid: 'u-1', displayName: 'Ada', email: 'ada@example.test' } : null);
 }
 
 beforeEach(() => {

@@ -7,6 +7,7 @@ import { OrderList } from '../orders/order-list';
 import { ReadError } from '../shared/read-error';
 import { SignedOutPanel } from '../shared/signed-out-panel';
 import { useSignInGate } from '../shared/use-sign-in-gate';
+import { AccountPage } from '../shared/account-page';
 import '../locker/locker.css';
 import '../orders/orders.css';
 
@@ -63,12 +64,13 @@ export function OrdersPage() {
     );
   }
   return (
-    <article className="locker" data-route="orders" data-owner="mf_account">
-      <div className="locker-head">
-        <h1>Your orders</h1>
-        <Link to="/locker">Your locker</Link>
-      </div>
+    <AccountPage
+      route="orders"
+      className="locker"
+      title="Your orders"
+      aside={<Link to="/locker">Your locker</Link>}
+    >
       {body}
-    </article>
+    </AccountPage>
   );
 }

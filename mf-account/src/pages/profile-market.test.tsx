@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote, type Handler } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { lockerItem } from '../test/locker-fixtures';
 import { balanceOf, ledgerEntry, myListing, payout } from '../test/market-fixtures';
+import { setAuth } from '../test/auth';
+import { me } from '../test/me-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
   idToken: jest.fn(async () => 'test-token'),
 }));
 
-const ME = {
-  id: 7,
-  uid: 'uid-ada-7',
-  email: 'ada@example.test',
-  displayName: 'Ada Lovelace',
-  handle: 'ada',
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const ME = me('ada');
 const PROFILE = {
   'GET /api/me': { body: ME },
   'GET /api/me/payment-methods': { body: { items: [] } },
@@ -37,14 +31,7 @@ const ENTRIES = [
 
 beforeEach(() => {
   clearPageReads();
-  authStore.setState({
-    user: { uid: ME.uid, displayName: ME.displayName, email: ME.email },
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth({ uid: ME.uid, displayName: ME.displayName, email: ME.email });
 });
 
 function mountProfile(market: Record<string, Handler | Handler[]>) {

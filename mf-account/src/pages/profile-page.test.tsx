@@ -1,24 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore } from '@arttoy/shared/stores';
 import { fakeApi, findPlaceholder, mountRemote } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
 import * as app from '../app';
 import { balanceOf } from '../test/market-fixtures';
+import { setAuth } from '../test/auth';
+import { me } from '../test/me-fixtures';
+import { ADDRESS } from '../test/locker-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
   idToken: jest.fn(async () => 'test-token'),
 }));
 
-const ME = {
-  id: 7,
-  uid: 'uid-ada-7',
-  email: 'ada@example.test',
-  displayName: 'Ada Lovelace',
-  handle: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const ME = me(null);
 const method = (id: number, label: string) => ({
   id,
   provider: 'sandbox' as const,
@@ -27,17 +22,9 @@ const method = (id: number, label: string) => ({
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 const FIRST = method(1, 'Sandbox test account');
-const HOME = {
-  name: 'Ada Lovelace',
-  line1: '12 Market Street',
-  city: 'London',
-  postalCode: 'N1 9GU',
-  country: 'GB',
-  phone: '+44 20 7946 0000',
-};
 const address = (id: number, line1: string) => ({
   id,
-  address: { ...HOME, line1 },
+  address: { ...ADDRESS, line1 },
   createdAt: '2026-11-20T10:00:00.000Z',
 });
 let BOOK: ReturnType<typeof address>[] = [];
@@ -51,14 +38,7 @@ const MARKET = {
 };
 
 function signIn(signedIn = true) {
-  authStore.setState({
-    user: signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null,
-    loading: false,
-    error: null,
-    disabled: false,
-    disabledReason: null,
-    pendingProvider: null,
-  });
+  setAuth(signedIn ? { uid: ME.uid, displayName: ME.displayName, email: ME.email } : null);
 }
 
 beforeEach(() => {

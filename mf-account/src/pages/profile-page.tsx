@@ -14,6 +14,7 @@ import { SavedMethods } from '../profile/saved-methods';
 import { ReadError } from '../shared/read-error';
 import { SignedOutPanel } from '../shared/signed-out-panel';
 import { useSignInGate } from '../shared/use-sign-in-gate';
+import { AccountPage } from '../shared/account-page';
 import '../locker/locker.css';
 import '../orders/orders.css';
 import '../profile/profile.css';
@@ -83,12 +84,13 @@ export function ProfilePage() {
     );
   }
   return (
-    <article className="locker profile" data-route="profile" data-owner="mf_account">
-      <div className="locker-head">
-        <h1>Your profile</h1>
-        <Link to="/orders">Your orders</Link>
-      </div>
+    <AccountPage
+      route="profile"
+      className="locker profile"
+      title="Your profile"
+      aside={<Link to="/orders">Your orders</Link>}
+    >
       {body}
-    </article>
+    </AccountPage>
   );
 }

@@ -5,7 +5,7 @@ import { paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 import { goToProvider } from '../components/provider-redirect';
-import { listingCaptureResult, listingOrder } from '../test/fixtures';
+import { listingCaptureResult, listingOrder, NO_METHODS, SAVED_METHOD } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
@@ -14,14 +14,6 @@ const goToProviderMock = jest.mocked(goToProvider);
 
 const SN = 'AT3333444455556666';
 const PAGE = `/payment/order_pay?order=${SN}`;
-const noMethods = { 'GET /api/me/payment-methods': { body: { items: [] } } };
-const SAVED = {
-  id: 1,
-  provider: 'sandbox',
-  vaultToken: 'vault-123456',
-  label: 'Sandbox test account',
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
 const captured = {
   id: 9,
   provider: 'sandbox',
@@ -51,7 +43,7 @@ describe("/payment/order_pay: a collector's listing", () => {
     const payment = { ...captured, status: 'created', token: 'SBX-9', approvalUrl, capturedAt: null };
     const api = fakeApi({
       [`GET /api/orders/${SN}`]: { body: listingOrder() },
-      ...noMethods,
+      ...NO_METHODS,
       [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl, result: null } },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
@@ -75,7 +67,7 @@ describe("/payment/order_pay: a collector's listing", () => {
     });
     fakeApi({
       [`GET /api/orders/${SN}`]: { body: listingOrder() },
-      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      'GET /api/me/payment-methods': { body: { items: [SAVED_METHOD] } },
       [`POST /api/orders/${SN}/payments`]: async () => {
         await answered;
         return {
@@ -116,7 +108,7 @@ describe("/payment/order_pay: a collector's listing", () => {
       [`GET /api/orders/${SN}`]: {
         body: listingOrder({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }),
       },
-      ...noMethods,
+      ...NO_METHODS,
     });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
     expect(
@@ -132,7 +124,7 @@ describe("/payment/order_pay: a collector's listing", () => {
   });
 
   it('opened again once paid: says the figure is in the locker', async () => {
-    fakeApi({ [`GET /api/orders/${SN}`]: { body: listingCaptureResult().order }, ...noMethods });
+    fakeApi({ [`GET /api/orders/${SN}`]: { body: listingCaptureResult().order }, ...NO_METHODS });
     mountRemote({ name: 'mf_mysterybox', app, path: PAGE });
     expect(
       await screen.findByText("This order is paid. It's yours: Noodle Fox is in your locker."),

@@ -4,7 +4,7 @@ import { authStore, paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 import { goToProvider } from '../components/provider-redirect';
-import { captureResult, order, shipOutOrder } from '../test/fixtures';
+import { captureResult, order, shipOutOrder, NO_METHODS, SAVED_METHOD } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
@@ -12,14 +12,6 @@ jest.mock('../components/provider-redirect', () => ({ goToProvider: jest.fn() })
 const goToProviderMock = jest.mocked(goToProvider);
 
 const SN = 'AT7K2M9Q4X1B8C3D5E';
-const noMethods = { 'GET /api/me/payment-methods': { body: { items: [] } } };
-const SAVED = {
-  id: 1,
-  provider: 'sandbox',
-  vaultToken: 'vault-123456',
-  label: 'Sandbox test account',
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
 
 beforeEach(() => {
   resetStores();
@@ -42,7 +34,7 @@ describe('/payment/order_pay', () => {
     };
     const api = fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      ...noMethods,
+      ...NO_METHODS,
       [`POST /api/orders/${SN}/payments`]: { status: 201, body: { payment, approvalUrl, result: null } },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
@@ -161,7 +153,7 @@ describe('/payment/order_pay', () => {
     paymentStore.getState().set({ orderSn: SN });
     fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      ...noMethods,
+      ...NO_METHODS,
       [`POST /api/orders/${SN}/cancel`]: {
         body: order({ status: 'cancelled', cancelledAt: '2026-11-21T23:05:00.000Z' }),
       },
@@ -182,7 +174,7 @@ describe('/payment/order_pay', () => {
       [`GET /api/orders/${SN}`]: {
         body: order({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }),
       },
-      ...noMethods,
+      ...NO_METHODS,
     });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
     expect(
@@ -199,7 +191,7 @@ describe('/payment/order_pay', () => {
         { body: order({ expiresAt: new Date(Date.now() - 1_000).toISOString() }) },
         { body: order({ status: 'expired', expiredAt: new Date().toISOString() }) },
       ],
-      ...noMethods,
+      ...NO_METHODS,
     });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
     expect(await screen.findByText(/The time to pay ran out/)).toBeInTheDocument();
@@ -225,7 +217,7 @@ describe('/payment/order_pay', () => {
     });
     const api = fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      'GET /api/me/payment-methods': { body: { items: [SAVED_METHOD] } },
       [`POST /api/orders/${SN}/payments`]: async () => {
         await answered;
         return {
@@ -255,7 +247,7 @@ describe('/payment/order_pay', () => {
   it('lets the buyer choose another way than the saved method, with the keyboard', async () => {
     fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      'GET /api/me/payment-methods': { body: { items: [SAVED_METHOD] } },
     });
     mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SN}` });
     const saved = await screen.findByRole('radio', { name: /Saved: Sandbox test account/ });
@@ -270,7 +262,7 @@ describe('/payment/order_pay', () => {
   it("keeps a failed saved-method payment's message and offers the ways to pay again", async () => {
     fakeApi({
       [`GET /api/orders/${SN}`]: { body: order() },
-      'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+      'GET /api/me/payment-methods': { body: { items: [SAVED_METHOD] } },
       [`POST /api/orders/${SN}/payments`]: {
         status: 409,
         body: {
@@ -317,7 +309,7 @@ describe('/payment/order_pay', () => {
     it('shows what it ships and the fee instead of a box, and a saved method pays it at once, confirmed with the way back to the locker', async () => {
       const api = fakeApi({
         [`GET /api/orders/${SHIP_SN}`]: { body: shipOutOrder() },
-        'GET /api/me/payment-methods': { body: { items: [SAVED] } },
+        'GET /api/me/payment-methods': { body: { items: [SAVED_METHOD] } },
         [`POST /api/orders/${SHIP_SN}/payments`]: {
           status: 201,
           body: {
@@ -373,7 +365,7 @@ describe('/payment/order_pay', () => {
         [`GET /api/orders/${SHIP_SN}`]: {
           body: shipOutOrder({ status: 'expired', expiredAt: '2026-11-21T23:15:00.000Z' }),
         },
-        ...noMethods,
+        ...NO_METHODS,
       });
       mountRemote({ name: 'mf_mysterybox', app, path: `/payment/order_pay?order=${SHIP_SN}` });
       expect(

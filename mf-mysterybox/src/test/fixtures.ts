@@ -163,3 +163,15 @@ export function listingCaptureResult(): CaptureResult {
     vaultToken: 'vault-123456',
   };
 }
+
+/** No saved payment method: the pay page offers the providers only. */
+export const NO_METHODS = { 'GET /api/me/payment-methods': { body: { items: [] } } };
+
+/** The sandbox method the captures above save (their vault token). */
+export const SAVED_METHOD = {
+  id: 1,
+  provider: 'sandbox',
+  vaultToken: 'vault-123456',
+  label: 'Sandbox test account',
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
