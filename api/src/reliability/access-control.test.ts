@@ -39,15 +39,7 @@ import {
   seedBoxId,
   startPayment,
 } from '../test/purchase';
-
-const address = {
-  name: 'Alice Liddell',
-  line1: '1 Rabbit Hole Lane',
-  city: 'Oxford',
-  postalCode: 'OX1 1AA',
-  country: 'GB',
-  phone: '+44 1865 000000',
-};
+import { testAddress as address } from '../test/address';
 
 interface Owned {
   fulfilledSn: string;

@@ -9,39 +9,27 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { draws, lockerItems, orders, payments } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import { bearer, capture, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
 
 describe('a crash between the provider’s capture and our fulfilment', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let alice: TestUser;
   let boxId: number;
-  const paypalOptions = () => ({ ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url });
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      siteOrigin: 'https://arttoy.example',
-      paypal: paypalOptions(),
-    });
+    api = await buildPayPalTestApi({ siteOrigin: 'https://arttoy.example' });
+    paypal = api.paypal;
     alice = await signInTestUser('alice');
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   /** Another API process on the same database, as after a restart (it closes its own parts only). */
-  const restart = (): Promise<FastifyInstance> =>
-    startApiBeside(api, { orderSweepIntervalMs: 0, paypal: paypalOptions() });
+  const restart = (): Promise<FastifyInstance> => api.startBeside();
 
   /** What our API sends PayPal in a capture, sent by the test: PayPal completes it, and our side never hears back. */
   async function captureAtPayPalOnly(token: string): Promise<string> {

@@ -11,12 +11,9 @@ import { CAPTURE_GRACE_SECONDS } from '../domain/orders/reservation';
 import { orders } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { eventually } from '../test/eventually';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import type { PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import {
   ageOrder,
   capture,
@@ -32,29 +29,19 @@ import {
 const RUNS_OUT_IN_SECONDS = 5;
 
 describe('a capture that outlasts the order’s time (PostgreSQL)', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let alice: TestUser;
   let bob: TestUser;
   let boxId: number;
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      paypal: {
-        ...PAYPAL_TEST_CREDENTIALS,
-        apiBase: paypal.url,
-        webhookId: PAYPAL_TEST_CREDENTIALS.webhookId,
-      },
-    });
+    api = await buildPayPalTestApi();
+    paypal = api.paypal;
     [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
     boxId = await seedBoxId(api, 'skate-spirits-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   it('keeps the last box for the buyer whose capture is under way: the next buyer is told it is sold out', async () => {
     await setStock(api, boxId, (_figure, index) => (index === 0 ? 1 : 0));

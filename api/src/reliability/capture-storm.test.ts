@@ -11,12 +11,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { draws, lockerItems, orders, payments } from '../db/schema';
 import type { PayPalWebhookEvent } from '../domain/payments/paypal/paypal-types';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import type { PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import { capture, orderBox, seedBoxId, startPayment } from '../test/purchase';
 
 const ORDERS = 6;
@@ -38,28 +35,20 @@ function shuffled<T>(items: T[], seed = 20_261_122): T[] {
 }
 
 describe('captures and webhooks in a storm', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let buyers: TestUser[];
   let boxId: number;
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
     // The storm's 36 events at once all get in (the webhook's cap, 20 by default, would ask some to
     // retry later): this is about what concurrent events do, not how many are taken.
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      siteOrigin: 'https://arttoy.example',
-      paypal: { ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url },
-      webhookConcurrency: 100,
-    });
+    api = await buildPayPalTestApi({ siteOrigin: 'https://arttoy.example', webhookConcurrency: 100 });
+    paypal = api.paypal;
     buyers = await Promise.all([0, 1, 2].map((index) => signInTestUser(`storm${index}`)));
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   const webhook = (event: PayPalWebhookEvent) =>
     api.app.inject({

@@ -8,11 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin } from '../app';
 import type { Db } from '../db/connect';
 import { migrateDatabase } from '../db/migrate';
-import { signInTestUser, TEST_PROJECT_ID, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT } from '../test/helper';
+import { signInTestUser, type TestUser } from '../test/auth-emulator';
+import { buildTestApi, registerApiOn, SETUP_TIMEOUT } from '../test/helper';
 import { bearer, buyBox, orderBox, seedBoxId } from '../test/purchase';
 import { createEmptyDatabaseUrl } from '../test/test-database';
 import { API_START_TIMEOUT_MS } from '../server-options';
@@ -83,14 +82,7 @@ describe('data across migrations and restarts', () => {
     /** The API owning its database, as `npm start` runs it: its close closes the database. */
     const start = async (): Promise<FastifyInstance> => {
       const app = Fastify({ logger: false, pluginTimeout: API_START_TIMEOUT_MS });
-      await app.register(apiPlugin, {
-        prefix: '/api',
-        databaseUrl: place.url,
-        seed: 'if-empty',
-        rateLimits: false,
-        orderSweepIntervalMs: 0,
-        firebaseProjectId: TEST_PROJECT_ID,
-      });
+      await registerApiOn(app, place.url);
       await app.ready();
       return app;
     };

@@ -5,10 +5,9 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { apiPlugin } from '../app';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { createEmptyDatabaseUrl } from '../test/test-database';
-import { SETUP_TIMEOUT } from '../test/helper';
+import { registerApiOn, SETUP_TIMEOUT } from '../test/helper';
 import { API_START_TIMEOUT_MS } from '../server-options';
 
 /** A gate the test opens: requests marked `x-hold: 1` wait at it before their handler runs. */
@@ -40,14 +39,7 @@ describe('closing the API with requests in flight', () => {
       hold.arrived();
       await hold.opened;
     });
-    await app.register(apiPlugin, {
-      prefix: '/api',
-      databaseUrl: place.url,
-      seed: 'if-empty',
-      rateLimits: false,
-      orderSweepIntervalMs: 0,
-      firebaseProjectId: 'demo-arttoy',
-    });
+    await registerApiOn(app, place.url);
     await app.ready();
     return app;
   }
@@ -118,14 +110,7 @@ describe('closing the API with requests in flight', () => {
     app.addHook('onSend', async (request) => {
       if (request.headers['x-hold'] === '1') answered();
     });
-    await app.register(apiPlugin, {
-      prefix: '/api',
-      databaseUrl: place.url,
-      seed: 'if-empty',
-      rateLimits: false,
-      orderSweepIntervalMs: 0,
-      firebaseProjectId: 'demo-arttoy',
-    });
+    await registerApiOn(app, place.url);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     // The client sends, then gives up while the request waits at the hold (a load test's end, a closed tab).
     const outgoing = http.request(`${address}/api/box-models`, { headers: { 'x-hold': '1' } });

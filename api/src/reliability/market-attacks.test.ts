@@ -34,16 +34,9 @@ import {
   seedBoxId,
   startPayment,
 } from '../test/purchase';
+import { testAddress as address } from '../test/address';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
-const address = {
-  name: 'Alice Liddell',
-  line1: '1 Rabbit Hole Lane',
-  city: 'Oxford',
-  postalCode: 'OX1 1AA',
-  country: 'GB',
-  phone: '+44 1865 000000',
-};
 
 describe('the market under attack', () => {
   let api: TestApi;

@@ -10,16 +10,9 @@ import { ledgerEntries, lockerItems, orders, payments, sales } from '../db/schem
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
 import { giveItems, type Member, member, orderListing, recordSale } from '../test/market';
 import { bearer, capture, decideOnSandboxPage, expectStatus, startPayment } from '../test/purchase';
+import { testAddress as address } from '../test/address';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
-const address = {
-  name: 'Alice Liddell',
-  line1: '1 Rabbit Hole Lane',
-  city: 'Oxford',
-  postalCode: 'OX1 1AA',
-  country: 'GB',
-  phone: '+44 1865 000000',
-};
 const ROUNDS = 8;
 
 describe('the market raced on PostgreSQL', () => {

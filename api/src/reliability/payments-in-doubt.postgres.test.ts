@@ -6,38 +6,26 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import type { PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import { orderBox, seedBoxId, startPayment } from '../test/purchase';
 
 describe('reconciliation on several instances (PostgreSQL)', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let buyer: TestUser;
   let boxId: number;
-  const paypalOptions = () => ({ ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url });
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      reconcileIntervalMs: 0,
-      siteOrigin: 'https://arttoy.example',
-      paypal: paypalOptions(),
-    });
+    api = await buildPayPalTestApi({ reconcileIntervalMs: 0, siteOrigin: 'https://arttoy.example' });
+    paypal = api.paypal;
     buyer = await signInTestUser('reconcile-instances');
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
-  const startApi = () => startApiBeside(api, { orderSweepIntervalMs: 0, paypal: paypalOptions() });
+  const startApi = () => api.startBeside();
 
   it('runs a round on one instance at a time', async () => {
     const order = await orderBox(api, buyer, boxId);

@@ -13,40 +13,28 @@ import { reconcilePayments, type ReconcileLog } from '../domain/payments/reconci
 import { reconcileIntervalFrom } from '../domain/payments/reconcile-schedule';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { eventually } from '../test/eventually';
-import { buildTestApi, SETUP_TIMEOUT, startApiBeside, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import type { PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import { ageOrder, decideOnSandboxPage, orderBox, seedBoxId, startPayment } from '../test/purchase';
 import { API_START_TIMEOUT_MS } from '../server-options';
 
 describe('reconciling payments in doubt', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let buyers: TestUser[];
   let boxIds: number[];
-  const paypalOptions = () => ({ ...PAYPAL_TEST_CREDENTIALS, apiBase: paypal.url });
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      reconcileIntervalMs: 0,
-      siteOrigin: 'https://arttoy.example',
-      paypal: paypalOptions(),
-    });
+    api = await buildPayPalTestApi({ reconcileIntervalMs: 0, siteOrigin: 'https://arttoy.example' });
+    paypal = api.paypal;
     buyers = [await signInTestUser('reconcile-a'), await signInTestUser('reconcile-b')];
     boxIds = [
       await seedBoxId(api, 'pastel-picnic-blind-box'),
       await seedBoxId(api, 'cloud-bakery-blind-box'),
     ];
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   /** What a run logs, by level. */
   function collectingLog() {
@@ -63,7 +51,7 @@ describe('reconciling payments in doubt', () => {
     reconcilePayments(
       {
         db: api.db,
-        providers: resolvePaymentProviders('/api', paypalOptions()),
+        providers: resolvePaymentProviders('/api', api.paypalOptions),
         urls: catalogueUrls('/api'),
         changes: new DataChanges(false),
       },
@@ -189,12 +177,7 @@ describe('reconciling payments in doubt', () => {
 
   describe('while the API runs', () => {
     /** Another API on the same database, reconciling every `intervalMs`. */
-    const startApi = (intervalMs: number) =>
-      startApiBeside(api, {
-        orderSweepIntervalMs: 0,
-        reconcileIntervalMs: intervalMs,
-        paypal: paypalOptions(),
-      });
+    const startApi = (intervalMs: number) => api.startBeside({ reconcileIntervalMs: intervalMs });
 
     it('settles a payment left in doubt after the start within one interval, and stops on close', async () => {
       const app = await startApi(1_000);

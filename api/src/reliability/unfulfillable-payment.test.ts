@@ -7,12 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { Order } from '@arttoy/shared/contracts/api';
 import { orders, payments, sandboxCheckouts } from '../db/schema';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../test/helper';
+import type { PayPalTestServer } from '../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
 import {
   bearer,
   capture,
@@ -24,28 +21,18 @@ import {
 } from '../test/purchase';
 
 describe('a paid order that cannot be fulfilled', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let alice: TestUser;
   let boxId: number;
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      paypal: {
-        ...PAYPAL_TEST_CREDENTIALS,
-        apiBase: paypal.url,
-        webhookId: PAYPAL_TEST_CREDENTIALS.webhookId,
-      },
-    });
+    api = await buildPayPalTestApi();
+    paypal = api.paypal;
     alice = await signInTestUser('alice');
     boxId = await seedBoxId(api, 'moonlit-forest-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   /** An order paid for after its box's stock was taken away by hand: the capture's answers, twice. */
   async function payForAnEmptyBox(provider: 'sandbox' | 'paypal') {

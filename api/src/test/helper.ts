@@ -85,3 +85,18 @@ export async function getJson<Body>(api: TestApi, url: string): Promise<Body> {
   expect(response.statusCode).toBe(200);
   return response.json<Body>();
 }
+
+/**
+ * Registers the API on `app` over the database at `databaseUrl`, seeded when empty, as a started
+ * server registers it; rate limits and the order sweep off, the test project.
+ */
+export async function registerApiOn(app: FastifyInstance, databaseUrl: string): Promise<void> {
+  await app.register(apiPlugin, {
+    prefix: '/api',
+    databaseUrl,
+    seed: 'if-empty',
+    rateLimits: false,
+    orderSweepIntervalMs: 0,
+    firebaseProjectId: TEST_PROJECT_ID,
+  });
+}

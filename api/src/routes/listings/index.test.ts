@@ -11,6 +11,7 @@ import { listings, lockerItems } from '../../db/schema';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { giveItems, type Member, member, orderOf, statusesOf } from '../../test/market';
 import { bearer } from '../../test/purchase';
+import { plainAddress } from '../../test/address';
 
 const BUNNY = 'cloud-bakery-mochi-bunny';
 
@@ -80,13 +81,7 @@ describe('listings: a seller lists, reprices and withdraws items of their locker
       .update(lockerItems)
       .set({
         status: 'ship_requested',
-        shipAddress: {
-          name: 'Alice',
-          line1: '1 Main St',
-          city: 'Springfield',
-          postalCode: '12345',
-          country: 'US',
-        },
+        shipAddress: plainAddress,
         shipRequestedAt: new Date(),
       })
       .where(eq(lockerItems.id, itemId!));

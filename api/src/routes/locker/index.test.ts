@@ -3,6 +3,7 @@ import { figureIdsBySlug } from '../../seed/seed';
 import { lockerItems } from '../../db/schema';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
+import { plainAddress } from '../../test/address';
 
 describe('locker: every item is its owner’s only', () => {
   let api: TestApi;
@@ -33,13 +34,7 @@ describe('locker: every item is its owner’s only', () => {
           userId: aliceId,
           figureId: figures.get('tin-guardians-chrome-commander') ?? 0,
           status: 'ship_requested',
-          shipAddress: {
-            name: 'Alice',
-            line1: '1 Main St',
-            city: 'Springfield',
-            postalCode: '12345',
-            country: 'US',
-          },
+          shipAddress: plainAddress,
           shipRequestedAt: new Date(),
         },
       ])

@@ -32,6 +32,8 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
   let items: number[];
 
   const get = (url: string) => api.app.inject({ method: 'GET', url, headers: bearer(ada) });
+  const cancel = (requestId: number) =>
+    api.app.inject({ method: 'DELETE', url: `/api/locker/ship-requests/${requestId}`, headers: bearer(ada) });
   const shipOut = async (itemIds: number[]) =>
     expectStatus(
       await api.app.inject({
@@ -86,14 +88,7 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
     await expect(
       markShipped(api.db, request.id, { trackingNumber: 'RM123456789GB', carrier: 'Royal Mail' }),
     ).rejects.toMatchObject({ statusCode: 409, message: expect.stringMatching(/is awaiting payment/) });
-    expectStatus(
-      await api.app.inject({
-        method: 'DELETE',
-        url: `/api/locker/ship-requests/${request.id}`,
-        headers: bearer(ada),
-      }),
-      200,
-    );
+    expectStatus(await cancel(request.id), 200);
   });
 
   it('paid through the sandbox: the request is requested, nothing drawn, and capturing again or at once fulfils it once', async () => {
@@ -122,11 +117,7 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
       carrier: 'Royal Mail',
     });
     expect(shipped).toMatchObject({ status: 'shipped', orderSn });
-    const refused = await api.app.inject({
-      method: 'DELETE',
-      url: `/api/locker/ship-requests/${request.id}`,
-      headers: bearer(ada),
-    });
+    const refused = await cancel(request.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/already shipped/);
     expect((await get(`/api/orders/${orderSn}`)).json<Order>().status).toBe('fulfilled');
@@ -148,14 +139,7 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
     const started = await startPayment(api, ada, orderSn);
     await approveAndCapture(api, ada, started.payment.token ?? '');
     expect((await requestOf(request.id))?.status).toBe('requested');
-    const cancelled = expectStatus(
-      await api.app.inject({
-        method: 'DELETE',
-        url: `/api/locker/ship-requests/${request.id}`,
-        headers: bearer(ada),
-      }),
-      200,
-    ).json<ShipRequest>();
+    const cancelled = expectStatus(await cancel(request.id), 200).json<ShipRequest>();
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
     expect(await itemStatus(items[2] ?? 0)).toBe('in_locker');
     const order = (await get(`/api/orders/${orderSn}`)).json<Order>();
@@ -166,14 +150,7 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
       .where(eq(sandboxCheckouts.id, started.payment.token ?? ''));
     expect(checkout?.refundId).toMatch(/^SBXR-/);
     // Cancelling again changes nothing and refunds nothing more.
-    expectStatus(
-      await api.app.inject({
-        method: 'DELETE',
-        url: `/api/locker/ship-requests/${request.id}`,
-        headers: bearer(ada),
-      }),
-      200,
-    );
+    expectStatus(await cancel(request.id), 200);
     const [again] = await api.db
       .select({ refundId: sandboxCheckouts.refundId })
       .from(sandboxCheckouts)
@@ -207,14 +184,7 @@ describe('ship-out fee: paid like a box, the request goes to the warehouse once 
 
   it('cancelled unpaid (the request or its order): both are cancelled and the items come back', async () => {
     const byRequest = await shipOut([items[4] ?? 0]);
-    expectStatus(
-      await api.app.inject({
-        method: 'DELETE',
-        url: `/api/locker/ship-requests/${byRequest.id}`,
-        headers: bearer(ada),
-      }),
-      200,
-    );
+    expectStatus(await cancel(byRequest.id), 200);
     expect((await get(`/api/orders/${byRequest.orderSn}`)).json<Order>().status).toBe('cancelled');
     const byOrder = await shipOut([items[4] ?? 0]);
     expectStatus(

@@ -3,15 +3,7 @@ import { markShipped } from '../../domain/ship-requests';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { bearer, seedBoxId, buyBox, expectStatus, payShipOut } from '../../test/purchase';
-
-const address = {
-  name: 'Alice Liddell',
-  line1: '1 Rabbit Hole Lane',
-  city: 'Oxford',
-  postalCode: 'OX1 1AA',
-  country: 'GB',
-  phone: '+44 1865 000000',
-};
+import { testAddress as address } from '../../test/address';
 
 describe('locker ship-out: request, cancel until shipped, owners only', () => {
   let api: TestApi;

@@ -1,11 +1,8 @@
 import type { Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
-import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import {
-  PAYPAL_TEST_CREDENTIALS,
-  type PayPalTestServer,
-  startPayPalTestServer,
-} from '../../test/paypal-test-server';
+import { SETUP_TIMEOUT } from '../../test/helper';
+import type { PayPalTestServer } from '../../test/paypal-test-server';
+import { buildPayPalTestApi, type PayPalTestApi } from '../../test/paypal-api';
 import {
   type BoxCapture,
   bearer,
@@ -18,7 +15,7 @@ import {
 } from '../../test/purchase';
 
 describe('paying with PayPal (Orders v2, against a PayPal-compatible test server)', () => {
-  let api: TestApi;
+  let api: PayPalTestApi;
   let paypal: PayPalTestServer;
   let alice: TestUser;
   let bob: TestUser;
@@ -42,23 +39,12 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
   });
 
   beforeAll(async () => {
-    paypal = await startPayPalTestServer();
-    api = await buildTestApi({
-      orderSweepIntervalMs: 0,
-      siteOrigin: 'https://arttoy.example',
-      paypal: {
-        ...PAYPAL_TEST_CREDENTIALS,
-        apiBase: paypal.url,
-        webhookId: PAYPAL_TEST_CREDENTIALS.webhookId,
-      },
-    });
+    api = await buildPayPalTestApi({ siteOrigin: 'https://arttoy.example' });
+    paypal = api.paypal;
     [alice, bob] = [await signInTestUser('alice'), await signInTestUser('bob')];
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
-  });
+  afterAll(() => api?.close());
 
   it('names PayPal among its pay ways once configured', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/payments/providers' });
