@@ -1,16 +1,23 @@
 import { defineConfig } from '@playwright/test';
 
+/** Moves every port below by the same amount, so a second checkout can run the suite at the same time. */
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(PORT_OFFSET) || PORT_OFFSET < 0 || PORT_OFFSET > 50_000) {
+  throw new Error(
+    `E2E_PORT_OFFSET must be a whole number from 0 to 50000, got "${process.env.E2E_PORT_OFFSET}".`,
+  );
+}
 /** The composed site, served from the production build by the site server (as `npm start` does). */
-export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173);
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173 + PORT_OFFSET);
 /** The same site with sign-in unavailable (no Firebase settings, AUTH_EMULATOR=off): the missing-config behaviour. */
-export const NO_SIGN_IN_PORT = Number(process.env.E2E_NO_SIGN_IN_PORT ?? 4174);
+export const NO_SIGN_IN_PORT = Number(process.env.E2E_NO_SIGN_IN_PORT ?? 4174 + PORT_OFFSET);
 /** Each remote's standalone QA harness, served from its own build folder. */
 export const STANDALONE_PORTS = {
-  mf_gallery: 3101,
-  mf_blog: 3102,
-  mf_mysterybox: 3103,
-  mf_account: 3104,
-  mf_rules: 3105,
+  mf_gallery: 3101 + PORT_OFFSET,
+  mf_blog: 3102 + PORT_OFFSET,
+  mf_mysterybox: 3103 + PORT_OFFSET,
+  mf_account: 3104 + PORT_OFFSET,
+  mf_rules: 3105 + PORT_OFFSET,
 } as const;
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -80,8 +87,8 @@ export default defineConfig({
       timeout: 60_000,
     },
     ...Object.entries(STANDALONE_PORTS).map(([name, port]) => ({
-      command: `npm run serve -w ${name.replace('_', '-')}`,
-      cwd: '..',
+      command: `npx tsx ../deploy/src/serve-dir.ts dist ${port}`,
+      cwd: `../${name.replace('_', '-')}`,
       // The harness forwards /api to the composed site's API (one database process, the server above).
       env: { API_ORIGIN: `http://localhost:${SITE_PORT}` },
       url: `http://localhost:${port}/remoteEntry.js`,
