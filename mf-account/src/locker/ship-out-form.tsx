@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_SAVED_ADDRESSES, type ShipOutAddress, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { HttpError, visitorMessage } from '@arttoy/shared/http';
-import { Button } from '@arttoy/shared/ui';
+import { Button, useFieldProblems } from '@arttoy/shared/ui';
 import { useAccountQuery } from '../api/account-read';
 import { addressBookRead, saveAddress } from '../api/addresses';
 import { requestShipOut } from '../api/locker';
@@ -11,6 +11,7 @@ import {
   ADDRESS_LABELS,
   checkAddress,
   serverProblems,
+  type AddressField,
   type AddressInput,
   type AddressProblems,
 } from './address-problems';
@@ -54,7 +55,12 @@ export function ShipOutForm({
   const full = saved.length >= MAX_SAVED_ADDRESSES;
   const [keep, setKeep] = useState(true);
   const [input, setInput] = useState<AddressInput>(EMPTY_ADDRESS);
-  const [problems, setProblems] = useState<AddressProblems>({});
+  const { problems, show: setProblems, revise } = useFieldProblems<AddressField>();
+  /** A field's problem clears as soon as it is fixed (checked with the rest of the address). */
+  const onFieldChange = (next: AddressInput, field: AddressField) => {
+    setInput(next);
+    revise(field, checkAddress(next).problems[field]);
+  };
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   useEffect(() => heading.current?.focus(), []);
   const focusFirst = (found: AddressProblems) => {
@@ -127,7 +133,7 @@ export function ShipOutForm({
       ) : null}
       {book.status !== 'pending' && chosen === 'new' ? (
         <>
-          <AddressFields prefix={id} input={input} problems={problems} onChange={setInput} />
+          <AddressFields prefix={id} input={input} problems={problems} onChange={onFieldChange} />
           {full ? (
             <p className="locker-muted">
               Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one on your profile to save
