@@ -61,7 +61,11 @@ export function ShipOutForm({
     setInput(next);
     revise(field, checkAddress(next).problems[field]);
   };
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  // `error` is the server's refusal; after a refused check, the summary names the fields still to fix.
+  const [state, setState] = useState<{ busy: boolean; error: string | null; fix?: boolean }>({
+    busy: false,
+    error: null,
+  });
   useEffect(() => heading.current?.focus(), []);
   const focusFirst = (found: AddressProblems) => {
     const first = ADDRESS_FIELDS.find((field) => found[field]);
@@ -84,7 +88,7 @@ export function ShipOutForm({
       const checked = checkAddress(input);
       setProblems(checked.problems);
       if (!checked.address) {
-        setState({ busy: false, error: fixSummary(checked.problems) });
+        setState({ busy: false, error: null, fix: true });
         focusFirst(checked.problems);
         return;
       }
@@ -111,6 +115,10 @@ export function ShipOutForm({
       });
     }
   };
+  const summary =
+    state.fix && chosen === 'new' && ADDRESS_FIELDS.some((field) => problems[field])
+      ? fixSummary(problems)
+      : state.error;
   return (
     <form
       className="locker-panel locker-form"
@@ -148,9 +156,9 @@ export function ShipOutForm({
         </>
       ) : null}
       <ShipOutQuote country={savedAddress?.country ?? input.country} figures={itemIds.length} />
-      {state.error ? (
+      {summary ? (
         <p className="locker-field__error" role="alert">
-          {state.error}
+          {summary}
         </p>
       ) : null}
       <div className="locker-actions">

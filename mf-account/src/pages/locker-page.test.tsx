@@ -165,6 +165,9 @@ describe('/locker', () => {
     chooseOption(within(form).getByLabelText('Country'), 'United Kingdom');
     expect(within(form).getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
     expect(within(form).getByLabelText('City')).toHaveAccessibleDescription('Enter your city.');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Please fix the 4 fields marked above: Street and number, City, Postal code, Phone.',
+    );
     // A field still wrong keeps its problem, worded for what it holds now.
     await userEvent.clear(within(form).getByLabelText('Postal code'));
     expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription('Enter your postal code.');
