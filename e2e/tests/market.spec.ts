@@ -1,15 +1,5 @@
 import { expect, test, waitForEmulator } from '../fixtures/sign-in';
-import { boxOnSale } from '../fixtures/catalogue';
-import {
-  chooseHandle,
-  figureSlug,
-  listFromLocker,
-  payWithSandbox,
-  pullFigure,
-  runHandle,
-  secondVisitor,
-  signIn,
-} from '../fixtures/market';
+import { payWithSandbox, secondVisitor, sellerWithListing, signIn } from '../fixtures/market';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -25,25 +15,21 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   browser,
 }) => {
   test.setTimeout(180_000);
-  const handle = runHandle('seller');
+  // The seller: a public handle, a figure pulled from a box, listed from the locker at $25.00
+  // (what the seller receives after the fee is said before listing).
+  const { handle, figure, slug } = await sellerWithListing(page, 'seller', {
+    price: '25',
+    listedAt: '$25.00',
+    receives: '$23.75',
+  });
 
-  // The seller: a public handle, then a figure pulled from a box.
-  await signIn(page, 'seller', '/profile');
-  await chooseHandle(page, handle);
-  const figure = await pullFigure(page, await boxOnSale(page));
-
-  // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
-  const card = await listFromLocker(page, figure, '25', '$23.75');
-  await expect(card).toContainText('Listed at $25.00');
-
-  // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
-  const slug = await figureSlug(page, figure);
   // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
   await page.goto('/live');
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   const sold = new RegExp(
     `bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`,
   );
+  // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
   const buyer = await secondVisitor(browser);
   await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
   const market = buyer.getByRole('region', { name: 'From collectors' });

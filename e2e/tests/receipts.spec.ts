@@ -1,15 +1,5 @@
 import type { Page } from '@playwright/test';
-import { boxOnSale } from '../fixtures/catalogue';
-import {
-  chooseHandle,
-  figureSlug,
-  listFromLocker,
-  payWithSandbox,
-  pullFigure,
-  runHandle,
-  secondVisitor,
-  signIn,
-} from '../fixtures/market';
+import { payWithSandbox, secondVisitor, sellerWithListing, signIn } from '../fixtures/market';
 import { expect, test, waitForEmulator } from '../fixtures/sign-in';
 
 // A buyer's receipts on a phone (390 × 844): a figure bought from a collector, then its ship-out.
@@ -52,14 +42,12 @@ test('a listing bought and its ship-out each have a true receipt that fits a 390
   browser,
 }) => {
   test.setTimeout(180_000);
-  const handle = runHandle('rseller');
-
   // The seller pulls a figure and lists it at $24.50.
-  await signIn(page, 'rseller', '/profile');
-  await chooseHandle(page, handle);
-  const figure = await pullFigure(page, await boxOnSale(page));
-  await expect(await listFromLocker(page, figure, '24.50', '$23.27')).toContainText('Listed at $24.50');
-  const slug = await figureSlug(page, figure);
+  const { handle, figure, slug } = await sellerWithListing(page, 'rseller', {
+    price: '24.50',
+    listedAt: '$24.50',
+    receives: '$23.27',
+  });
 
   // The buyer, on a phone, buys it from the figure's page.
   const buyer = await secondVisitor(browser, PHONE);
