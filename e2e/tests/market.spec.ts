@@ -1,12 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import {
-  expect,
-  routeGoogleScriptHost,
-  signInThroughPopup,
-  test,
-  waitForEmulator,
-} from '../fixtures/sign-in';
-import { boxOnSale } from '../fixtures/catalogue';
+import { expect, test, waitForEmulator } from '../fixtures/sign-in';
+import { payWithSandbox, secondVisitor, sellerWithListing, signIn } from '../fixtures/market';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -17,87 +10,26 @@ test.beforeAll(async () => {
   await waitForEmulator();
 });
 
-const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
-async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
-  await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
-  await waitForLive(page);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    identity(role),
-  );
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
-}
-
-/** On the pay page of an order: pays it on the sandbox's page. */
-async function payWithSandbox(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('TEST MODE: sandbox payment, no money moves')).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
-}
-
-/** A second visitor: a context of its own, with the Google script stand-in the fixture gives the first. */
-async function secondVisitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await routeGoogleScriptHost(context);
-  return context.newPage();
-}
-
 test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers, both see the sale in the live room, and the figure page charts it', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const handle = `seller_${stamp}`.slice(0, 20);
+  // The seller: a public handle, a figure pulled from a box, listed from the locker at $25.00
+  // (what the seller receives after the fee is said before listing).
+  const { handle, figure, slug } = await sellerWithListing(page, 'seller', {
+    price: '25',
+    listedAt: '$25.00',
+    receives: '$23.75',
+  });
 
-  // The seller: a public handle, then a figure pulled from a box.
-  await signIn(page, 'seller', '/profile');
-  await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
-  await page.getByRole('button', { name: 'Save handle' }).click();
-  await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
-  const box = await boxOnSale(page);
-  await page.goto(`/mysterybox/${box.id}`);
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await payWithSandbox(page);
-  await page
-    .getByRole('button', { name: 'Skip' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
-  await expect(reveal).toBeVisible();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
-
-  // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
-  await page.goto('/locker');
-  const card = page
-    .getByRole('list', { name: 'Your figures' })
-    .getByRole('listitem')
-    .filter({ hasText: figure })
-    .first();
-  await card.getByRole('button', { name: `Sell ${figure}` }).click();
-  const form = card.getByRole('form', { name: `Sell ${figure}` });
-  await form.getByRole('textbox', { name: 'Price' }).fill('25');
-  await expect(form).toContainText('You receive $23.75');
-  await form.getByRole('button', { name: 'List for sale' }).click();
-  await expect(card).toContainText('Listed at $25.00');
-
-  // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
-  const found = (await (
-    await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)
-  ).json()) as { items: { slug: string; name: string }[] };
-  const slug = found.items.find((item) => item.name === figure)?.slug;
-  expect(slug, `the catalogue finds ${figure}`).toBeTruthy();
   // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
   await page.goto('/live');
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
   const sold = new RegExp(
     `bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`,
   );
+  // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
   const buyer = await secondVisitor(browser);
   await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
   const market = buyer.getByRole('region', { name: 'From collectors' });

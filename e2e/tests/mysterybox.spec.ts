@@ -91,10 +91,10 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   await form.getByLabel('Street and number').fill('12 Market Street');
   await form.getByLabel('City').fill('London');
   await form.getByLabel('Postal code').fill('N1 9GU');
-  await form.getByLabel('Country code').fill('GB');
+  await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
   await form.getByLabel('Phone').fill('+44 20 7946 0000');
   await expect(form.getByTestId('ship-out-quote')).toContainText(
-    'Shipping fee to GB (United Kingdom and EU): $14.99 for 1 figure',
+    'Shipping fee to United Kingdom (United Kingdom and EU): $14.99 for 1 figure',
   );
   await expect(form.getByRole('checkbox', { name: 'Save this address for next time' })).toBeChecked();
   await form.getByRole('button', { name: 'Ship out' }).click();

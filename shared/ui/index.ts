@@ -16,3 +16,4 @@ export { RemoteFallback } from './remote-fallback';
 export { createPlaceholderPage } from './route-placeholder';
 export { Skeleton } from './skeleton';
 export { Toast } from './toast';
+export { type FieldProblems, reviseFieldProblem, useFieldProblems } from './field-problems';

@@ -21,7 +21,7 @@ import { CAPTURE_HOLD_SECONDS } from '../domain/orders/reservation';
 import { resolvePaymentProviders } from '../domain/payments/providers';
 import { reconcilePayments } from '../domain/payments/reconcile';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../test/helper';
-import { giveItems, type Member, member, orderListing, statusesOf } from '../test/market';
+import { giveItems, type Member, member, orderListing, PAYOUT_TO, statusesOf } from '../test/market';
 import { HOLD_WINDOW_MINUTES, UNPAID_HOLDS_PER_BUYER } from '../domain/market/listing-orders';
 import {
   ageOrder,
@@ -202,6 +202,17 @@ describe('the market under attack', () => {
     ['POST', '/api/me/payouts', { amountMinor: 500.5 }],
     ['POST', '/api/me/payouts', { amountMinor: 2 ** 60 }],
     ['POST', '/api/me/payouts', { amountMinor: '500' }],
+    ['POST', '/api/me/payouts', { amountMinor: 500 }],
+    ['POST', '/api/me/payouts', { amountMinor: 500, destination: { method: 'paypal', email: 'not-mail' } }],
+    [
+      'POST',
+      '/api/me/payouts',
+      {
+        amountMinor: 500,
+        destination: { method: 'bank', accountHolder: 'Ada', iban: 'GB00WEST12345698765432' },
+      },
+    ],
+    ['POST', '/api/me/payouts', { amountMinor: 500, destination: { method: 'cash' } }],
   ] as const)(
     'answers %s %s with a 400 that names what is wrong',
     async (method, url, payload: object | null) => {
@@ -228,7 +239,7 @@ describe('the market under attack', () => {
           .where(eq(ledgerEntries.userId, buyer.id))
       )[0]?.total ?? 0;
     for (const amountMinor of [500, Number.MAX_SAFE_INTEGER]) {
-      const response = await send('POST', '/api/me/payouts', buyer, { amountMinor });
+      const response = await send('POST', '/api/me/payouts', buyer, { amountMinor, destination: PAYOUT_TO });
       expect(response.statusCode).toBe(409);
       expect(response.json().error.details).toMatchObject({ reason: 'over_balance', balanceMinor: before });
     }

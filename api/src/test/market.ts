@@ -21,6 +21,9 @@ import type { TestApi } from './helper';
 import { approveAndCapture, bearer, buyBox, expectStatus, seedBoxId, startPayment } from './purchase';
 
 /** Gives the user a public handle (PUT /api/me/handle). */
+/** Where the tests' payouts go: a PayPal account. */
+export const PAYOUT_TO = { method: 'paypal', email: 'seller@example.com' } as const;
+
 export async function chooseHandle(api: TestApi, user: TestUser, handle: string): Promise<void> {
   expectStatus(
     await api.app.inject({

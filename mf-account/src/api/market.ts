@@ -1,5 +1,5 @@
 /** The seller's side of the market: my listings, my balance and payouts, an item's history. Every call sends the Firebase ID token. */
-import { endpoints } from '@arttoy/shared/contracts/api';
+import { endpoints, type PayoutDestination } from '@arttoy/shared/contracts/api';
 import { accountCall, accountRead } from './session-token';
 
 /** Every listing of mine, open and closed: price, fee, proceeds and whether a buyer holds it (the locker and the profile show them). */
@@ -18,8 +18,8 @@ export const withdrawListing = (id: number) => accountCall(endpoints.withdrawLis
 /** My balance (the sum of my ledger), its latest entries and my payout requests. */
 export const balanceRead = (uid: string) => accountRead(uid, endpoints.getBalance);
 
-export const requestPayout = (amountMinor: number) =>
-  accountCall(endpoints.requestPayout, { body: { amountMinor } });
+export const requestPayout = (amountMinor: number, destination: PayoutDestination) =>
+  accountCall(endpoints.requestPayout, { body: { amountMinor, destination } });
 
 /** Where an item of my locker came from: its pull and every sale of it. */
 export const itemHistoryRead = (uid: string, lockerItemId: number) =>

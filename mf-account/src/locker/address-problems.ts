@@ -11,7 +11,7 @@ export const ADDRESS_LABELS: Record<AddressField, string> = {
   city: 'City',
   region: 'State or province (optional)',
   postalCode: 'Postal code',
-  country: 'Country code',
+  country: 'Country',
   phone: 'Phone',
 };
 
@@ -40,7 +40,10 @@ export function checkAddress(input: AddressInput): {
     const field = issue.path[0] as AddressField | undefined;
     if (!field || problems[field]) continue;
     const label = ADDRESS_LABELS[field].replace(' (optional)', '');
-    if (input[field].trim() === '') problems[field] = `Enter your ${label.toLowerCase()}.`;
+    if (field === 'country')
+      problems[field] =
+        input.country.trim() === '' ? 'Choose your country.' : 'Choose your country from the list.';
+    else if (input[field].trim() === '') problems[field] = `Enter your ${label.toLowerCase()}.`;
     else if (issue.code === 'too_big')
       problems[field] =
         `${label} is too long: at most ${String((issue as { maximum?: number | bigint }).maximum)} characters.`;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MARKET_FEE_BPS, marketFeeMinor } from '@arttoy/shared/contracts/api';
-import { Button } from '@arttoy/shared/ui';
+import { Button, useFieldProblems } from '@arttoy/shared/ui';
 import { ActionProblem } from '../market/action-problem';
 import { checkPrice, usd } from '../market/amount';
 import { AmountField } from '../market/amount-field';
@@ -38,13 +38,15 @@ export function PriceForm({
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem clears as soon as the price typed is one that may be sent.
+  const { problems, show, revise } = useFieldProblems<'price'>();
+  const problem = problems.price ?? null;
   const [state, setState] = useState<{ busy: boolean; error: unknown }>({ busy: false, error: null });
   useEffect(() => field.current?.focus(), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = checkPrice(value);
-    setProblem(checked.problem);
+    show(checked.problem ? { price: checked.problem } : {});
     if (checked.amountMinor === null) {
       field.current?.focus();
       return;
@@ -63,7 +65,10 @@ export function PriceForm({
         id={`${id}-price`}
         label="Price"
         value={value}
-        onChange={setValue}
+        onChange={(next) => {
+          setValue(next);
+          revise('price', checkPrice(next).problem);
+        }}
         problem={problem}
         hint={proceedsText(value)}
         inputRef={field}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_SAVED_ADDRESSES, type ShipOutAddress, type ShipRequest } from '@arttoy/shared/contracts/api';
 import { HttpError, visitorMessage } from '@arttoy/shared/http';
-import { Button } from '@arttoy/shared/ui';
+import { Button, useFieldProblems } from '@arttoy/shared/ui';
 import { useAccountQuery } from '../api/account-read';
 import { addressBookRead, saveAddress } from '../api/addresses';
 import { requestShipOut } from '../api/locker';
@@ -11,6 +11,7 @@ import {
   ADDRESS_LABELS,
   checkAddress,
   serverProblems,
+  type AddressField,
   type AddressInput,
   type AddressProblems,
 } from './address-problems';
@@ -54,8 +55,17 @@ export function ShipOutForm({
   const full = saved.length >= MAX_SAVED_ADDRESSES;
   const [keep, setKeep] = useState(true);
   const [input, setInput] = useState<AddressInput>(EMPTY_ADDRESS);
-  const [problems, setProblems] = useState<AddressProblems>({});
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const { problems, show: setProblems, revise } = useFieldProblems<AddressField>();
+  /** A field's problem clears as soon as it is fixed (checked with the rest of the address). */
+  const onFieldChange = (next: AddressInput, field: AddressField) => {
+    setInput(next);
+    revise(field, checkAddress(next).problems[field]);
+  };
+  // `error` is the server's refusal; after a refused check, the summary names the fields still to fix.
+  const [state, setState] = useState<{ busy: boolean; error: string | null; fix?: boolean }>({
+    busy: false,
+    error: null,
+  });
   useEffect(() => heading.current?.focus(), []);
   const focusFirst = (found: AddressProblems) => {
     const first = ADDRESS_FIELDS.find((field) => found[field]);
@@ -78,7 +88,7 @@ export function ShipOutForm({
       const checked = checkAddress(input);
       setProblems(checked.problems);
       if (!checked.address) {
-        setState({ busy: false, error: fixSummary(checked.problems) });
+        setState({ busy: false, error: null, fix: true });
         focusFirst(checked.problems);
         return;
       }
@@ -105,6 +115,10 @@ export function ShipOutForm({
       });
     }
   };
+  const summary =
+    state.fix && chosen === 'new' && ADDRESS_FIELDS.some((field) => problems[field])
+      ? fixSummary(problems)
+      : state.error;
   return (
     <form
       className="locker-panel locker-form"
@@ -127,7 +141,7 @@ export function ShipOutForm({
       ) : null}
       {book.status !== 'pending' && chosen === 'new' ? (
         <>
-          <AddressFields prefix={id} input={input} problems={problems} onChange={setInput} />
+          <AddressFields prefix={id} input={input} problems={problems} onChange={onFieldChange} />
           {full ? (
             <p className="locker-muted">
               Your address book is full ({MAX_SAVED_ADDRESSES} addresses): remove one on your profile to save
@@ -142,9 +156,9 @@ export function ShipOutForm({
         </>
       ) : null}
       <ShipOutQuote country={savedAddress?.country ?? input.country} figures={itemIds.length} />
-      {state.error ? (
+      {summary ? (
         <p className="locker-field__error" role="alert">
-          {state.error}
+          {summary}
         </p>
       ) : null}
       <div className="locker-actions">

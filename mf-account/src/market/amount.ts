@@ -59,7 +59,7 @@ export function checkPrice(text: string): Checked {
 export function checkPayout(text: string, balanceMinor: number): Checked {
   const result = parsed(text, 'an amount');
   if (result.amountMinor === null) return result;
-  if (!payoutBodySchema.safeParse({ amountMinor: result.amountMinor }).success)
+  if (!payoutBodySchema.shape.amountMinor.safeParse(result.amountMinor).success)
     return { amountMinor: null, problem: `A payout is at least ${usd(PAYOUT_MIN_MINOR)}.` };
   if (result.amountMinor > balanceMinor)
     return { amountMinor: null, problem: `You can request at most your balance, ${usd(balanceMinor)}.` };

@@ -1,12 +1,37 @@
-import type { Order, OrderStatus, PaymentProvider, PaymentStatus } from '@arttoy/shared/contracts/api';
+import type {
+  Order,
+  OrderKind,
+  OrderStatus,
+  PaymentProvider,
+  PaymentStatus,
+} from '@arttoy/shared/contracts/api';
 
-export const ORDER_STATUS: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid, drawing',
-  fulfilled: 'Paid and drawn',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
+/** An order's status in a buyer's words, by what the order is for: a box is drawn, a listing moves lockers, a ship-out goes to the warehouse. */
+const ORDER_STATUS: Record<OrderKind, Record<OrderStatus, string>> = {
+  box: {
+    pending_payment: 'Awaiting payment',
+    paid: 'Paid, drawing your figure',
+    fulfilled: 'Paid, figure drawn',
+    expired: 'Expired unpaid',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  },
+  listing: {
+    pending_payment: 'Awaiting payment',
+    paid: 'Paid, moving to your locker',
+    fulfilled: 'Paid, in your locker',
+    expired: 'Expired unpaid',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  },
+  ship_out: {
+    pending_payment: 'Awaiting payment',
+    paid: 'Paid, with the warehouse',
+    fulfilled: 'Paid, with the warehouse',
+    expired: 'Expired unpaid',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded',
+  },
 };
 
 export const PAYMENT_PROVIDER: Record<PaymentProvider, string> = {
@@ -14,13 +39,14 @@ export const PAYMENT_PROVIDER: Record<PaymentProvider, string> = {
   paypal: 'PayPal',
 };
 
+/** A payment's status in a buyer's words. */
 export const PAYMENT_STATUS: Record<PaymentStatus, string> = {
-  created: 'started',
-  approved: 'approved',
-  captured: 'captured',
-  failed: 'failed',
-  voided: 'voided',
-  refunded: 'refunded',
+  created: 'Started, not paid',
+  approved: 'Approved, not yet paid',
+  captured: 'Paid',
+  failed: 'Failed, not paid',
+  voided: 'Cancelled, not paid',
+  refunded: 'Refunded',
 };
 
 /** How an order was paid, or why it shows none. */
@@ -28,19 +54,38 @@ export function paymentMethod(payment: { provider: PaymentProvider; status: Paym
   if (!payment) return 'Not paid';
   return payment.status === 'captured'
     ? PAYMENT_PROVIDER[payment.provider]
-    : `${PAYMENT_PROVIDER[payment.provider]}, ${PAYMENT_STATUS[payment.status]}`;
+    : `${PAYMENT_PROVIDER[payment.provider]}, ${PAYMENT_STATUS[payment.status].toLowerCase()}`;
 }
 
-/** What an order pays for: its box, or its ship-out ("Ship-out of 2 figures to London"). */
-export function orderSubject(order: Order): string {
+const figures = (count: number) => `${count} figure${count === 1 ? '' : 's'}`;
+
+/** A seller's handle as the site writes it: "@leo". */
+export const atHandle = (handle: string) => (handle.startsWith('@') ? handle : `@${handle}`);
+
+/**
+ * What an order buys, as a term and its words: its box, the collector's figure and from whom, or
+ * its ship-out ("Ship-out of 2 figures to London, GB").
+ */
+export function orderItem(order: Order): { term: string; text: string } {
+  if (order.listing)
+    return {
+      term: 'Figure',
+      text: `${order.listing.figure.name} from ${atHandle(order.listing.sellerHandle)}`,
+    };
   if (order.shipOut)
-    return `Ship-out of ${order.shipOut.figures} figure${order.shipOut.figures === 1 ? '' : 's'} to ${order.shipOut.city}`;
-  return order.boxModel?.name ?? `Order ${order.orderSn}`;
+    return {
+      term: 'Ship-out',
+      text: `Ship-out of ${figures(order.shipOut.figures)} to ${order.shipOut.city}, ${order.shipOut.country}`,
+    };
+  if (order.boxModel)
+    return {
+      term: 'Box',
+      text: order.quantity === 1 ? order.boxModel.name : `${order.boxModel.name} × ${order.quantity}`,
+    };
+  return { term: 'For', text: 'A purchase on the site' };
 }
 
-/** An order's status in words; a paid ship-out has nothing drawn: it went to the warehouse. */
+/** An order's status in a buyer's words. */
 export function orderStatus(order: Order): string {
-  if (order.kind === 'ship_out' && (order.status === 'fulfilled' || order.status === 'paid'))
-    return 'Paid, with the warehouse';
-  return ORDER_STATUS[order.status];
+  return ORDER_STATUS[order.kind][order.status];
 }

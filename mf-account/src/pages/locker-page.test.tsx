@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
@@ -40,9 +40,28 @@ beforeEach(() => {
 
 const figures = () => screen.findByRole('list', { name: 'Your figures' }, { timeout: 5_000 });
 
+/**
+ * Chooses an option of a select by its value or its text, as a change event (userEvent's
+ * selectOptions checks every one of the 249 countries' pointer events, seconds on a busy machine).
+ */
+function chooseOption(select: HTMLElement, valueOrText: string) {
+  const option = Array.from((select as HTMLSelectElement).options).find(
+    (each) => each.value === valueOrText || each.text === valueOrText,
+  );
+  if (!option) throw new Error(`No option ${valueOrText}`);
+  fireEvent.change(select, { target: { value: option.value } });
+}
+
+/** Fills the address fields: each value pasted at the end of its field (one change each), a country chosen. */
 async function fillAddress(form: HTMLElement, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    await userEvent.type(within(form).getByLabelText(label), value);
+  for (const [label, value] of Object.entries(values)) {
+    const field = within(form).getByLabelText(label);
+    if (field instanceof HTMLSelectElement) chooseOption(field, value);
+    else {
+      await userEvent.click(field);
+      await userEvent.paste(value);
+    }
+  }
 }
 
 describe('/locker', () => {
@@ -115,17 +134,17 @@ describe('/locker', () => {
     const form = await screen.findByRole('form', { name: 'Ship out 2 figures' });
     expect(within(form).getByRole('heading', { name: 'Ship out 2 figures' })).toHaveFocus();
     expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent(
-      'Enter the country code to see the shipping fee.',
+      'Choose the country to see the shipping fee.',
     );
     expect(within(form).getByRole('link', { name: 'Fees by destination' })).toHaveAttribute(
       'href',
       '/rules/shipping_and_refund',
     );
-    await fillAddress(form, { 'Postal code': '!!', 'Country code': 'Britain' });
+    await fillAddress(form, { 'Postal code': '!!' });
     await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
     // The summary sits below the fields, above the button: it says so, names them, and focus goes to the first.
     expect(within(form).getByRole('alert')).toHaveTextContent(
-      'Please fix the 6 fields marked above: Full name, Street and number, City, Postal code, Country code, Phone.',
+      'Please fix the 6 fields marked above: Full name, Street and number, City, Postal code, Country, Phone.',
     );
     expect(within(form).getByLabelText('Full name')).toHaveFocus();
     expect(
@@ -136,23 +155,33 @@ describe('/locker', () => {
     expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription(
       'Postal code must be letters, digits, spaces or dashes.',
     );
-    expect(within(form).getByLabelText('Country code')).toHaveAccessibleDescription(
-      /Country code must be a two-letter ISO 3166-1 country code/,
-    );
+    expect(within(form).getByLabelText('Country')).toHaveAccessibleDescription('Choose your country.');
     expect(within(form).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/locker/ship-requests')).toHaveLength(0);
-    for (const label of ['Postal code', 'Country code'])
-      await userEvent.clear(within(form).getByLabelText(label));
+    // A field's problem goes as soon as the field is fixed, before the next submit; the others stay.
+    await userEvent.type(within(form).getByLabelText('Full name'), ADDRESS.name);
+    expect(within(form).getByLabelText('Full name')).not.toHaveAttribute('aria-invalid');
+    expect(within(form).getByLabelText('Full name')).not.toHaveAccessibleDescription('Enter your full name.');
+    chooseOption(within(form).getByLabelText('Country'), 'United Kingdom');
+    expect(within(form).getByLabelText('Country')).not.toHaveAttribute('aria-invalid');
+    expect(within(form).getByLabelText('City')).toHaveAccessibleDescription('Enter your city.');
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Please fix the 4 fields marked above: Street and number, City, Postal code, Phone.',
+    );
+    // A field still wrong keeps its problem, worded for what it holds now.
+    await userEvent.clear(within(form).getByLabelText('Postal code'));
+    expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription('Enter your postal code.');
+    await userEvent.clear(within(form).getByLabelText('Full name'));
     await fillAddress(form, {
       'Full name': ADDRESS.name,
       'Street and number': ADDRESS.line1,
       City: ADDRESS.city,
       'Postal code': ADDRESS.postalCode,
-      'Country code': 'gb',
+      Country: 'GB',
       Phone: ADDRESS.phone,
     });
     expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent(
-      'Shipping fee to GB (United Kingdom and EU): $14.99 for 2 figures, typically 6-12 working days.',
+      'Shipping fee to United Kingdom (United Kingdom and EU): $14.99 for 2 figures, typically 6-12 working days.',
     );
     await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -185,20 +214,18 @@ describe('/locker', () => {
       );
     await userEvent.click(screen.getByRole('button', { name: 'Ship out' }));
     const form = await screen.findByRole('form', { name: 'Ship out 7 figures' });
-    const country = within(form).getByLabelText('Country code');
+    const country = within(form).getByLabelText('Country');
     const quote = within(form).getByTestId('ship-out-quote');
-    await userEvent.type(country, 'US');
+    chooseOption(country, 'United States');
     expect(quote).toHaveTextContent(
-      'Shipping fee to US (United States): $6.49 for 7 figures, typically 3-6 working days.',
+      'Shipping fee to United States (United States): $6.49 for 7 figures, typically 3-6 working days.',
     );
-    await userEvent.clear(country);
-    await userEvent.type(country, 'jp');
+    chooseOption(country, 'Japan');
     expect(quote).toHaveTextContent(
-      'Shipping fee to JP (Rest of world): $21.49 for 7 figures, typically 8-20 working days.',
+      'Shipping fee to Japan (Rest of world): $21.49 for 7 figures, typically 8-20 working days.',
     );
-    await userEvent.clear(country);
-    await userEvent.type(country, 'J');
-    expect(quote).toHaveTextContent('Enter the country code to see the shipping fee.');
+    chooseOption(country, 'Choose a country');
+    expect(quote).toHaveTextContent('Choose the country to see the shipping fee.');
   });
 
   it('offers the saved addresses, the newest checked: a repeat ship-out is one more tap, and saves nothing again', async () => {
@@ -246,13 +273,13 @@ describe('/locker', () => {
     ]);
     expect(within(form).queryByLabelText('Full name')).toBeNull();
     expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent(
-      'Shipping fee to US (United States): $5.99 for 1 figure',
+      'Shipping fee to United States (United States): $5.99 for 1 figure',
     );
     await userEvent.click(
       within(sendTo).getByRole('radio', { name: 'Ada Lovelace, 12 Market Street, London N1 9GU, GB' }),
     );
     expect(within(form).getByTestId('ship-out-quote')).toHaveTextContent(
-      'Shipping fee to GB (United Kingdom and EU): $14.99 for 1 figure',
+      'Shipping fee to United Kingdom (United Kingdom and EU): $14.99 for 1 figure',
     );
     await userEvent.click(
       within(sendTo).getByRole('radio', { name: 'Ada at work, 1 Office Park, New York 10001, US' }),
@@ -294,7 +321,7 @@ describe('/locker', () => {
       'Street and number': '9 Canal Way',
       City: ADDRESS.city,
       'Postal code': ADDRESS.postalCode,
-      'Country code': 'GB',
+      Country: 'GB',
       Phone: ADDRESS.phone,
     });
     await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));
@@ -339,7 +366,7 @@ describe('/locker', () => {
       'Street and number': ADDRESS.line1,
       City: 'Atlantis',
       'Postal code': ADDRESS.postalCode,
-      'Country code': 'GB',
+      Country: 'GB',
       Phone: ADDRESS.phone,
     });
     await userEvent.click(within(form).getByRole('button', { name: 'Ship out' }));

@@ -54,7 +54,7 @@ describe('/orders', () => {
     expect(items[0]).toHaveTextContent('BoxNight Market Box');
     expect(first.getByTestId('order-amount')).toHaveTextContent('$14.99');
     expect(items[0]).toHaveTextContent('PaymentSandbox (test mode)');
-    expect(first.getByTestId('order-status')).toHaveTextContent('Paid and drawn');
+    expect(first.getByTestId('order-status')).toHaveTextContent('Paid, figure drawn');
     expect(first.getByRole('link', { name: 'Receipt for order AT0000000000000001' })).toHaveAttribute(
       'href',
       '/orders/AT0000000000000001',
@@ -88,7 +88,7 @@ describe('/orders', () => {
     fakeApi({ 'GET /api/orders': { body: orderPage([shipOut]) } });
     mountRemote({ name: 'mf_account', app, path: '/orders' });
     const [item] = within(await orderList()).getAllByRole('listitem') as [HTMLElement];
-    expect(item).toHaveTextContent('ForShip-out of 2 figures to London');
+    expect(item).toHaveTextContent('Ship-outShip-out of 2 figures to London, GB');
     expect(item).not.toHaveTextContent('Night Market Box');
     expect(within(item).getByTestId('order-status')).toHaveTextContent('Paid, with the warehouse');
     expect(within(item).queryByRole('link', { name: /Draw proof/ })).not.toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('/orders/:order_sn', () => {
     const order = screen.getByRole('region', { name: 'Order' });
     expect(order).toHaveTextContent('Order numberAT0000000000000001');
     expect(within(order).getByTestId('receipt-total')).toHaveTextContent('$14.99');
-    expect(within(order).getByTestId('receipt-status')).toHaveTextContent('Paid and drawn');
+    expect(within(order).getByTestId('receipt-status')).toHaveTextContent('Paid, figure drawn');
     expect(screen.getByRole('region', { name: 'Payment' })).toHaveTextContent('MethodSandbox (test mode)');
     const draw = screen.getByRole('region', { name: 'Draw' });
     expect(within(draw).getByTestId('receipt-figure')).toHaveTextContent(

@@ -98,13 +98,16 @@ describe('/profile: the market', () => {
         .getAllByRole('listitem')
         .map((row) => row.textContent),
     ).toEqual([
-      'Payout · Nov 22, 2026−$10.00',
-      'Market fee · listing 40 · Nov 22, 2026−$1.25',
-      'Sale · listing 40 · Nov 22, 2026+$25.00',
+      'Payout to PayPal, ada@example.com · Nov 22, 2026−$10.00',
+      'Market fee on the sale of Croissant Cub · Nov 22, 2026−$1.25',
+      'Sale of Croissant Cub to @leo · Nov 22, 2026+$25.00',
     ]);
     expect(
       within(within(balance).getByRole('list', { name: 'Your payout requests' })).getByRole('listitem'),
-    ).toHaveTextContent('Requested · Nov 22, 2026$10.00');
+    ).toHaveTextContent('Requested to PayPal, ada@example.com · Nov 22, 2026$10.00');
+    // The form offers the last payout's destination again.
+    expect(within(balance).getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    expect(within(balance).getByLabelText('PayPal e-mail')).toHaveValue('ada@example.com');
   });
 
   it('requests a payout: at least $5.00 and at most the balance, checked before sending; then reads the balance again', async () => {
@@ -125,6 +128,18 @@ describe('/profile: the market', () => {
       'A payout is at least $5.00. From $5.00 up to your balance, $13.75.',
     );
     expect(amount).toHaveFocus();
+    const email = within(form).getByLabelText('PayPal e-mail');
+    expect(email).toHaveAccessibleDescription('Enter the e-mail address of your PayPal account.');
+    // Each problem goes as soon as its field is fixed, before the next submit.
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '5');
+    expect(amount).toHaveAccessibleDescription('From $5.00 up to your balance, $13.75.');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(email, 'ada@example');
+    expect(email).toHaveAccessibleDescription('Enter an e-mail address such as you@example.com.');
+    await userEvent.type(email, '.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAccessibleDescription(/./);
     await userEvent.clear(amount);
     await userEvent.type(amount, '13.76{Enter}');
     expect(amount).toHaveAccessibleDescription(/^You can request at most your balance, \$13\.75\./);
@@ -137,9 +152,64 @@ describe('/profile: the market', () => {
       'Payout of $13.75 requested: it is recorded as owed to you, below.',
     );
     expect(balance).toHaveTextContent('Payouts start at $5.00');
-    expect(api.callsTo('POST', '/api/me/payouts')[0]?.body).toEqual({ amountMinor: 1_375 });
+    expect(api.callsTo('POST', '/api/me/payouts')[0]?.body).toEqual({
+      amountMinor: 1_375,
+      destination: { method: 'paypal', email: 'ada@example.com' },
+    });
     expect(api.callsTo('POST', '/api/me/payouts')[0]?.headers.get('authorization')).toBe('Bearer test-token');
     expect(within(balance).getByRole('list', { name: 'Your payout requests' })).toHaveTextContent('$13.75');
+  });
+
+  it('pays out to a bank account: holder and IBAN, the IBAN checked before sending', async () => {
+    const api = mountProfile({
+      'GET /api/me/listings': { body: { items: [] } },
+      'GET /api/me/balance': [
+        { body: balanceOf(ENTRIES) },
+        {
+          body: balanceOf(
+            [ledgerEntry(4, 'payout', -500, { payoutId: 4 }), ...ENTRIES],
+            [
+              payout(4, 500, {
+                method: 'bank',
+                accountHolder: 'Ada Lovelace',
+                iban: 'GB82WEST12345698765432',
+              }),
+            ],
+          ),
+        },
+      ],
+      'POST /api/me/payouts': {
+        status: 201,
+        body: payout(4, 500, {
+          method: 'bank',
+          accountHolder: 'Ada Lovelace',
+          iban: 'GB82WEST12345698765432',
+        }),
+      },
+    });
+    const balance = await region('Balance');
+    const form = await within(balance).findByRole('form', { name: 'Request payout' });
+    await userEvent.click(within(form).getByRole('radio', { name: 'Bank account (IBAN)' }));
+    expect(within(form).queryByLabelText('PayPal e-mail')).not.toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Amount'), '5');
+    await userEvent.type(within(form).getByLabelText('Account holder'), 'Ada Lovelace');
+    const iban = within(form).getByLabelText('IBAN');
+    await userEvent.type(iban, 'GB00 WEST 1234 5698 7654 32{Enter}');
+    expect(iban).toHaveFocus();
+    expect(iban).toHaveAccessibleDescription(/^This IBAN does not check out/);
+    expect(api.callsTo('POST', '/api/me/payouts')).toHaveLength(0);
+    await userEvent.clear(iban);
+    await userEvent.type(iban, 'GB82 WEST 1234 5698 7654 32');
+    expect(iban).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(within(form).getByRole('button', { name: 'Request payout' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/me/payouts')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/me/payouts')[0]?.body).toEqual({
+      amountMinor: 500,
+      destination: { method: 'bank', accountHolder: 'Ada Lovelace', iban: 'GB82WEST12345698765432' },
+    });
+    expect(
+      await within(balance).findByText(/Requested to Bank account of Ada Lovelace, IBAN GB82 … 5432/),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a payout and reads the balance again", async () => {
@@ -162,7 +232,8 @@ describe('/profile: the market', () => {
       },
     });
     const balance = await region('Balance');
-    await userEvent.type(await within(balance).findByLabelText('Amount'), '13.75{Enter}');
+    await userEvent.type(await within(balance).findByLabelText('PayPal e-mail'), 'ada@example.com');
+    await userEvent.type(within(balance).getByLabelText('Amount'), '13.75{Enter}');
     expect(await within(balance).findByRole('alert')).toHaveTextContent(
       'The payout request did not go through. A payout of 1375 minor units is more than your balance (375).',
     );

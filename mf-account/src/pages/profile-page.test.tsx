@@ -112,6 +112,10 @@ describe('/profile', () => {
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription('A handle is 3 to 20 characters: letters a-z, digits and _.');
     expect(api.callsTo('PUT', '/api/me/handle')).toHaveLength(0);
+    // The problem goes as soon as the handle is one that may be sent, before the next submit.
+    await userEvent.type(field, 'pe');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).toHaveAccessibleDescription('3 to 20 characters: letters a-z, digits and _.');
 
     await userEvent.clear(field);
     await userEvent.type(field, 'Taken_One');
@@ -120,6 +124,9 @@ describe('/profile', () => {
       expect(field).toHaveAccessibleDescription('@taken_one is taken: choose another one.'),
     );
     expect(api.callsTo('PUT', '/api/me/handle')[0]?.body).toEqual({ handle: 'taken_one' });
+    // A taken handle's problem goes once another is typed.
+    await userEvent.type(field, '2');
+    expect(field).not.toHaveAttribute('aria-invalid');
 
     await userEvent.clear(field);
     await userEvent.type(field, 'Night_Owl');

@@ -22,9 +22,13 @@ export function BalancePanel() {
         <p className="locker-muted">
           What your sales earned after the market&apos;s fee, less the payouts you requested.
         </p>
-        <PayoutForm balanceMinor={balance.amountMinor} onDone={state.refresh} />
+        <PayoutForm
+          balanceMinor={balance.amountMinor}
+          lastDestination={payouts.find((payout) => payout.destination)?.destination ?? null}
+          onDone={state.refresh}
+        />
         <h3>Recent changes</h3>
-        <LedgerEntries entries={entries} />
+        <LedgerEntries entries={entries} payouts={payouts} />
         <PayoutRequests payouts={payouts} />
       </>
     );

@@ -1,18 +1,27 @@
 import { useId, useState, type FormEvent } from 'react';
 import { handleSchema } from '@arttoy/shared/contracts/api';
 import { HttpError, isApiError, visitorMessage } from '@arttoy/shared/http';
-import { Button } from '@arttoy/shared/ui';
+import { Button, useFieldProblems } from '@arttoy/shared/ui';
 import type { Me } from '@arttoy/shared/contracts/api';
 import { saveHandle } from '../api/profile';
 
 const RULE = '3 to 20 characters: letters a-z, digits and _.';
+
+/** What is wrong with a handle as typed, checked with the API's own schema; null when it may be sent. */
+const handleProblem = (value: string): string | null => {
+  if (handleSchema.safeParse(value).success) return null;
+  return value.trim() === '' ? 'Enter a handle.' : `A handle is ${RULE}`;
+};
 
 /** The public handle: checked here with the API's own schema, then saved; a taken one is said beside the field. */
 export function HandleForm({ current, onSaved }: { current: string | null; onSaved: (me: Me) => void }) {
   const id = useId();
   const [saved, setSaved] = useState(current);
   const [value, setValue] = useState(current ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem clears as soon as the handle typed is one the API takes (a taken one too: it changed).
+  const { problems, show, revise } = useFieldProblems<'handle'>();
+  const problem = problems.handle ?? null;
+  const setProblem = (text: string | null) => show(text ? { handle: text } : {});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const onSubmit = async (event: FormEvent) => {
@@ -20,7 +29,7 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
     setDone(null);
     const parsed = handleSchema.safeParse(value);
     if (!parsed.success) {
-      setProblem(value.trim() === '' ? 'Enter a handle.' : `A handle is ${RULE}`);
+      setProblem(handleProblem(value));
       return;
     }
     setBusy(true);
@@ -72,7 +81,10 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
         value={value}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          revise('handle', handleProblem(event.target.value));
+        }}
       />
       <p id={`${id}-hint`} className={problem ? 'profile-problem' : 'locker-muted'}>
         {problem ?? RULE}

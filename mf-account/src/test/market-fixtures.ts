@@ -54,15 +54,21 @@ export function ledgerEntry(
     currency: 'USD',
     listingId: kind === 'payout' ? null : 40,
     payoutId: kind === 'payout' ? 3 : null,
+    sale: kind === 'payout' ? null : { figureName: 'Croissant Cub', buyerHandle: 'leo' },
     createdAt: AT,
     ...overrides,
   };
 }
 
-export const payout = (id: number, amountMinor: number): Payout => ({
+export const payout = (
+  id: number,
+  amountMinor: number,
+  destination: Payout['destination'] = { method: 'paypal', email: 'ada@example.com' },
+): Payout => ({
   id,
   amount: usd(amountMinor),
   status: 'requested',
+  destination,
   createdAt: AT,
 });
 

@@ -8,7 +8,7 @@ import {
   type OddsLine,
   type Verification,
 } from '@arttoy/shared/fair';
-import { Button } from '@arttoy/shared/ui';
+import { Button, type FieldProblems, useFieldProblems } from '@arttoy/shared/ui';
 import { TextField } from './text-field';
 
 export interface VerifyBox {
@@ -25,7 +25,7 @@ interface Fields {
   boxId: string;
 }
 
-type Problems = Partial<Record<keyof Fields, string>>;
+type Problems = FieldProblems<keyof Fields>;
 
 function check(fields: Fields, hasProofLines: boolean): Problems {
   const problems: Problems = {};
@@ -67,12 +67,18 @@ export function VerifyForm({
     nonce: proof ? String(proof.nonce) : '',
     boxId: proof ? String(proof.boxModelId) : '',
   });
-  const [problems, setProblems] = useState<Problems>({});
+  // A field's problem clears as soon as the field checks out, before the next Verify.
+  const { problems, show: setProblems, revise } = useFieldProblems<keyof Fields>();
+  const change = (name: keyof Fields, value: string) => {
+    const next = { ...fields, [name]: value };
+    setFields(next);
+    revise(name, check(next, proof !== null)[name]);
+  };
   const [outcome, setOutcome] = useState<Verification | null>(null);
   const field = (name: keyof Fields) => ({
     value: fields[name],
     error: problems[name],
-    onChange: (value: string) => setFields({ ...fields, [name]: value }),
+    onChange: (value: string) => change(name, value),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +121,7 @@ export function VerifyForm({
             id="mb-verify-box"
             className="mb-input"
             value={fields.boxId}
-            onChange={(event) => setFields({ ...fields, boxId: event.target.value })}
+            onChange={(event) => change('boxId', event.target.value)}
             aria-invalid={problems.boxId ? true : undefined}
             aria-describedby="mb-verify-box-error"
           >

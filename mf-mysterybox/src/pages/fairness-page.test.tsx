@@ -57,6 +57,17 @@ describe('/mysterybox/test', () => {
       'Choose the box the draw was made for.',
     );
     expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+    // Each problem goes as soon as its field is fixed, before the next Verify; the others stay.
+    const nonce = within(form).getByLabelText('Nonce');
+    await userEvent.clear(nonce);
+    await userEvent.type(nonce, '7');
+    expect(nonce).not.toHaveAttribute('aria-invalid');
+    expect(nonce).not.toHaveAccessibleDescription(/whole number from 0 up/);
+    await userEvent.type(within(form).getByLabelText('Client seed'), 'my-seed');
+    expect(within(form).getByLabelText('Client seed')).not.toHaveAccessibleDescription(/Enter a client seed/);
+    expect(within(form).getByLabelText('Server seed (revealed)')).toHaveAccessibleDescription(
+      /A server seed is 64 hex digits/,
+    );
   });
 
   it('prefills a past draw from ?draw= and confirms it', async () => {

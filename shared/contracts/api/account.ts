@@ -1,6 +1,7 @@
 /** The signed-in user and what they own. Every route here needs a Firebase ID token. */
 import * as z from 'zod';
 import { figureSchema, seriesSummarySchema } from './catalogue';
+import { countryCodeSchema } from './countries';
 import { moneySchema, recordIdParamSchema, recordIdSchema, timestampSchema } from './common';
 
 /** A public handle: 3-20 of a-z, 0-9 and _, compared and stored lower-case. */
@@ -50,8 +51,8 @@ export const shipAddressSchema = z.object({
     .min(2)
     .max(16)
     .regex(/^[A-Za-z0-9 -]+$/, 'must be letters, digits, spaces or dashes'),
-  /** ISO 3166-1 alpha-2. */
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code such as US'),
+  /** ISO 3166-1 alpha-2, an assigned code. */
+  country: countryCodeSchema,
   phone: z.optional(
     z
       .string()

@@ -6,6 +6,7 @@
 export * from './account';
 export * from './catalogue';
 export * from './commerce';
+export * from './countries';
 export * from './common';
 export * from './errors';
 export * from './health';

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { figureSchema, seriesSummarySchema } from './catalogue';
 import { moneySchema, recordIdParamSchema, recordIdSchema, timestampSchema } from './common';
+import { isCountryCode } from './countries';
 
 /** open → sold (bought) | withdrawn (by its seller). */
 export const LISTING_STATUSES = ['open', 'sold', 'withdrawn'] as const;
@@ -124,15 +125,70 @@ export const ledgerEntrySchema = z.object({
   listingId: z.nullable(z.int().positive()),
   /** The payout request a payout entry is of; null otherwise. */
   payoutId: z.nullable(z.int().positive()),
+  /** What a sale or fee was of: the figure sold and its buyer's public handle (null when they have none); null for a payout. */
+  sale: z.nullable(z.object({ figureName: z.string(), buyerHandle: z.nullable(z.string()) })),
   createdAt: timestampSchema,
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const PAYOUT_STATUSES = ['requested'] as const;
+
+/** Where a payout goes: a PayPal account (by its e-mail) or a bank account (its holder and IBAN). */
+export const PAYOUT_METHODS = ['paypal', 'bank'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** An IBAN written the one way: upper case, no spaces ("GB82 west 1234…" → "GB82WEST1234…"). */
+export const compactIban = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
+
+/** Whether a compact IBAN's check digits hold (ISO 13616: the number mod 97 is 1) and its country exists. */
+export function ibanChecks(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) || !isCountryCode(iban.slice(0, 2))) return false;
+  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (letter) =>
+    String(letter.charCodeAt(0) - 55),
+  );
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+export const ibanSchema = z
+  .string()
+  .transform(compactIban)
+  .refine(ibanChecks, 'must be an IBAN such as GB82 WEST 1234 5698 7654 32 (its check digits did not match)');
+
+/** A payout's destination as POST /api/me/payouts takes it: checked, trimmed, the IBAN made compact. */
+export const payoutDestinationInputSchema = z.discriminatedUnion('method', [
+  z.object({
+    method: z.literal('paypal'),
+    email: z.string().trim().max(254).pipe(z.email('must be an e-mail address such as you@example.com')),
+  }),
+  z.object({
+    method: z.literal('bank'),
+    /** The account holder's name, as the bank knows it. */
+    accountHolder: z.string().trim().min(2).max(120),
+    iban: ibanSchema,
+  }),
+]);
+
+/** A payout's destination as recorded and shown to its owner. */
+export const payoutDestinationSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('paypal'), email: z.string() }),
+  z.object({ method: z.literal('bank'), accountHolder: z.string(), iban: z.string() }),
+]);
+export type PayoutDestination = z.infer<typeof payoutDestinationSchema>;
+
+/** A payout destination in words, its account number shortened: "PayPal, ada@example.com", "Bank account of Ada Lovelace, IBAN GB82 … 5432". */
+export function payoutDestinationLabel(destination: PayoutDestination): string {
+  if (destination.method === 'paypal') return `PayPal, ${destination.email}`;
+  return `Bank account of ${destination.accountHolder}, IBAN ${destination.iban.slice(0, 4)} … ${destination.iban.slice(-4)}`;
+}
+
 export const payoutSchema = z.object({
   id: z.int().positive(),
   amount: moneySchema,
   status: z.enum(PAYOUT_STATUSES),
+  /** Where it goes; null for a request made before payouts named their destination. */
+  destination: z.nullable(payoutDestinationSchema),
   createdAt: timestampSchema,
 });
 export type Payout = z.infer<typeof payoutSchema>;
@@ -145,9 +201,10 @@ export const balanceSchema = z.object({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** POST /api/me/payouts body: how much of the balance to pay out (recorded as owed; there is no payout rail). */
+/** POST /api/me/payouts body: how much of the balance to pay out, and where to (recorded as owed; there is no payout rail). */
 export const payoutBodySchema = z.object({
   amountMinor: z.int().min(PAYOUT_MIN_MINOR, `must be at least ${PAYOUT_MIN_MINOR} minor units (US$5.00)`),
+  destination: payoutDestinationInputSchema,
 });
 export type PayoutBody = z.input<typeof payoutBodySchema>;
 

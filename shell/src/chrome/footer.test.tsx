@@ -144,6 +144,15 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
   });
 
+  it("gives the company's name and postal address, the one the receipts print", () => {
+    renderFooter();
+    expect(
+      screen.getByText(
+        'ArtToy Club, Inc., 548 Market Street, Suite 300, San Francisco, CA 94104, United States',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows the phone and e-mail of the runtime config', () => {
     writeRuntimeConfig({
       ...DEFAULT_RUNTIME_CONFIG,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '@arttoy/shared/config';
+import { COMPANY } from '@arttoy/shared/contracts';
 import { PrefetchLink } from '../federation/prefetch-link';
 import { APP_STORE_LINKS, FOOTER_LINKS, SOCIAL_LINKS } from './menu';
 
@@ -56,12 +57,15 @@ export function Footer(): ReactNode {
           <ExternalLinks className="footer__social" label="Follow us" links={SOCIAL_LINKS} />
         </div>
         <address className="footer__contact">
+          <span>
+            {COMPANY.legalName}, {COMPANY.address.join(', ')}
+          </span>
           <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>
           <a href={`mailto:${email}`}>{email}</a>
         </address>
         {/* A page served in the last seconds of a year and hydrated in the next keeps the served year. */}
         <p className="footer__copyright" suppressHydrationWarning>
-          {`© ${copyrightYear()} ArtToy Club`}
+          {`© ${copyrightYear()} ${COMPANY.name}`}
         </p>
       </div>
     </footer>

@@ -10,6 +10,7 @@ import {
   type FeedPayload,
   LEDGER_ENTRY_KINDS,
   PAYOUT_STATUSES,
+  type PayoutDestination,
 } from '@arttoy/shared/contracts/api';
 import { users } from './accounts';
 import { figures } from './catalogue';
@@ -65,6 +66,8 @@ export const payoutRequests = pgTable(
     amountMinor: minorUnits('amount_minor').notNull(),
     currency: text('currency').notNull(),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('requested'),
+    /** Where the money goes (a PayPal e-mail, or a bank account's holder and IBAN); null for requests made before it was asked. */
+    destination: jsonb('destination').$type<PayoutDestination>(),
     createdAt: createdAt(),
   },
   (t) => [

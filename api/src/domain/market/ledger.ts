@@ -4,9 +4,14 @@
  * under the seller's row lock, so two at once cannot take the same money twice.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Balance, MARKET_CURRENCY, type Payout } from '@arttoy/shared/contracts/api';
+import {
+  type Balance,
+  MARKET_CURRENCY,
+  type Payout,
+  type PayoutDestination,
+} from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { ledgerEntries, payoutRequests, sales, users } from '../../db/schema';
+import { figures, ledgerEntries, payoutRequests, sales, users } from '../../db/schema';
 import { apiError } from '../../errors';
 
 /** How many ledger entries and payouts GET /api/me/balance shows. */
@@ -24,6 +29,7 @@ const toPayout = (row: typeof payoutRequests.$inferSelect): Payout => ({
   id: row.id,
   amount: { amountMinor: row.amountMinor, currency: row.currency },
   status: row.status,
+  destination: row.destination,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -43,36 +49,55 @@ export async function balanceOf(db: Db, userId: number): Promise<Balance> {
       .orderBy(desc(payoutRequests.createdAt), desc(payoutRequests.id))
       .limit(SHOWN),
   ]);
-  const saleListing = await listingsOfSales(
+  const saleOf = await salesOf(
     db,
     entries.flatMap((entry) => (entry.saleId === null ? [] : [entry.saleId])),
   );
   return {
     balance: { amountMinor: balance, currency: MARKET_CURRENCY },
-    entries: entries.map((entry) => ({
-      id: entry.id,
-      kind: entry.kind,
-      amountMinor: entry.amountMinor,
-      currency: entry.currency,
-      listingId: entry.saleId === null ? null : (saleListing.get(entry.saleId) ?? null),
-      payoutId: entry.payoutId,
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    entries: entries.map((entry) => {
+      const sale = entry.saleId === null ? undefined : saleOf.get(entry.saleId);
+      return {
+        id: entry.id,
+        kind: entry.kind,
+        amountMinor: entry.amountMinor,
+        currency: entry.currency,
+        listingId: sale?.listingId ?? null,
+        payoutId: entry.payoutId,
+        sale: sale ? { figureName: sale.figureName, buyerHandle: sale.buyerHandle } : null,
+        createdAt: entry.createdAt.toISOString(),
+      };
+    }),
     payouts: payouts.map(toPayout),
   };
 }
 
-async function listingsOfSales(db: Db, saleIds: number[]): Promise<Map<number, number>> {
+type SaleOfEntry = { listingId: number; figureName: string; buyerHandle: string | null };
+
+/** What each sale was: its listing, the figure sold and the buyer's public handle. */
+async function salesOf(db: Db, saleIds: number[]): Promise<Map<number, SaleOfEntry>> {
   if (saleIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: sales.id, listingId: sales.listingId })
+    .select({
+      id: sales.id,
+      listingId: sales.listingId,
+      figureName: figures.name,
+      buyerHandle: users.handle,
+    })
     .from(sales)
+    .innerJoin(figures, eq(figures.id, sales.figureId))
+    .leftJoin(users, eq(users.id, sales.buyerId))
     .where(inArray(sales.id, saleIds));
-  return new Map(rows.map((row) => [row.id, row.listingId]));
+  return new Map(rows.map(({ id, ...sale }) => [id, sale]));
 }
 
-/** Records a payout request of `amountMinor` and debits it, if the balance covers it. */
-export async function requestPayout(db: Db, userId: number, amountMinor: number): Promise<Payout> {
+/** Records a payout request of `amountMinor` to `destination` and debits it, if the balance covers it. */
+export async function requestPayout(
+  db: Db,
+  userId: number,
+  amountMinor: number,
+  destination: PayoutDestination,
+): Promise<Payout> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const balance = await sumOf(tx, userId);
@@ -81,7 +106,7 @@ export async function requestPayout(db: Db, userId: number, amountMinor: number)
     }
     const [payout] = await tx
       .insert(payoutRequests)
-      .values({ userId, amountMinor, currency: MARKET_CURRENCY })
+      .values({ userId, amountMinor, currency: MARKET_CURRENCY, destination })
       .returning();
     if (!payout) throw new Error('Recording the payout request returned no row.');
     await tx.insert(ledgerEntries).values({

@@ -3,7 +3,7 @@ import { type Balance, type LockerItem, marketFeeMinor, type Order } from '@artt
 import { feedEvents, ledgerEntries, listings, lockerItems, sales } from '../../db/schema';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { buyListing, chooseHandle, listItem, orderListing, pullFigure } from '../../test/market';
+import { buyListing, chooseHandle, listItem, orderListing, PAYOUT_TO, pullFigure } from '../../test/market';
 import {
   ageOrder,
   approveAndCapture,
@@ -39,6 +39,7 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
       signInTestUser('rival'),
     ]);
     await chooseHandle(api, seller, 'moon_seller');
+    await chooseHandle(api, buyer, 'moon_buyer');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
@@ -101,6 +102,12 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
       ['fee', -marketFeeMinor(PRICE)],
       ['sale', PRICE],
     ]);
+    // The seller's ledger names what was sold and to whom.
+    const shown = (await balanceOf(seller)).entries.filter((entry) => entry.listingId === listingId);
+    expect(shown).toHaveLength(2);
+    for (const entry of shown)
+      expect(entry.sale).toEqual({ figureName: expect.any(String), buyerHandle: 'moon_buyer' });
+    expect(shown[0]?.sale?.figureName).toBe(bought.figure.name);
     const [event] = await api.db
       .select()
       .from(feedEvents)
@@ -174,7 +181,7 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
       method: 'POST',
       url: '/api/me/payouts',
       headers: bearer(seller),
-      payload: { amountMinor: before.balance.amountMinor + 1 },
+      payload: { amountMinor: before.balance.amountMinor + 1, destination: PAYOUT_TO },
     });
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toMatch(/more than your balance/);
@@ -182,7 +189,7 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
       method: 'POST',
       url: '/api/me/payouts',
       headers: bearer(seller),
-      payload: { amountMinor: 10 },
+      payload: { amountMinor: 10, destination: PAYOUT_TO },
     });
     expect(tooSmall.statusCode).toBe(400);
 
@@ -190,7 +197,7 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
       method: 'POST',
       url: '/api/me/payouts',
       headers: bearer(seller),
-      payload: { amountMinor: 500 },
+      payload: { amountMinor: 500, destination: PAYOUT_TO },
     });
     expect(payout.statusCode).toBe(201);
     const after = await balanceOf(seller);
@@ -198,6 +205,7 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     expect(after.payouts[0]).toMatchObject({
       amount: { amountMinor: 500, currency: 'USD' },
       status: 'requested',
+      destination: PAYOUT_TO,
     });
     expect(after.entries[0]).toMatchObject({ kind: 'payout', amountMinor: -500, payoutId: payout.json().id });
     const [sumRow] = await api.db
@@ -207,6 +215,68 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     expect(sumRow?.total).toBe(after.balance.amountMinor);
     // A buyer who never sold has nothing.
     expect((await balanceOf(rival)).balance.amountMinor).toBe(0);
+  });
+
+  it.each([
+    ['no destination', { amountMinor: 500 }, 'body.destination'],
+    ['an unknown method', { amountMinor: 500, destination: { method: 'cash' } }, 'body.destination.method'],
+    [
+      'a PayPal e-mail that is not one',
+      { amountMinor: 500, destination: { method: 'paypal', email: 'seller at example' } },
+      'body.destination.email',
+    ],
+    [
+      'an IBAN whose check digits fail',
+      {
+        amountMinor: 500,
+        destination: { method: 'bank', accountHolder: 'Ada Lovelace', iban: 'GB00WEST12345698765432' },
+      },
+      'body.destination.iban',
+    ],
+    [
+      'an IBAN of no country',
+      {
+        amountMinor: 500,
+        destination: { method: 'bank', accountHolder: 'Ada Lovelace', iban: 'ZZ82WEST12345698765432' },
+      },
+      'body.destination.iban',
+    ],
+    [
+      'a bank account without its holder',
+      {
+        amountMinor: 500,
+        destination: { method: 'bank', accountHolder: ' ', iban: 'GB82WEST12345698765432' },
+      },
+      'body.destination.accountHolder',
+    ],
+  ])('refuses a payout with %s, naming the field (400)', async (_what, payload, field) => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/me/payouts',
+      headers: bearer(seller),
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_request',
+      details: { issues: [expect.objectContaining({ field })] },
+    });
+  });
+
+  it('records a bank payout with its holder and its IBAN written compact, and shows it to its owner', async () => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/me/payouts',
+      headers: bearer(seller),
+      payload: {
+        amountMinor: 500,
+        destination: { method: 'bank', accountHolder: ' Ada Lovelace ', iban: 'gb82 west 1234 5698 7654 32' },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const destination = { method: 'bank', accountHolder: 'Ada Lovelace', iban: 'GB82WEST12345698765432' };
+    expect(response.json()).toMatchObject({ destination });
+    expect((await balanceOf(seller)).payouts[0]).toMatchObject({ id: response.json().id, destination });
   });
 
   async function sellerId(): Promise<number> {

@@ -33,7 +33,7 @@ describe('locker ship-out: request, cancel until shipped, owners only', () => {
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
-  it('validates the address: every field named, phone required', async () => {
+  it('validates the address: every field named, phone required, the country an assigned ISO code', async () => {
     const { phone: _phone, ...withoutPhone } = address;
     const noPhone = await request(alice, { itemIds: [items[0]], address: withoutPhone });
     expect(noPhone.statusCode).toBe(400);
@@ -45,6 +45,15 @@ describe('locker ship-out: request, cancel until shipped, owners only', () => {
     expect(badCountry.json().error.message).toMatch(
       /address.country: must be a two-letter ISO 3166-1 country code/,
     );
+    for (const country of ['ZZ', 'XX', 'UK']) {
+      const unknown = await request(alice, { itemIds: [items[0]], address: { ...address, country } });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error).toMatchObject({
+        code: 'invalid_request',
+        details: { issues: [expect.objectContaining({ field: 'body.address.country' })] },
+        message: expect.stringMatching(/address.country: is not a country/),
+      });
+    }
     expect((await request(alice, { itemIds: [], address })).statusCode).toBe(400);
     expect((await request(alice, { itemIds: [items[0], items[0]], address })).statusCode).toBe(400);
   });

@@ -58,6 +58,7 @@ describe('the address book: GET, POST and DELETE /api/me/addresses', () => {
   it.each([
     ['no phone', { ...home, phone: undefined }, 'body.address.phone'],
     ['a country name', { ...home, country: 'England' }, 'body.address.country'],
+    ['an unknown country code', { ...home, country: 'ZZ' }, 'body.address.country'],
     ['a postal code with symbols', { ...home, postalCode: '!!' }, 'body.address.postalCode'],
     ['an empty city', { ...home, city: '  ' }, 'body.address.city'],
     ['a second line too long', { ...home, line2: 'x'.repeat(201) }, 'body.address.line2'],

@@ -30,7 +30,7 @@ const balanceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     {
       schema: {
         summary:
-          'Ask for a payout of part or all of my balance: recorded as owed and debited from the balance (409 when more than the balance)',
+          'Ask for a payout of part or all of my balance to a PayPal account or a bank account (IBAN): recorded as owed and debited from the balance (400 for a destination that does not check out, 409 when more than the balance)',
         tags,
         security,
         body: payoutBodySchema,
@@ -42,7 +42,7 @@ const balanceRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
       return reply
         .status(201)
         .header('cache-control', PRIVATE_NO_STORE)
-        .send(await requestPayout(deps.db, user.id, request.body.amountMinor));
+        .send(await requestPayout(deps.db, user.id, request.body.amountMinor, request.body.destination));
     },
   );
 };
