@@ -1,12 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  expect,
-  routeGoogleScriptHost,
-  signInThroughPopup,
-  test,
-  waitForEmulator,
-} from '../fixtures/sign-in';
+import { expect, routeGoogleScriptHost, test, waitForEmulator } from '../fixtures/sign-in';
 import { boxOnSale } from '../fixtures/catalogue';
+import { buyBox, payWithSandbox, signInTo } from '../fixtures/purchase';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -19,27 +14,6 @@ test.beforeAll(async () => {
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
-async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
-  await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
-  await waitForLive(page);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    identity(role),
-  );
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
-}
-
-/** On the pay page of an order: pays it on the sandbox's page. */
-async function payWithSandbox(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('TEST MODE: sandbox payment, no money moves')).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
-}
 
 /** A second visitor: a context of its own, with the Google script stand-in the fixture gives the first. */
 async function secondVisitor(browser: Browser): Promise<Page> {
@@ -56,21 +30,11 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   const handle = `seller_${stamp}`.slice(0, 20);
 
   // The seller: a public handle, then a figure pulled from a box.
-  await signIn(page, 'seller', '/profile');
+  await signInTo(page, '/profile', identity('seller'));
   await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
   await page.getByRole('button', { name: 'Save handle' }).click();
   await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
-  const box = await boxOnSale(page);
-  await page.goto(`/mysterybox/${box.id}`);
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await payWithSandbox(page);
-  await page
-    .getByRole('button', { name: 'Skip' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
-  await expect(reveal).toBeVisible();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+  const { figure } = await buyBox(page, (await boxOnSale(page)).id);
 
   // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
   await page.goto('/locker');
@@ -99,7 +63,7 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
     `bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`,
   );
   const buyer = await secondVisitor(browser);
-  await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
+  await signInTo(buyer, `/gallery/style/detail/${slug}`, identity('buyer'));
   const market = buyer.getByRole('region', { name: 'From collectors' });
   await market.getByRole('button', { name: `Buy for $25.00 from @${handle}` }).click();
   await payWithSandbox(buyer);

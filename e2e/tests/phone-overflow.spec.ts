@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { SITE_ROUTES, sampleHref } from '@arttoy/shared/contracts';
 import { boxOnSale } from '../fixtures/catalogue';
-import { expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
+import { buyBox, newIdentity, payWithSandbox, signInTo } from '../fixtures/purchase';
+import { expect, test, waitForEmulator } from '../fixtures/sign-in';
 import { waitForLive } from '../fixtures/site';
 
 // Every page fits a phone: at 390 px wide nothing makes the document scroll sideways (a long order
@@ -116,33 +117,9 @@ test('signed in, the locker, the orders, each kind of receipt, the payment and t
   page,
 }) => {
   test.setTimeout(180_000);
-  const box = await boxOnSale(page);
-  await page.goto(`/login?return_to=${encodeURIComponent(`/mysterybox/${box.id}`)}`);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    {
-      email: `phone-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`,
-      displayName: 'QA Phone',
-    },
-  );
-  await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
-  await waitForLive(page);
-
-  // A box order: paid with the sandbox, its figure in the locker.
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
-  const payPage = new URL(page.url()).pathname + new URL(page.url()).search;
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
-  await page
-    .getByRole('button', { name: 'Skip' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
-  await expect(reveal).toBeVisible();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+  await signInTo(page, '/locker', newIdentity('phone'));
+  // A box order, paid with the sandbox: its figure in the locker.
+  const { figure, payPage } = await buyBox(page, (await boxOnSale(page)).id);
 
   // A ship-out of it: its fee paid the same way.
   await page.goto('/locker');
@@ -161,9 +138,7 @@ test('signed in, the locker, the orders, each kind of receipt, the payment and t
   await form.getByLabel('Phone').fill('+44 20 7946 0000');
   await expect(form.getByTestId('ship-out-quote')).toContainText('$14.99');
   await form.getByRole('button', { name: 'Ship out' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  await payWithSandbox(page);
   await expect(page.getByText('Your ship-out of 1 figure to London is requested')).toBeVisible();
 
   // Both receipts, from the orders list.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { boxOnSale } from '../fixtures/catalogue';
-import { expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
-import { waitForLive } from '../fixtures/site';
+import { buyBox, newIdentity, signInTo } from '../fixtures/purchase';
+import { expect, test, waitForEmulator } from '../fixtures/sign-in';
 
 // A signed-in visitor's own pages come back at once: the locker and the orders kept from the last
 // visit show before sign-in is known, and are read again behind them.
@@ -48,22 +48,8 @@ test('a signed-in reload of the locker and the orders shows the list with no ske
 }) => {
   test.setTimeout(150_000);
   await recordFirstStates(page);
-  const box = await boxOnSale(page);
-  await page.goto(`/login?return_to=${encodeURIComponent(`/mysterybox/${box.id}`)}`);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    {
-      email: `return-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`,
-      displayName: 'QA Return',
-    },
-  );
-  await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
-  await waitForLive(page);
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('link', { name: 'Go to my locker' })).toBeVisible();
+  await signInTo(page, '/locker', newIdentity('return'));
+  await buyBox(page, (await boxOnSale(page)).id);
 
   for (const [path, { list }] of Object.entries(PAGES)) {
     // The first visit reads the list, showing its loading state meanwhile.
