@@ -3,3 +3,9 @@
 const { configure } = require('@testing-library/react');
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// Each test is a new visitor: nothing a previous test stored (the signed-in user id, the answers a
+// return visit paints at once) carries over within a file.
+beforeEach(() => {
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+});

@@ -16,5 +16,6 @@ export {
   type PageRead,
 } from './page-read';
 export { clearPageReads } from './page-query-client';
+export { rememberedUser } from './persisted-reads';
 export { cachedPageRead, fetchPageRead, invalidatePageReads, prefetchPageRead } from './prefetch';
 export { usePageQuery, type PageQuery } from './use-page-query';

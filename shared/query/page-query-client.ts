@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { authStore } from '@arttoy/shared/stores';
 import { FRESH_MS } from './page-read';
+import { forgetPersistedAnswers, persistAnswer } from './persisted-reads';
 
 /**
  * Defaults of every read: the HTTP client already retries a failed read once (spec §7), and a
@@ -25,7 +26,7 @@ let browserClient: QueryClient | null = null;
 /**
  * The page's one cache in the browser. This module is a shared singleton of the federation scope,
  * so the shell and every remote on a page read through the same client. A user's reads go when
- * the signed-in user changes (another account, or nobody): no page shows a previous user's answers.
+ * sign-in reports another account or nobody: no page shows a previous user's answers.
  * Never used on the server, where one process renders many visitors' pages: see usePageQueryClient.
  */
 export function pageQueryClient(): QueryClient {
@@ -33,14 +34,31 @@ export function pageQueryClient(): QueryClient {
   // Answers no page shows any more are kept five minutes: coming back to a page soon shows it at once.
   const client = newClient(5 * 60_000);
   client.mount();
+  // Once sign-in has reported, only the visitor signed in now keeps answers, in the cache and in
+  // storage: those of a previous visitor, or kept for one sign-in no longer confirms, go.
+  const keepOnly = (uid: string | null) => {
+    forgetPersistedAnswers(uid);
+    client.removeQueries({ predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== uid });
+  };
   let uid = authStore.getState().user?.uid ?? null;
+  if (!authStore.getState().loading) keepOnly(uid);
   authStore.subscribe((state) => {
     const next = state.user?.uid ?? null;
-    if (next === uid) return;
+    // While sign-in is unknown, nobody is not a report: only another user is.
+    if (state.loading && (next === uid || next === null)) return;
     uid = next;
-    client.removeQueries({
-      predicate: (query) => query.queryKey[0] === 'user' && query.queryKey[1] !== next,
-    });
+    keepOnly(next);
+  });
+  // The answers of reads marked `persist` are kept for the visitor's next visit, once sign-in
+  // confirms they are the signed-in visitor's.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const { query } = event;
+    const [scope, owner, key] = query.queryKey as readonly unknown[];
+    const { loading, user } = authStore.getState();
+    if (query.meta?.persist !== true || scope !== 'user' || typeof key !== 'string') return;
+    if (loading || !user || owner !== user.uid) return;
+    persistAnswer(user.uid, key, { data: query.state.data, at: query.state.dataUpdatedAt });
   });
   browserClient = client;
   return client;

@@ -49,6 +49,11 @@ export interface PageRead<T> {
    * from the page's cache when another user signs in or the visitor signs out.
    */
   user?: string;
+  /**
+   * A user's read whose last answer is kept in the browser (`persisted-reads.ts`), so a return
+   * visit shows it at once, before sign-in is known, while it is read again.
+   */
+  persist?: boolean;
 }
 
 /** A public API read (`/figures?…`, under API_BASE), validated with the API's own schema, with its answer in the page's data. */

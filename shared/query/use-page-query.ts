@@ -4,6 +4,7 @@ import { useGivenOnce, usePageDataReader, useServerRender } from '@arttoy/shared
 import { HttpError } from '@arttoy/shared/http';
 import { pageQueryClient, serverQueryClient } from './page-query-client';
 import { FRESH_MS, NOT_FOUND, queryKeyOf, type PageRead } from './page-read';
+import { persistedAnswer } from './persisted-reads';
 
 /** A read's state as a page shows it. A read that failed shows its error (not an older answer). */
 export type PageQuery<T> = (
@@ -35,9 +36,15 @@ function usePageQueryClient(): QueryClient {
  * Reads `read` (nothing while it is null: a signed-in read before sign-in is known), re-rendering
  * as its answer changes. The page's server data is the first answer: the server's render and the
  * browser's hydrating render show the same state, and the browser does not ask again for what it
- * was given. A failed read is not retried by itself: the page says so and offers `retry`.
+ * was given. A read marked `persist` starts from its user's kept answer, counted as old, so it is
+ * read again as soon as it may. `enabled: false` holds the read back (while sign-in is unknown),
+ * showing what the page already has. A failed read is not retried by itself: the page says so and
+ * offers `retry`.
  */
-export function usePageQuery<T>(read: PageRead<T> | null): PageQuery<T> {
+export function usePageQuery<T>(
+  read: PageRead<T> | null,
+  { enabled = true }: { enabled?: boolean } = {},
+): PageQuery<T> {
   const client = usePageQueryClient();
   const answerOf = usePageDataReader();
   const hash = read ? JSON.stringify(queryKeyOf(read)) : null;
@@ -58,15 +65,23 @@ export function usePageQuery<T>(read: PageRead<T> | null): PageQuery<T> {
     if (client.getQueryData(key) !== given) client.setQueryData(key, given);
   }, [client, key, given]);
 
+  const persist = read?.persist === true && read.user !== undefined;
+  const kept = useMemo(
+    () => (persist && key ? persistedAnswer(key[1] as string, key[2] as string) : undefined),
+    [persist, key],
+  );
+
   const freshness = read?.freshness ?? 'catalogue';
   const result = useQuery(
     {
       queryKey: key ?? ['none'],
       queryFn: ({ signal }) => (read as PageRead<T>).load(signal),
-      enabled: key !== null && !notFound,
-      initialData: given,
+      enabled: enabled && key !== null && !notFound,
+      initialData: given ?? (kept?.data as T | undefined),
+      initialDataUpdatedAt: given === undefined ? kept?.at : undefined,
       staleTime: FRESH_MS[freshness],
       refetchOnWindowFocus: freshness === 'live',
+      meta: persist ? { persist: true } : undefined,
     },
     client,
   );

@@ -1,6 +1,6 @@
 import { authStore } from './auth-store';
 import { paymentStore, resetPaymentStore } from './payment-store';
-import { clearSession, USER_ID_STORAGE_KEY } from './session';
+import { clearSession, USER_ID_STORAGE_KEY, USER_READS_STORAGE_KEY } from './session';
 
 beforeEach(() => {
   localStorage.clear();
@@ -22,6 +22,12 @@ describe('clearSession', () => {
     expect(paymentStore.getState().userid).toBe('');
     // The pending order is not the session's: it stays.
     expect(paymentStore.getState().orderSn).toBe('SN-1');
+  });
+
+  it("removes the visitor's stored answers", () => {
+    localStorage.setItem(USER_READS_STORAGE_KEY, JSON.stringify({ uid: 'u-42', answers: {} }));
+    clearSession();
+    expect(localStorage.getItem(USER_READS_STORAGE_KEY)).toBeNull();
   });
 
   it('writes an empty user_id even when none was stored', () => {

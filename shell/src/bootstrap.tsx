@@ -9,7 +9,7 @@ import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
 import { startAnalytics } from './analytics';
 import { startFieldMetrics } from './field-metrics';
-import { afterFirstPaint, startSignIn } from './auth/sign-in';
+import { afterFirstPaint, signInSchedule, startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
 import { startBuildWatcher } from './build-watch/latest-build';
 import { newBuildStore } from './build-watch/new-build-store';
@@ -81,5 +81,6 @@ if (served) {
 
 // Sign-in for the whole page. Without a complete Firebase config it logs what is missing and
 // disables the buttons now; otherwise auth and the Firebase SDK load once the first render has
-// committed and painted: a server-rendered page hydrates without waiting for them.
-startSignIn(config, (task) => void shellLive.then(() => afterFirstPaint(task)));
+// committed (a server-rendered page hydrates without waiting for them), and for a visitor who
+// has not signed in before, once it has painted too.
+startSignIn(config, signInSchedule(shellLive));

@@ -14,9 +14,11 @@ async function loadLocker(signal?: AbortSignal) {
 }
 export type LockerData = Awaited<ReturnType<typeof loadLocker>>;
 
-/** The items and ship requests, read together (statuses of both change with every ship-out). */
-export const lockerRead = (uid: string) =>
-  userRead(uid, `${apiPath(endpoints.listLocker)},${apiPath(endpoints.listShipRequests)}`, loadLocker);
+/** The items and ship requests, read together (statuses of both change with every ship-out); kept for the next visit. */
+export const lockerRead = (uid: string) => ({
+  ...userRead(uid, `${apiPath(endpoints.listLocker)},${apiPath(endpoints.listShipRequests)}`, loadLocker),
+  persist: true,
+});
 
 export const requestShipOut = (itemIds: number[], address: ShipOutAddress) =>
   accountCall(endpoints.createShipRequest, { body: { itemIds, address } });

@@ -7,8 +7,11 @@ import { accountRead, sessionToken } from './session-token';
 /** Orders shown per page of /orders. */
 export const ORDERS_PAGE_SIZE = 10;
 
-export const ordersRead = (uid: string, page: number) =>
-  accountRead(uid, endpoints.listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE } });
+/** A page of the visitor's orders, kept for the next visit. */
+export const ordersRead = (uid: string, page: number) => ({
+  ...accountRead(uid, endpoints.listOrders, { query: { page, pageSize: ORDERS_PAGE_SIZE } }),
+  persist: true,
+});
 
 /** One order, and the draw it produced once fulfilled (null before). */
 export const receiptRead = (uid: string, orderSn: string) => {

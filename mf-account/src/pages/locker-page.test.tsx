@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import { clearPageReads } from '@arttoy/shared/query';
+import { USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
 import * as app from '../app';
 import { ADDRESS, lockerItem, shipRequest } from '../test/locker-fixtures';
 import { setAuth } from '../test/auth';
@@ -35,6 +36,7 @@ const requested = (ids: number[]) =>
 
 beforeEach(() => {
   clearPageReads();
+  localStorage.clear();
   setAuth({ uid: 'u-1', displayName: null, email: null });
 });
 
@@ -85,6 +87,50 @@ describe('/locker', () => {
     );
     expect(within(cards[2] as HTMLElement).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/locker')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+  });
+
+  it('on a return visit shows the figures of the last one at once, before sign-in is known, then reads them again', async () => {
+    // The last visit, by the visitor this browser signed in.
+    localStorage.setItem(USER_ID_STORAGE_KEY, 'u-1');
+    const api = fakeApi({
+      'GET /api/locker': [{ body: { items: [CAT] } }, { body: { items: [CAT, FOX] } }],
+      'GET /api/locker/ship-requests': { body: { items: [] } },
+    });
+    const last = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    expect(within(await figures()).getAllByRole('listitem')).toHaveLength(1);
+    last.unmount();
+
+    // A new page: Firebase has not reported yet, and no ID token is there to read with.
+    setAuth(null, true);
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    expect(within(await figures()).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'Loading your locker' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/locker')).toHaveLength(1);
+
+    setAuth({ uid: 'u-1', displayName: null, email: null });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Your figures' })).getAllByRole('listitem'),
+      ).toHaveLength(2),
+    );
+    expect(api.callsTo('GET', '/api/locker')).toHaveLength(2);
+  });
+
+  it('shows no figures kept for a visitor sign-in then does not confirm', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, 'u-1');
+    fakeApi({
+      'GET /api/locker': { body: { items: [CAT] } },
+      'GET /api/locker/ship-requests': { body: { items: [] } },
+    });
+    const last = mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    last.unmount();
+
+    setAuth(null, true);
+    mountRemote({ name: 'mf_account', app, path: '/locker' });
+    await figures();
+    setAuth({ uid: 'u-2', displayName: null, email: null });
+    await waitFor(() => expect(screen.queryByText('Lantern Cat')).not.toBeInTheDocument());
   });
 
   it('invites a visitor with an empty locker to the boxes', async () => {

@@ -19,7 +19,8 @@ import '../market/market.css';
 export function LockerPage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/locker');
   const user = useAuthStore((state) => state.user);
-  const state = useLocker(signedIn);
+  // While sign-in is unknown, the list kept from the visitor's last visit shows at once.
+  const state = useLocker(signedIn || authLoading);
   const { refresh } = state;
   const listings = useLockerListings(signedIn, state.status === 'success' ? state.data.items : null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -45,7 +46,7 @@ export function LockerPage() {
         Log in to see your locker
       </SignedOutPanel>
     );
-  } else if (authLoading || state.status === 'pending')
+  } else if (state.status === 'pending')
     body = <Skeleton variant="cards" lines={4} label="Loading your locker" />;
   else if (state.status === 'error') {
     body = <ReadError title="Your locker could not be loaded." error={state.error} onRetry={state.retry} />;

@@ -23,13 +23,13 @@ const pageHref = (page: number) => (page === 1 ? '/orders' : `/orders?page=${pag
 export function OrdersPage() {
   const { signedIn, authLoading, loginPath } = useSignInGate('/orders');
   const page = pageParam(useLocation().search);
-  const state = useAccountQuery((uid) => ordersRead(uid, page), signedIn);
+  // While sign-in is unknown, the list kept from the visitor's last visit shows at once.
+  const state = useAccountQuery((uid) => ordersRead(uid, page), signedIn || authLoading);
   usePageHead({ title: 'Your orders' });
   let body;
   if (!authLoading && !signedIn)
     body = <SignedOutPanel loginPath={loginPath}>Log in to see your orders</SignedOutPanel>;
-  else if (authLoading || state.status === 'pending')
-    body = <Skeleton lines={6} label="Loading your orders" />;
+  else if (state.status === 'pending') body = <Skeleton lines={6} label="Loading your orders" />;
   else if (state.status === 'error')
     body = <ReadError title="Your orders could not be loaded." error={state.error} onRetry={state.retry} />;
   else if (state.data.items.length === 0) {

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { startAuth } from '@arttoy/shared/auth';
 import { DEFAULT_RUNTIME_CONFIG } from '@arttoy/shared/contracts';
-import { authStore } from '@arttoy/shared/stores';
+import { authStore, USER_ID_STORAGE_KEY } from '@arttoy/shared/stores';
 import { COMPLETE_CONFIG as COMPLETE, resetAuthStore } from '@arttoy/shared/testing/auth';
-import { afterFirstPaint, startSignIn } from './sign-in';
+import { afterFirstPaint, signedInBefore, signInSchedule, startSignIn } from './sign-in';
 
 jest.mock('@arttoy/shared/auth', () => ({
   ...jest.requireActual('@arttoy/shared/auth'),
@@ -18,6 +18,30 @@ beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => consoleError.mockRestore());
+
+describe('signInSchedule', () => {
+  it('starts sign-in for a visitor who signed in before as soon as the first render has committed', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, 'u-1');
+    expect(signedInBefore()).toBe(true);
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const task = jest.fn();
+    signInSchedule(Promise.resolve())(task);
+    await waitFor(() => expect(task).toHaveBeenCalledTimes(1));
+    expect(frame).not.toHaveBeenCalled();
+    frame.mockRestore();
+  });
+
+  it('waits for the first paint for anybody else (and after a sign-out, which empties user_id)', async () => {
+    localStorage.setItem(USER_ID_STORAGE_KEY, '');
+    expect(signedInBefore()).toBe(false);
+    const frame = jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const task = jest.fn();
+    signInSchedule(Promise.resolve())(task);
+    await waitFor(() => expect(frame).toHaveBeenCalledTimes(1));
+    expect(task).not.toHaveBeenCalled();
+    frame.mockRestore();
+  });
+});
 
 describe('startSignIn', () => {
   it('reports missing settings at once and never loads auth', () => {

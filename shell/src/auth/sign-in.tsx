@@ -9,6 +9,7 @@ import {
   applySignInConfig,
   authStore,
   clearSession,
+  USER_ID_STORAGE_KEY,
   type AuthUser,
   type SignInProvider,
 } from '@arttoy/shared/stores';
@@ -24,6 +25,24 @@ export function afterFirstPaint(task: () => void): void {
       else task();
     }, 0);
   });
+}
+
+/** This browser's visitor signed in last time and has not signed out since (`user_id` is stored). */
+export function signedInBefore(): boolean {
+  try {
+    return Boolean(localStorage.getItem(USER_ID_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * When sign-in starts, once `live` (the first render has committed): a visitor who signed in
+ * before needs it for the page's own data (their locker, their orders, the header's account), so
+ * at once; anybody else after the first paint, when the browser is idle.
+ */
+export function signInSchedule(live: Promise<unknown>, returning = signedInBefore()) {
+  return (task: () => void): void => void live.then(() => (returning ? task() : afterFirstPaint(task)));
 }
 
 /**
