@@ -86,9 +86,20 @@ export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Prom
 
 /** What a box model's packaging art is drawn from, or null for a model not on sale. */
 export async function getBoxArtInput(db: Db, id: number): Promise<BoxArtInput | null> {
-  const [row] = await selectBoxModels(db, eq(boxModels.id, id));
-  if (!row) return null;
-  return { artSeed: row.slug, name: row.name, seriesName: row.seriesName, styleSlug: row.styleSlug };
+  // Names only: the art never needs the stock (and its count of held orders).
+  const [row] = await joinSeriesAndStyle(
+    db
+      .select({
+        artSeed: boxModels.slug,
+        name: boxModels.name,
+        seriesName: series.name,
+        styleSlug: styles.slug,
+      })
+      .from(boxModels)
+      .$dynamic(),
+    boxModels.seriesId,
+  ).where(and(eq(boxModels.active, true), eq(boxModels.id, id)));
+  return row ?? null;
 }
 
 /** A box's figures with their odds and stock, in line-up order (the box id as parameter `id`). */
