@@ -33,16 +33,19 @@ test.describe('home', () => {
     expect(count).toBeGreaterThan(0);
     for (let index = 0; index < count; index += 1) {
       const card = cards.nth(index);
-      const id = Number((await card.getByRole('link').getAttribute('href'))?.split('/').pop());
+      const title = card.getByRole('heading').getByRole('link');
+      const id = Number((await title.getAttribute('href'))?.split('/').pop());
       const box = (await (await request.get(`/api/box-models/${id}`)).json()) as BoxAnswer;
-      await expect(card.getByRole('link')).toHaveText(box.name);
+      await expect(title).toHaveText(box.name);
       await expect(card.locator('.card__price')).toHaveAttribute('data-price', String(box.price.amountMinor));
       const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: box.price.currency });
       const shown = format.format(
         box.price.amountMinor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2),
       );
       await expect(card.locator('.card__price')).toHaveText(shown);
-      await expect(card).toContainText(box.stock > 0 ? `${box.stock} left` : 'Sold out');
+      await expect(card).toContainText(
+        box.stock > 0 ? `${box.stock.toLocaleString('en-US')} left` : 'Sold out',
+      );
     }
   });
 

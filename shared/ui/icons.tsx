@@ -43,6 +43,46 @@ export const UserIcon = (): ReactNode => (
     <path d="M4 21c0-4.4 3.6-8 8-8s8 3.6 8 8" />
   </Icon>
 );
+export const HomeIcon = (): ReactNode => (
+  <Icon>
+    <path d="M4 11l8-7 8 7" />
+    <path d="M6 10v10h12V10" />
+    <path d="M10 20v-6h4v6" />
+  </Icon>
+);
+/** A closed mystery box with a question mark. */
+export const BoxIcon = (): ReactNode => (
+  <Icon>
+    <path d="M4 8l8-4 8 4v9l-8 4-8-4z" />
+    <path d="M4 8l8 4 8-4M12 12v9" />
+  </Icon>
+);
+export const GalleryIcon = (): ReactNode => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 16l-5-5-9 9" />
+  </Icon>
+);
+export const BlogIcon = (): ReactNode => (
+  <Icon>
+    <path d="M5 4h10l4 4v12H5z" />
+    <path d="M9 12h6M9 16h6M9 8h3" />
+  </Icon>
+);
+export const HelpIcon = (): ReactNode => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6" />
+    <path d="M12 17.5v.01" />
+  </Icon>
+);
+export const OrdersIcon = (): ReactNode => (
+  <Icon>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6" />
+  </Icon>
+);
 export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }): ReactNode => (
   <Icon>
     <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />

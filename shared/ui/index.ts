@@ -2,11 +2,17 @@ export { Button, type ButtonProps } from './button';
 export { Drawer, type DrawerProps } from './drawer';
 export {
   AppleIcon,
+  BlogIcon,
+  BoxIcon,
   ChevronIcon,
   CloseIcon,
   FacebookIcon,
+  GalleryIcon,
   GoogleIcon,
+  HelpIcon,
+  HomeIcon,
   MenuIcon,
+  OrdersIcon,
   SearchIcon,
   UserIcon,
 } from './icons';

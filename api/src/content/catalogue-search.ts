@@ -2,8 +2,8 @@
  * The catalogue's part of the search index: every series and figure, and the mystery boxes on sale,
  * read from the database at request time (the catalogue changes without a content build). Paths
  * are the site's own: `/gallery/series/{slug}`, `/gallery/style/detail/{slug}`, `/mysterybox/{id}`.
- * Each carries a picture: a figure its art, a series and a box the art of the series' first figure
- * (what their cards show).
+ * Each carries a picture: a figure its art, a series the art of its first figure, a box its
+ * packaging (what their cards show).
  */
 import { asc, eq } from 'drizzle-orm';
 import type { SearchEntry } from '@arttoy/shared/contracts/api';
@@ -96,7 +96,7 @@ export async function catalogueSearchEntries(db: Db, urls: CatalogueUrls): Promi
         description: `Mystery box from ${seriesRow.name} · ${formatMoney(row.priceMinor, row.currency)}`,
         headings: [seriesRow.name, seriesRow.style],
         text: row.description,
-        ...art(seriesRow.coverSlug),
+        image: urls.boxArt(row.id),
       };
     }),
   ];

@@ -28,19 +28,20 @@ export interface ArtInput {
   prop: FigureProp | null;
 }
 
-const PALETTES: Record<string, readonly string[]> = {
+/** The palette family of each style (the box art takes its colours from it too). */
+export const PALETTES: Record<string, readonly string[]> = {
   'kawaii-pop': ['#ffd1dc', '#ffe5b4', '#c8f2e0', '#d9ccff', '#fff1a8', '#ffc4a3'],
   'street-vinyl': ['#ff4f5e', '#2ec4b6', '#ffbf00', '#7b61ff', '#1f2937', '#f97316'],
   'dreamy-fantasy': ['#a5b4fc', '#c4b5fd', '#99f6e4', '#fde68a', '#f0abfc', '#86efac'],
   'ocean-folk': ['#38bdf8', '#5eead4', '#fda4af', '#fcd34d', '#93c5fd', '#34d399'],
   'retro-mecha': ['#ef4444', '#f59e0b', '#10b981', '#3b82f6', '#9ca3af', '#eab308'],
 };
-const FALLBACK_PALETTE = ['#e5e7eb', '#fca5a5', '#93c5fd', '#fde68a', '#a7f3d0', '#c4b5fd'];
-const DARK = '#1f2937';
-const LIGHT = '#fff8ee';
+export const FALLBACK_PALETTE = ['#e5e7eb', '#fca5a5', '#93c5fd', '#fde68a', '#a7f3d0', '#c4b5fd'];
+export const DARK = '#1f2937';
+export const LIGHT = '#fff8ee';
 
 /** A deterministic stream of numbers in [0, 1) from the seed (SHA-256 in counter mode). */
-function randomStream(seed: string): () => number {
+export function randomStream(seed: string): () => number {
   let counter = 0;
   let pool: Buffer = Buffer.alloc(0);
   let offset = 0;
@@ -56,10 +57,10 @@ function randomStream(seed: string): () => number {
   };
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Perceived lightness (0-255): a dark body gets light eyes and outlines. */
-const lightness = (hex: string) => {
+export const lightness = (hex: string) => {
   const value = Number.parseInt(hex.slice(1), 16);
   return 0.299 * (value >> 16) + 0.587 * ((value >> 8) & 0xff) + 0.114 * (value & 0xff);
 };

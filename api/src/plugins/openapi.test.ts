@@ -63,6 +63,7 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining([
         '/box-models',
         '/box-models/{id}',
+        '/box-models/{id}/art.svg',
         '/content/assets/{name}',
         '/content/document',
         '/content/documents',

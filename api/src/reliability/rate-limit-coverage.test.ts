@@ -26,6 +26,7 @@ const NOT_LIMITED: Record<string, string> = {
   'GET /api/gallery-paths/:slug': 'cached catalogue read',
   'GET /api/box-models': 'cached catalogue read',
   'GET /api/box-models/:id': 'cached catalogue read',
+  'GET /api/box-models/:id/art.svg': 'cached catalogue read',
   'GET /api/content/document': 'cached content read',
   'GET /api/content/documents': 'cached content read',
   'GET /api/content/assets/:name': 'cached content read',

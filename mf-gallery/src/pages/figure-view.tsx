@@ -100,8 +100,9 @@ function FigureContent({ figure }: { figure: Figure }) {
           </dl>
           {series.status === 'success' ? <FigureBoxes figure={figure} series={series.data} /> : null}
         </div>
+        {/* In the figure's grid: on a phone it comes right under the art and the name (gallery.css). */}
+        <FigureMarketSection figure={figure} />
       </div>
-      <FigureMarketSection figure={figure} />
       {series.status === 'pending' ? <Skeleton lines={3} label="Loading the rest of the series" /> : null}
       {series.status === 'error' ? (
         <LoadError what="The rest of the series" error={series.error} onRetry={series.retry} />
@@ -114,7 +115,7 @@ function FigureContent({ figure }: { figure: Figure }) {
 function FigureBoxes({ figure, series }: { figure: Figure; series: SeriesDetail }) {
   const odds = usePageQuery(boxModelDetails(series.boxModels.map((box) => box.id)));
   return (
-    <section aria-labelledby="figure-box-heading" className="gallery-section">
+    <section aria-labelledby="figure-box-heading" className="gallery-section gallery-figure__boxes">
       <h2 id="figure-box-heading">Buy a box of this series</h2>
       <FigureOdds figureId={figure.id} boxes={odds.status === 'success' ? odds.data : null} />
       <BuyBoxes boxes={series.boxModels} seriesName={series.name} />

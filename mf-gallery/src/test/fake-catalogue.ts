@@ -107,6 +107,7 @@ function boxOf(id: number): BoxModelDetail | null {
     slug: `${series.slug}-box-${id}`,
     name: id === 2 ? `${title(series.slug)} Secret Hunter Box` : `${title(series.slug)} Blind Box`,
     description: 'One random figure.',
+    artUrl: `/api/box-models/${id}/art.svg?v=1`,
     price: { amountMinor: id === 2 ? 1999 : 1299, currency: 'USD' },
     series: { slug: series.slug, name: title(series.slug) },
     style: { slug: series.style, name: title(series.style) },

@@ -9,7 +9,7 @@ import {
   type Sale,
 } from '@arttoy/shared/contracts/api';
 
-const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
+export const usd = (amountMinor: number) => ({ amountMinor, currency: 'USD' });
 
 export function listing(
   id: number,

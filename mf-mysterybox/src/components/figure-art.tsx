@@ -1,4 +1,4 @@
-/** A figure's generated art, square, with its size set so nothing shifts as it loads. */
+/** Generated art (a figure's, or a box's packaging), square, with its size set so nothing shifts as it loads. */
 export function FigureArt({
   src,
   alt,

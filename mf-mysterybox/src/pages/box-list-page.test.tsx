@@ -37,6 +37,26 @@ describe('/mysterybox', () => {
     expect(second).toHaveTextContent('Sold out');
   });
 
+  it('pictures each box by its own packaging, never by one of its figures', async () => {
+    const hunter = box({ id: 8, name: 'Night Market Hunter Box', artUrl: '/api/box-models/8/art.svg?v=1' });
+    fakeApi({
+      'GET /api/box-models': { body: boxPage([box(), hunter]) },
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/box-models/8': { body: hunter },
+    });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });
+    const list = await screen.findByRole('list', { name: 'Boxes on sale' });
+    expect(within(list).getByRole('img', { name: 'Night Market Box packaging' })).toHaveAttribute(
+      'src',
+      '/api/box-models/7/art.svg?v=1',
+    );
+    expect(within(list).getByRole('img', { name: 'Night Market Hunter Box packaging' })).toHaveAttribute(
+      'src',
+      '/api/box-models/8/art.svg?v=1',
+    );
+    expect(list.querySelector('img[src^="/api/art/"]')).toBeNull();
+  });
+
   it('says so when nothing is on sale', async () => {
     fakeApi({ 'GET /api/box-models': { body: boxPage([]) } });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox' });

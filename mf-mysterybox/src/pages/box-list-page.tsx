@@ -34,10 +34,9 @@ export function BoxListPage() {
       {state.status === 'success' && state.data.length > 0 ? (
         <ul className="mb-cards" aria-label="Boxes on sale">
           {state.data.map((box) => {
-            const cover = box.odds[0]?.figure;
             return (
               <li key={box.id} className="mb-card">
-                {cover ? <FigureArt src={cover.artUrl} alt="" size={240} /> : null}
+                <FigureArt src={box.artUrl} alt={`${box.name} packaging`} size={240} />
                 <h2 className="mb-card__title">
                   <Link to={`/mysterybox/${box.id}`}>{box.name}</Link>
                 </h2>

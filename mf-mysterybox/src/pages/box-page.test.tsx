@@ -56,6 +56,23 @@ describe('/mysterybox/{model_id}', () => {
     expect(document.title).toBe('Night Market Box · ArtToy Club');
   });
 
+  it("shows the box's own packaging art, and gives it as the page's picture", async () => {
+    // A served document's head: its link-preview picture follows the page's.
+    document.head.innerHTML = '<link rel="canonical" href="https://arttoy.example/">';
+    fakeApi({ 'GET /api/box-models/7': { body: box() } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    const art = await screen.findByRole('img', { name: 'Night Market Box packaging' });
+    expect(art).toHaveAttribute('src', '/api/box-models/7/art.svg?v=1');
+    expect(art).toHaveAttribute('width', '240');
+    expect(art).toHaveAttribute('height', '240');
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+        /\/api\/box-models\/7\/art\.svg\?v=1$/,
+      ),
+    );
+    document.head.innerHTML = '';
+  });
+
   it('reveals a secret figure to a signed-in visitor who has pulled it, and only then', async () => {
     signInAs('u-1');
     const api = fakeApi({

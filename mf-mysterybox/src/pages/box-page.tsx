@@ -11,6 +11,7 @@ import { usePageQuery } from '@arttoy/shared/query';
 import { fairnessRead, lockerRead } from '../api/account';
 import { boxRead } from '../api/catalogue';
 import { FairnessPanel } from '../components/fairness-panel';
+import { FigureArt } from '../components/figure-art';
 import { OddsGrid } from '../components/odds-grid';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice, loginHref } from '../components/states';
@@ -44,9 +45,9 @@ export function BoxPage() {
       ? {
           title: box.data.name,
           description: box.data.description,
-          image: box.data.odds[0]?.figure.artUrl,
+          image: box.data.artUrl,
           type: 'product',
-          structuredData: [boxProduct(box.data, box.data.odds[0]?.figure.artUrl)],
+          structuredData: [boxProduct(box.data, box.data.artUrl)],
         }
       : { title: 'Mystery box' },
   );
@@ -77,6 +78,7 @@ export function BoxPage() {
       <p className="mb-lead">{data.description}</p>
       <div className="mb-box">
         <section className="mb-panel mb-buy" aria-labelledby="mb-buy-title">
+          <FigureArt src={data.artUrl} alt={`${data.name} packaging`} size={240} eager />
           <h2 id="mb-buy-title" className="mb-price mb-price--large">
             {formatPrice(data.price)}
           </h2>

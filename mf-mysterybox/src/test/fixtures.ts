@@ -36,6 +36,7 @@ export function box(overrides: Partial<BoxModelDetail> = {}): BoxModelDetail {
     slug: 'night-market',
     name: 'Night Market Box',
     description: 'One of three night-time friends.',
+    artUrl: '/api/box-models/7/art.svg?v=1',
     price: { amountMinor: 1_499, currency: 'USD' },
     series,
     style,

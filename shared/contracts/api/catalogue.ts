@@ -56,6 +56,8 @@ export const boxModelSummarySchema = z.object({
   slug: slugSchema,
   name: z.string(),
   description: z.string(),
+  /** The box's packaging art (SVG, generated per model in its series' palette; never a figure's art). */
+  artUrl: z.string(),
   price: moneySchema,
   series: nameRef,
   style: nameRef,

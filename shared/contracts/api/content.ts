@@ -145,8 +145,8 @@ export const searchEntrySchema = z.object({
   /** Plain text of the body (no markup), for full-text matching. */
   text: z.string(),
   /**
-   * A small picture for the result: a figure's art, the first figure's art for a series or a box,
-   * a post's cover. Absent when the entry has none.
+   * A small picture for the result: a figure's art, the first figure's art for a series, a box's
+   * packaging, a post's cover. Absent when the entry has none.
    */
   image: z.optional(siteUrlSchema),
 });

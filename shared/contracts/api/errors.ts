@@ -227,7 +227,7 @@ export const API_ERRORS = {
   box_model_not_found: notFound(
     z.object({ boxModelId: z.number() }),
     ({ boxModelId }) => `Box model ${boxModelId}`,
-    ['GET /box-models/{id}', 'POST /orders'],
+    ['GET /box-models/{id}', 'GET /box-models/{id}/art.svg', 'POST /orders'],
   ),
   document_not_found: notFound(z.object({ path: z.string() }), ({ path }) => `Document ${path}`, [
     'GET /content/document',

@@ -95,7 +95,10 @@ export const figureMarketSchema = z.object({
   listings: z.array(publicListingSchema),
   /** Up to the 50 latest sales, oldest first (the chart's order). */
   sales: z.array(saleSchema),
-  /** Of those sales: the last, the lowest and the median price; null without sales. */
+  /**
+   * Of those sales: the last, the lowest and the median price (of an even count, the mean of the
+   * two middle prices, rounded to a whole minor unit); null without sales.
+   */
   lastPrice: z.nullable(moneySchema),
   lowestPrice: z.nullable(moneySchema),
   medianPrice: z.nullable(moneySchema),

@@ -49,6 +49,33 @@ async function providerButtons(): Promise<HTMLElement[]> {
 }
 
 describe('SiteDrawer', () => {
+  it('gives every entry its own icon, hidden from screen readers, beside its label', async () => {
+    await renderDrawer();
+    const links = within(screen.getByRole('navigation', { name: 'Menu' })).getAllByRole('link');
+    const icons = links.map((link) => link.querySelector('svg'));
+    for (const icon of icons) {
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+      expect(icon?.querySelector('path, circle, rect')).not.toBeNull();
+    }
+    expect(new Set(icons.map((icon) => icon?.innerHTML)).size).toBe(links.length);
+    expect(links.map((link) => link.getAttribute('data-icon'))).toEqual([
+      'home',
+      'box',
+      'gallery',
+      'blog',
+      'help',
+    ]);
+    expect(links[1]).toHaveAccessibleName('Mystery Box');
+  });
+
+  it('gives the account entries icons too', async () => {
+    await renderDrawer();
+    act(() => authStore.getState().setUser({ uid: 'u-1', displayName: 'Ada', email: 'ada@example.com' }));
+    const account = await screen.findByRole('region', { name: 'Your account' });
+    for (const link of within(account).getAllByRole('link'))
+      expect(link.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  });
+
   it('lists the menu entries in the spec order with their paths', async () => {
     await renderDrawer();
     const links = within(screen.getByRole('navigation', { name: 'Menu' })).getAllByRole('link');

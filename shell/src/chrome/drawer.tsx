@@ -1,9 +1,30 @@
 import { Suspense, type ReactNode } from 'react';
 import { useAuthStore, type SignInProvider } from '@arttoy/shared/stores';
-import { Button, Drawer } from '@arttoy/shared/ui';
+import {
+  BlogIcon,
+  BoxIcon,
+  Button,
+  Drawer,
+  GalleryIcon,
+  HelpIcon,
+  HomeIcon,
+  OrdersIcon,
+  UserIcon,
+} from '@arttoy/shared/ui';
 import { SignInOptions } from '../auth/sign-in';
 import { PrefetchLink } from '../federation/prefetch-link';
-import { ACCOUNT_ENTRIES, DRAWER_ENTRIES } from './menu';
+import { ACCOUNT_ENTRIES, DRAWER_ENTRIES, type MenuEntry, type MenuIconName } from './menu';
+
+/** Each menu icon's drawing (decorative: the entry's label names the link). */
+const MENU_ICONS: Record<MenuIconName, () => ReactNode> = {
+  home: HomeIcon,
+  box: BoxIcon,
+  gallery: GalleryIcon,
+  blog: BlogIcon,
+  help: HelpIcon,
+  orders: OrdersIcon,
+  profile: UserIcon,
+};
 
 const SIGN_IN_CLASSES = {
   root: 'site-drawer__social',
@@ -24,19 +45,23 @@ function DrawerLinks({
   className,
   onClose,
 }: {
-  entries: ReadonlyArray<{ label: string; to: string }>;
+  entries: readonly MenuEntry[];
   className: string;
   onClose: () => void;
 }) {
   return (
     <ul className={className}>
-      {entries.map((entry) => (
-        <li key={entry.to}>
-          <PrefetchLink to={entry.to} onClick={onClose}>
-            {entry.label}
-          </PrefetchLink>
-        </li>
-      ))}
+      {entries.map((entry) => {
+        const EntryIcon = MENU_ICONS[entry.icon];
+        return (
+          <li key={entry.to}>
+            <PrefetchLink to={entry.to} onClick={onClose} data-icon={entry.icon}>
+              <EntryIcon />
+              <span>{entry.label}</span>
+            </PrefetchLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -14,7 +14,7 @@ import {
   RUNTIME_CONFIG_ELEMENT_ID,
   type RuntimeConfig,
 } from '@arttoy/shared/contracts';
-import { copyrightYear, Footer } from './footer';
+import { copyrightYear, copyrightYears, Footer } from './footer';
 
 function renderFooter(): void {
   const router = createMemoryRouter([{ path: '*', element: <Footer /> }], { initialEntries: ['/gallery'] });
@@ -59,10 +59,20 @@ describe('copyrightYear', () => {
   });
 });
 
+describe('copyrightYears', () => {
+  it('reads 2025 in 2025, and 2025 to the current year after it', () => {
+    expect(copyrightYears(new Date('2025-06-15T12:00:00Z'))).toBe('2025');
+    expect(copyrightYears(new Date('2026-11-27T12:00:00Z'))).toBe('2025–2026');
+    expect(copyrightYears(new Date('2031-01-01T00:30:00Z'))).toBe('2025–2031');
+    // A clock set before the site existed still shows the spec's year.
+    expect(copyrightYears(new Date('2020-01-01T00:00:00Z'))).toBe('2025');
+  });
+});
+
 describe('Footer', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('shows the tagline and the copyright year from the clock', () => {
+  it('shows the tagline and the copyright line from 2025 to the year of the clock', () => {
     jest.useFakeTimers({
       now: new Date('2034-03-01T10:00:00Z'),
       doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'],
@@ -70,7 +80,7 @@ describe('Footer', () => {
     renderFooter();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByText('Buy, sell and live stream with the community.')).toBeInTheDocument();
-    expect(within(footer).getByText('© 2034 ArtToy Club')).toBeInTheDocument();
+    expect(within(footer).getByText('© 2025–2034 ArtToy Club')).toBeInTheDocument();
   });
 
   /** Serves the footer at `served`, hydrates it at `hydrated`; returns the copyright line and what React reported. */
@@ -96,14 +106,14 @@ describe('Footer', () => {
 
   it('renders the same year on the server and in the hydrating browser', async () => {
     const { html, line, reported } = await serveAndHydrate('2029-07-04T08:00:00Z', '2029-07-04T08:00:02Z');
-    expect(html).toContain('© 2029 ArtToy Club');
-    expect(line).toBe('© 2029 ArtToy Club');
+    expect(html).toContain('© 2025–2029 ArtToy Club');
+    expect(line).toBe('© 2025–2029 ArtToy Club');
     expect(reported).toEqual([]);
   });
 
   it('keeps the served year, without a hydration error, on a page served as the year ends and hydrated in the next', async () => {
     const { line, reported } = await serveAndHydrate('2029-12-31T23:59:59Z', '2030-01-01T00:00:01Z');
-    expect(line).toBe('© 2029 ArtToy Club');
+    expect(line).toBe('© 2025–2029 ArtToy Club');
     expect(reported).toEqual([]);
   });
 

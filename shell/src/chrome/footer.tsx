@@ -37,6 +37,15 @@ export function copyrightYear(now: Date = new Date()): number {
   return now.getUTCFullYear();
 }
 
+/** The year the site was first published: the copyright line's first year (spec: it reads 2025). */
+export const COPYRIGHT_SINCE = 2025;
+
+/** The copyright line's years: "2025", then "2025–2026" from the next year on. */
+export function copyrightYears(now: Date = new Date()): string {
+  const year = copyrightYear(now);
+  return year > COPYRIGHT_SINCE ? `${COPYRIGHT_SINCE}–${year}` : String(COPYRIGHT_SINCE);
+}
+
 export function Footer(): ReactNode {
   const { phone, email } = runtimeConfig().contact;
   return (
@@ -65,7 +74,7 @@ export function Footer(): ReactNode {
         </address>
         {/* A page served in the last seconds of a year and hydrated in the next keeps the served year. */}
         <p className="footer__copyright" suppressHydrationWarning>
-          {`© ${copyrightYear()} ${COMPANY.name}`}
+          {`© ${copyrightYears()} ${COMPANY.name}`}
         </p>
       </div>
     </footer>

@@ -1,17 +1,27 @@
+/** The icons a menu entry can carry (drawer.tsx draws each). */
+export type MenuIconName = 'home' | 'box' | 'gallery' | 'blog' | 'help' | 'orders' | 'profile';
+
+/** A menu item: label, icon, route (spec §2). */
+export interface MenuEntry {
+  label: string;
+  icon: MenuIconName;
+  to: string;
+}
+
 /** The drawer's entries, in the spec's order (§2). */
-export const DRAWER_ENTRIES = [
-  { label: 'Home', to: '/' },
-  { label: 'Mystery Box', to: '/mysterybox' },
-  { label: 'Gallery', to: '/gallery' },
-  { label: 'blog', to: '/blog' },
-  { label: 'Help Center', to: '/help' },
-] as const;
+export const DRAWER_ENTRIES: readonly MenuEntry[] = [
+  { label: 'Home', icon: 'home', to: '/' },
+  { label: 'Mystery Box', icon: 'box', to: '/mysterybox' },
+  { label: 'Gallery', icon: 'gallery', to: '/gallery' },
+  { label: 'blog', icon: 'blog', to: '/blog' },
+  { label: 'Help Center', icon: 'help', to: '/help' },
+];
 
 /** The signed-in visitor's own pages, in the drawer's account section. */
-export const ACCOUNT_ENTRIES = [
-  { label: 'My orders', to: '/orders' },
-  { label: 'Profile', to: '/profile' },
-] as const;
+export const ACCOUNT_ENTRIES: readonly MenuEntry[] = [
+  { label: 'My orders', icon: 'orders', to: '/orders' },
+  { label: 'Profile', icon: 'profile', to: '/profile' },
+];
 
 /** The footer's internal links, with the spec's labels. */
 export const FOOTER_LINKS = [

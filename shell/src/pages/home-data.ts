@@ -41,6 +41,7 @@ export const homeBoxesSchema = page(
   v.object({
     id: v.number(),
     name: v.string(),
+    artUrl: v.string(),
     price: v.object({ amountMinor: v.number(), currency: v.string() }),
     series: nameRef,
     stock: v.number(),

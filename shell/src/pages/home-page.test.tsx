@@ -37,16 +37,18 @@ const BOXES = {
       slug: 'cloud-bakery-box',
       name: 'Cloud Bakery Blind Box',
       description: '',
+      artUrl: '/api/box-models/7/art.svg?v=1',
       price: { amountMinor: 1299, currency: 'USD' },
       series: nameRef('cloud-bakery', 'Cloud Bakery'),
       style: nameRef('kawaii-pop', 'Kawaii Pop'),
-      stock: 42,
+      stock: 1_164,
     },
     {
       id: 8,
       slug: 'night-box',
       name: 'Night Market Box',
       description: '',
+      artUrl: '/api/box-models/8/art.svg?v=1',
       price: { amountMinor: 1500, currency: 'JPY' },
       series: nameRef('night-market', 'Night Market'),
       style: nameRef('street', 'Street'),
@@ -94,7 +96,7 @@ describe('HomePage', () => {
       '/mysterybox/7',
     );
     expect(within(boxes).getByText('$12.99')).toBeInTheDocument();
-    expect(within(boxes).getByText('Cloud Bakery · 42 left')).toBeInTheDocument();
+    expect(within(boxes).getByText('Cloud Bakery · 1,164 left')).toBeInTheDocument();
     // A currency without decimals, and a box with nothing left.
     expect(within(boxes).getByText('¥1,500')).toBeInTheDocument();
     expect(within(boxes).getByText('Night Market · Sold out')).toBeInTheDocument();
@@ -103,6 +105,23 @@ describe('HomePage', () => {
     ).toHaveAttribute('href', '/blog/how-our-draws-are-fair');
     expect(within(section('From the blog')).getByText('May 2, 2025')).toBeInTheDocument();
     expect(requestMock).not.toHaveBeenCalled();
+  });
+
+  it("shows each box's packaging with its price, what is left and a Buy link to its page", () => {
+    renderHome(ANSWERS);
+    const [onSale, soldOut] = within(section('Boxes on sale')).getAllByRole('listitem') as HTMLElement[];
+    const art = within(onSale!).getByRole('img', { name: 'Cloud Bakery Blind Box packaging' });
+    expect(art).toHaveAttribute('src', '/api/box-models/7/art.svg?v=1');
+    // Its size is known before it loads: nothing below it moves.
+    expect(art).toHaveAttribute('width', '160');
+    expect(art).toHaveAttribute('height', '160');
+    expect(onSale).toHaveTextContent('$12.99');
+    expect(onSale).toHaveTextContent('1,164 left');
+    const buy = within(onSale!).getByRole('link', { name: 'Buy Cloud Bakery Blind Box' });
+    expect(buy).toHaveTextContent('Buy');
+    expect(buy).toHaveAttribute('href', '/mysterybox/7');
+    expect(within(soldOut!).getByRole('img', { name: 'Night Market Box packaging' })).toBeInTheDocument();
+    expect(within(soldOut!).queryByRole('link', { name: /^Buy/ })).not.toBeInTheDocument();
   });
 
   it('reads each section itself when nothing was given, showing placeholders until the answers arrive', async () => {

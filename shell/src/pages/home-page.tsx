@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate, formatPrice } from '@arttoy/shared/contracts';
+import { formatCount, formatDate, formatPrice } from '@arttoy/shared/contracts';
 import { Skeleton } from '@arttoy/shared/ui';
 import { PrefetchLink } from '../federation/prefetch-link';
 import { LiveNow } from '../live/live-now';
@@ -88,6 +88,15 @@ function LatestBoxes(): ReactNode {
         <ul className="card-grid">
           {items.map((box) => (
             <li key={box.id} className="card">
+              <img
+                className="card__art"
+                src={box.artUrl}
+                alt={`${box.name} packaging`}
+                width={160}
+                height={160}
+                loading="lazy"
+                decoding="async"
+              />
               <h3>
                 <PrefetchLink to={`/mysterybox/${box.id}`}>{box.name}</PrefetchLink>
               </h3>
@@ -95,8 +104,17 @@ function LatestBoxes(): ReactNode {
                 {formatPrice(box.price)}
               </p>
               <p className="card__meta">
-                {box.series.name} · {box.stock > 0 ? `${box.stock} left` : 'Sold out'}
+                {box.series.name} · {box.stock > 0 ? `${formatCount(box.stock)} left` : 'Sold out'}
               </p>
+              {box.stock > 0 ? (
+                <PrefetchLink
+                  className="ui-button ui-button--primary card__action"
+                  to={`/mysterybox/${box.id}`}
+                  aria-label={`Buy ${box.name}`}
+                >
+                  Buy
+                </PrefetchLink>
+              ) : null}
             </li>
           ))}
         </ul>

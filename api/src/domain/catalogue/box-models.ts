@@ -12,6 +12,7 @@ import { preparedFor } from '../../db/prepared';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 import { boxModelColumns, catalogueOrder, joinSeriesAndStyle, toBoxModelSummary } from './columns';
+import type { BoxArtInput } from '../box-art';
 import type { CatalogueUrls } from './urls';
 
 const boxModelOrder = [...catalogueOrder, asc(boxModels.id)];
@@ -23,7 +24,11 @@ function selectBoxModels(db: Db, where: SQL | undefined) {
   );
 }
 
-export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<Page<BoxModelSummary>> {
+export async function listBoxModels(
+  db: Db,
+  query: BoxModelListQuery,
+  urls: CatalogueUrls,
+): Promise<Page<BoxModelSummary>> {
   const where = and(
     eq(boxModels.active, true),
     query.style ? eq(styles.slug, query.style) : undefined,
@@ -47,12 +52,16 @@ export async function listBoxModels(db: Db, query: BoxModelListQuery): Promise<P
         boxModels.seriesId,
       ).where(where)
     )[0]?.n ?? 0;
-  return toPage(rows, query, (row) => toBoxModelSummary(row), countAll);
+  return toPage(rows, query, (row) => toBoxModelSummary(row, urls), countAll);
 }
 
-export async function listBoxModelsOfSeries(db: Db, seriesId: number): Promise<BoxModelSummary[]> {
+export async function listBoxModelsOfSeries(
+  db: Db,
+  seriesId: number,
+  urls: CatalogueUrls,
+): Promise<BoxModelSummary[]> {
   const rows = await selectBoxModels(db, eq(boxModels.seriesId, seriesId)).orderBy(...boxModelOrder);
-  return rows.map(toBoxModelSummary);
+  return rows.map((row) => toBoxModelSummary(row, urls));
 }
 
 export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Promise<BoxModelDetail | null> {
@@ -65,7 +74,7 @@ export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Prom
     id,
   });
   return {
-    ...toBoxModelSummary(row),
+    ...toBoxModelSummary(row, urls),
     odds: lines.map(({ oddsPpm, stock, ...figure }) => ({
       figure: { ...figure, artUrl: urls.figureArt(figure.slug) },
       oddsPpm,
@@ -73,6 +82,24 @@ export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Prom
       stock,
     })),
   };
+}
+
+/** What a box model's packaging art is drawn from, or null for a model not on sale. */
+export async function getBoxArtInput(db: Db, id: number): Promise<BoxArtInput | null> {
+  // Names only: the art never needs the stock (and its count of held orders).
+  const [row] = await joinSeriesAndStyle(
+    db
+      .select({
+        artSeed: boxModels.slug,
+        name: boxModels.name,
+        seriesName: series.name,
+        styleSlug: styles.slug,
+      })
+      .from(boxModels)
+      .$dynamic(),
+    boxModels.seriesId,
+  ).where(and(eq(boxModels.active, true), eq(boxModels.id, id)));
+  return row ?? null;
 }
 
 /** A box's figures with their odds and stock, in line-up order (the box id as parameter `id`). */

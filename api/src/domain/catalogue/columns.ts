@@ -120,12 +120,13 @@ export const boxModelColumns = {
 };
 type BoxModelRow = SelectResultFields<typeof boxModelColumns>;
 
-export function toBoxModelSummary(row: BoxModelRow): BoxModelSummary {
+export function toBoxModelSummary(row: BoxModelRow, urls: CatalogueUrls): BoxModelSummary {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
+    artUrl: urls.boxArt(row.id),
     stock: row.stock,
     price: { amountMinor: row.priceMinor, currency: row.currency },
     series: { slug: row.seriesSlug, name: row.seriesName },

@@ -62,7 +62,7 @@ export async function getSeries(db: Db, slug: string, urls: CatalogueUrls): Prom
   if (!row) return null;
   const [figures, boxModels] = await Promise.all([
     listFiguresOfSeries(db, row.id, urls),
-    listBoxModelsOfSeries(db, row.id),
+    listBoxModelsOfSeries(db, row.id, urls),
   ]);
   return { ...toSeriesSummary(row, urls), figures, boxModels };
 }

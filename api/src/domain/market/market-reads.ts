@@ -24,12 +24,15 @@ export const FIGURE_SALES_SHOWN = 50;
 export const FIGURE_LISTINGS_SHOWN = 100;
 
 /**
- * The median of prices sorted ascending. For an even count it is the lower of the two middle
- * prices, not their mean: a price someone actually paid, in whole minor units without rounding.
+ * The median of prices sorted ascending: the middle price of an odd count, the mean of the two
+ * middle prices of an even count (rounded half up to a whole minor unit: money is integer).
  */
 export function medianOf(sortedAscending: readonly number[]): number | null {
-  if (sortedAscending.length === 0) return null;
-  return sortedAscending[Math.floor((sortedAscending.length - 1) / 2)]!;
+  const size = sortedAscending.length;
+  if (size === 0) return null;
+  const upper = sortedAscending[Math.floor(size / 2)]!;
+  if (size % 2 === 1) return upper;
+  return Math.round((sortedAscending[size / 2 - 1]! + upper) / 2);
 }
 
 /** The figure's market, or null for an unknown figure slug. */

@@ -1,6 +1,7 @@
 import type { BoxModelDetail, BoxModelSummary, Page, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { eq } from 'drizzle-orm';
 import { boxModels } from '../../db/schema';
+import { BOX_ART_VERSION } from '../../domain/box-art';
 import { eventually } from '../../test/eventually';
 import { signInTestUser } from '../../test/auth-emulator';
 import { buildTestApi, getJson, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
@@ -25,12 +26,47 @@ describe('box models', () => {
       slug: 'cloud-bakery-blind-box',
       name: 'Cloud Bakery Blind Box',
       description: expect.any(String),
+      artUrl: `/api/box-models/${page.items[0]!.id}/art.svg?v=${BOX_ART_VERSION}`,
       price: { amountMinor: 1299, currency: 'USD' },
       series: { slug: 'cloud-bakery', name: 'Cloud Bakery' },
       style: { slug: 'kawaii-pop', name: 'Kawaii Pop' },
       stock: 8 * 144 + 12,
     });
     for (const box of page.items) expect(Number.isInteger(box.price.amountMinor)).toBe(true);
+  });
+
+  describe('packaging art', () => {
+    const art = (url: string) => api.app.inject({ method: 'GET', url });
+
+    it('serves each model its own packaging, cached for a year at the current version, referenced by every box answer', async () => {
+      const [blind, hunter] = (await list('?series=cloud-bakery')).items;
+      const first = await art(blind!.artUrl);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(first.body).toContain('<title>Cloud Bakery Blind Box: mystery box packaging</title>');
+      expect((await art(blind!.artUrl)).body).toBe(first.body);
+      const second = await art(hunter!.artUrl);
+      expect(second.body).toContain('>Secret Hunter Box</text>');
+      expect(second.body).not.toBe(first.body);
+      // Never a figure's art: no figure is drawn on the box.
+      expect(first.body).not.toContain('data-kind=');
+      expect((await detail(hunter!.id)).artUrl).toBe(hunter!.artUrl);
+      const series = await getJson<SeriesDetail>(api, '/api/series/cloud-bakery');
+      expect(series.boxModels.map((box) => box.artUrl)).toEqual([blind!.artUrl, hunter!.artUrl]);
+    });
+
+    it('revalidates hourly without the current version, and answers 404 for a model not on sale', async () => {
+      const [box] = (await list()).items;
+      expect((await art(`/api/box-models/${box!.id}/art.svg`)).headers['cache-control']).toBe(
+        'public, max-age=3600',
+      );
+      const missing = await art('/api/box-models/999999/art.svg');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toMatchObject({
+        error: { code: 'not_found', message: expect.stringContaining('Box model 999999 was not found.') },
+      });
+    });
   });
 
   it('filters by series and by style', async () => {

@@ -6,11 +6,26 @@ import {
   boxModelPageSchema,
   boxModelParamsSchema,
 } from '@arttoy/shared/contracts/api';
-import { getBoxModel, listBoxModels } from '../../domain/catalogue/box-models';
+import { BOX_ART_VERSION, renderBoxArt } from '../../domain/box-art';
+import { getBoxArtInput, getBoxModel, listBoxModels } from '../../domain/catalogue/box-models';
 import { apiError } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedStockRead } from '../deps';
+import { artQuerySchema, sendArt, svgResponse } from '../art';
+import {
+  CATALOGUE_CACHE,
+  CATALOGUE_TABLES,
+  cachedRead,
+  cachedStockRead,
+  errorResponses,
+  type RouteOptions,
+} from '../deps';
 
 const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const missing = (boxModelId: number) =>
+    apiError('box_model_not_found', {
+      boxModelId,
+      hint: `GET ${fastify.prefix} lists the box models on sale.`,
+    });
+
   fastify.get(
     '',
     {
@@ -23,7 +38,9 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', CATALOGUE_CACHE).send(await listBoxModels(deps.db, request.query)),
+      reply
+        .header('cache-control', CATALOGUE_CACHE)
+        .send(await listBoxModels(deps.db, request.query, deps.urls)),
   );
 
   fastify.get(
@@ -39,13 +56,28 @@ const boxModelRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { de
     },
     async (request, reply) => {
       const box = await getBoxModel(deps.db, request.params.id, deps.urls);
-      if (!box)
-        throw apiError('box_model_not_found', {
-          boxModelId: request.params.id,
-          hint: `GET ${fastify.prefix} lists the box models on sale.`,
-        });
+      if (!box) throw missing(request.params.id);
       // Stock changes with every sale: a short shared cache only.
       return reply.header('cache-control', 'public, max-age=5').send(box);
+    },
+  );
+
+  fastify.get(
+    '/:id/art.svg',
+    {
+      config: cachedRead(...CATALOGUE_TABLES),
+      schema: {
+        summary: "The box model's packaging art (SVG, generated per model in its series' palette)",
+        tags: ['mystery box'],
+        params: boxModelParamsSchema,
+        querystring: artQuerySchema,
+        response: { 200: svgResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const input = await getBoxArtInput(deps.db, request.params.id);
+      if (!input) throw missing(request.params.id);
+      return sendArt(reply, renderBoxArt(input), request.query.v, BOX_ART_VERSION);
     },
   );
 };

@@ -1,6 +1,5 @@
 /** GET /api/figures, /api/figures/:slug and the figure's generated art. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
 import {
   figureListQuerySchema,
   figurePageSchema,
@@ -10,10 +9,8 @@ import {
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
 import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
 import { apiError } from '../../errors';
+import { artQuerySchema, sendArt, svgResponse } from '../art';
 import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
-
-/** The art URL's version (`?v=`): a matching version is immutable; anything else revalidates hourly. */
-const artQuerySchema = z.object({ v: z.optional(z.string().max(20)) });
 
 const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const missing = (slug: string) =>
@@ -64,7 +61,7 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         params: slugParamsSchema,
         querystring: artQuerySchema,
         response: {
-          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
+          200: svgResponse,
           ...errorResponses(400, 404),
         },
       },
@@ -72,11 +69,7 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
     async (request, reply) => {
       const input = await getFigureArtInput(deps.db, request.params.slug);
       if (!input) throw missing(request.params.slug);
-      const current = request.query.v === String(ART_VERSION);
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .send(renderFigureArt(input));
+      return sendArt(reply, renderFigureArt(input), request.query.v, ART_VERSION);
     },
   );
 };

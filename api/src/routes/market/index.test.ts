@@ -90,7 +90,7 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     ]);
   });
 
-  it('shows sales oldest first with the last, lowest and median price (the lower middle of an even count)', async () => {
+  it('shows sales oldest first with the last, lowest and median price (the mean of the middle two of an even count)', async () => {
     const [itemId] = await giveItems(api, alice.id, [MOUSE]);
     // Ping-pong one item between the two: each sale moves it to the buyer.
     const prices = [4_000, 1_500, 2_500, 3_500];
@@ -104,7 +104,7 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     expect(market).toMatchObject({
       lastPrice: { amountMinor: 3_500, currency: 'USD' },
       lowestPrice: { amountMinor: 1_500, currency: 'USD' },
-      medianPrice: { amountMinor: 2_500, currency: 'USD' },
+      medianPrice: { amountMinor: 3_000, currency: 'USD' },
     });
   });
 
@@ -127,12 +127,16 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
     expect(market.lowestPrice?.amountMinor).toBe(1_002);
   });
 
-  it('takes the median of an odd count as its middle and of an even count as its lower middle', () => {
+  it('takes the median of an odd count as its middle and of an even count as the mean of its middle two', () => {
     expect(medianOf([])).toBeNull();
     expect(medianOf([700])).toBe(700);
-    expect(medianOf([100, 300])).toBe(100);
+    expect(medianOf([100, 300])).toBe(200);
+    // $24.50 and $28.00: $26.25, not the lower of the two.
+    expect(medianOf([2_450, 2_800])).toBe(2_625);
     expect(medianOf([100, 200, 900])).toBe(200);
-    expect(medianOf([100, 200, 300, 900])).toBe(200);
+    expect(medianOf([100, 200, 300, 900])).toBe(250);
+    // Half a cent rounds up: money stays in whole minor units.
+    expect(medianOf([100, 201])).toBe(151);
   });
 
   describe('series asks', () => {

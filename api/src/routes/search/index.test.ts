@@ -3,6 +3,7 @@ import { type SearchEntry, searchIndexSchema } from '@arttoy/shared/contracts/ap
 import { eventually } from '../../test/eventually';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 import { seedBoxId } from '../../test/purchase';
+import { BOX_ART_VERSION } from '../../domain/box-art';
 
 async function searchIndex(api: TestApi): Promise<SearchEntry[]> {
   const response = await api.app.inject({ method: 'GET', url: '/api/search.json' });
@@ -94,7 +95,7 @@ describe('GET /api/search.json', () => {
     expect(figures.every((entry) => entry.image !== undefined)).toBe(true);
   });
 
-  it('holds every mystery box on sale with its series, price and picture, linking to its page', async () => {
+  it('holds every mystery box on sale with its series, price and packaging, linking to its page', async () => {
     const boxes = entries.filter((entry) => entry.kind === 'box');
     expect(boxes).toHaveLength(9);
     const id = await seedBoxId(api, 'moonlit-forest-blind-box');
@@ -106,10 +107,11 @@ describe('GET /api/search.json', () => {
       description: 'Mystery box from Moonlit Forest · $15.99',
       headings: ['Moonlit Forest', 'Dreamy Fantasy'],
       text: 'One random figure from Moonlit Forest, sealed. Odds for every figure are published below.',
-      image: byId('series:moonlit-forest')?.image,
+      image: `/api/box-models/${id}/art.svg?v=${BOX_ART_VERSION}`,
     });
     const hunter = await seedBoxId(api, 'cloud-bakery-secret-hunter');
     expect(byId(`box:${hunter}`)?.description).toBe('Mystery box from Cloud Bakery · $19.99');
+    expect(byId(`box:${hunter}`)?.image).toBe(`/api/box-models/${hunter}/art.svg?v=${BOX_ART_VERSION}`);
   });
 
   it('gives posts with a cover that cover as their picture, and nothing to entries without one', () => {

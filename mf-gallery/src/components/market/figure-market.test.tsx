@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, paymentStore, resetPaymentStore } from '@arttoy/shared/stores';
 import { mountGallery } from '../../test/mount-gallery';
-import { figureMarket, listing, listingOrder, THREE_SALES } from '../../test/market-fixtures';
+import { figureMarket, listing, listingOrder, sale, THREE_SALES, usd } from '../../test/market-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
 
@@ -109,7 +109,7 @@ describe('a figure page: from collectors', () => {
       within(section)
         .getAllByRole('term')
         .map((dt) => dt.textContent),
-    ).toEqual(['Last', 'Lowest', 'Median']);
+    ).toEqual(['Last', 'Lowest', 'Median of 3 sales']);
     expect(figures).toEqual(['$30.00', '$15.00', '$20.00']);
     expect(within(section).getByRole('img')).toHaveAccessibleName(
       'Sale prices of Croissant Cub over the last 3 sales: from $20.00 on November 1, 2026 to $30.00 on November 20, 2026, between $15.00 and $30.00.',
@@ -121,6 +121,20 @@ describe('a figure page: from collectors', () => {
         .slice(1)
         .map((row) => row.lastChild?.textContent),
     ).toEqual(['$20.00', '$15.00', '$30.00']);
+  });
+
+  it('says what the median of two sales is: the midpoint of the two, not the lower one', async () => {
+    const { section } = await openMarket(
+      figureMarket({
+        sales: [sale(2_450, '2026-11-01T12:00:00.000Z'), sale(2_800, '2026-11-03T12:00:00.000Z')],
+        lastPrice: usd(2_800),
+        lowestPrice: usd(2_450),
+        medianPrice: usd(2_625),
+      }),
+    );
+    const median = within(section).getByText('Median of 2 sales (midpoint of the middle two)');
+    expect(median.nextElementSibling).toHaveTextContent('$26.25');
+    expect(within(section).getByText(/Last sale: \$28\.00 on November 3, 2026/)).toBeVisible();
   });
 
   it('explains a market that could not be read, and reads it again on retry', async () => {

@@ -2,12 +2,21 @@ import { formatPrice } from '@arttoy/shared/contracts';
 import type { FigureMarket, Money } from '@arttoy/shared/contracts/api';
 import { PriceChart } from './price-chart';
 
+/**
+ * What the median is of: "Median of 3 sales"; of an even count it is the midpoint of the two middle
+ * prices, and says so.
+ */
+export function medianLabel(count: number): string {
+  const of = `Median of ${count} ${count === 1 ? 'sale' : 'sales'}`;
+  return count % 2 === 0 ? `${of} (midpoint of the middle two)` : of;
+}
+
 /** The figure's recent sales: last, lowest and median price (the API's figures), and the chart. */
 export function RecentSales({ market, figureName }: { market: FigureMarket; figureName: string }) {
   const figures: Array<[string, Money | null]> = [
     ['Last', market.lastPrice],
     ['Lowest', market.lowestPrice],
-    ['Median', market.medianPrice],
+    [medianLabel(market.sales.length), market.medianPrice],
   ];
   return (
     <div className="gallery-sales">
