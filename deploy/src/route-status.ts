@@ -14,8 +14,8 @@ const ROUTE_OBJECTS = [
 ];
 
 export interface RouteResolution {
-  /** The HTTP status the document is served with: crawlers must not index error pages. */
-  status: 200 | 404;
+  /** The HTTP status the document is served with: crawlers must not index error pages (500: a document that failed). */
+  status: 200 | 404 | 500;
   /** Who renders the page; null when nothing but the error page will. */
   owner: AppName | null;
   route: SiteRoute | null;
