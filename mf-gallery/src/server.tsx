@@ -2,6 +2,7 @@
 import { API_BASE } from '@arttoy/shared/http';
 import { remoteServer } from '@arttoy/shared/federation/remote/server';
 import { figureDetail, galleryPath, seriesDetail } from './api/catalogue';
+import { figureMarket } from './api/market';
 import { gallery } from './routes';
 
 export const { firstReads, renderToHtml, browserOnlyHead } = remoteServer(gallery, {
@@ -10,8 +11,12 @@ export const { firstReads, renderToHtml, browserOnlyHead } = remoteServer(galler
     switch (page.id) {
       case 'gallery-series-style':
         return [`${API_BASE}${seriesDetail(page.params.style).key}`];
+      // The figure and its market (collector asks and recent sales: in the served page for crawlers and link previews).
       case 'gallery-style-detail-detail':
-        return [`${API_BASE}${figureDetail(page.params.detail).key}`];
+        return [
+          `${API_BASE}${figureDetail(page.params.detail).key}`,
+          `${API_BASE}${figureMarket(page.params.detail).key}`,
+        ];
       case 'gallery-path':
         return [`${API_BASE}${galleryPath(page.params.path).key}`];
       default:

@@ -66,7 +66,7 @@ export function usePageQuery<T>(read: PageRead<T> | null): PageQuery<T> {
       enabled: key !== null && !notFound,
       initialData: given,
       staleTime: FRESH_MS[freshness],
-      refetchOnWindowFocus: freshness === 'live',
+      refetchOnWindowFocus: freshness !== 'catalogue',
     },
     client,
   );
