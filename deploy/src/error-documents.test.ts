@@ -99,7 +99,13 @@ afterEach(async () => {
 });
 
 describe('error documents', () => {
-  it.each(['/nope', '/no/such/page', '/mysterybox/abc'])(
+  it('says "Page Not Found: {fullPath}" where parameters fail their pattern, as the browser does', async () => {
+    const response = await app.inject({ method: 'GET', url: '/mysterybox/abc' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<h1>Page Not Found</h1><p>Page Not Found: /mysterybox/abc</p>');
+  });
+
+  it.each(['/nope', '/no/such/page', '/blog/list/extra'])(
     'serves %s as the rendered 404 page in the chrome, with its status in the payload',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });

@@ -11,6 +11,7 @@ import {
   REMOTE_BASENAMES,
   type BuildMeta,
   type PageData,
+  invalidParamsError,
   noMatchError,
   type PageError,
   type PageHead,
@@ -191,12 +192,13 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     resolution: RouteResolution,
     url: URL,
   ): Promise<RenderedPage | null> => {
-    // A page that does not exist (no route, a slug no post or figure has) is the shell's 404 page.
-    if (resolution.status !== 200)
-      return errorPage(meta, url, {
-        statusCode: resolution.status,
-        message: noMatchError(`${url.pathname}${url.search}`).message,
-      });
+    // A page that does not exist (no route, a slug no post or figure has) is the shell's 404 page,
+    // with the message the browser would show (routing.md: parameters failing their pattern are fatal).
+    if (resolution.status !== 200) {
+      const fullPath = `${url.pathname}${url.search}`;
+      const error = resolution.invalidParams ? invalidParamsError(fullPath) : noMatchError(fullPath);
+      return errorPage(meta, url, { statusCode: resolution.status, message: error.message });
+    }
     if (!resolution.owner) return null;
     const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
     const shell = await loadShell(meta);
