@@ -4,6 +4,8 @@ import type { Sale } from '@arttoy/shared/contracts/api';
 const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 10;
+/** The chart is rendered on the server too: its times are written in UTC there and in the browser alike. */
+const SERVED_TIME_ZONE = 'UTC';
 
 /** Where each sale sits: time across, price up; a single sale (or one price, or one moment) sits in the middle. */
 export function chartPoints(sales: readonly Sale[]): Array<{ x: number; y: number }> {
@@ -79,7 +81,7 @@ export function PriceChart({ sales, figureName }: { sales: readonly Sale[]; figu
         <tbody>
           {sales.map((sale, index) => (
             <tr key={index}>
-              <td>{formatDateTime(sale.soldAt)}</td>
+              <td>{formatDateTime(sale.soldAt, SERVED_TIME_ZONE)}</td>
               <td>{formatPrice(sale.price)}</td>
             </tr>
           ))}
