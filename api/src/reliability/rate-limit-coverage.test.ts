@@ -34,7 +34,6 @@ const NOT_LIMITED: Record<string, string> = {
   // visitor's figure page from its own address.
   'GET /api/market/figures/:slug': 'cached market read',
   'GET /api/market/asks': 'cached market read',
-  'GET /api/feed/recent': 'cached for its five seconds, read by the site server for /live',
   // Load balancers ask it every few seconds from a handful of addresses.
   'GET /api/health': 'load balancer health check',
   // Providers deliver events in bursts from few addresses; each is verified with the provider

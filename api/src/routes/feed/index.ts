@@ -16,9 +16,6 @@ import { apiError } from '../../errors';
 import { apiSecurityHeaders } from '../../plugins/security';
 import { errorResponses, limitedBy, type RouteOptions } from '../deps';
 
-/** How long the latest events may be kept (the live room's page then reads the stream from the newest). */
-const RECENT_MAX_AGE_S = 5;
-
 /** An event id as EventSource sends it back (Last-Event-ID); empty is "none". */
 const eventIdText = z.string().regex(/^\d{0,16}$/, 'must be the id of a feed event (a whole number)');
 
@@ -115,13 +112,11 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
         tags,
         response: { 200: feedRecentSchema, ...errorResponses(429, 503) },
       },
-      // Kept five seconds, as shared caches may keep it: the site server reads it for every
-      // visitor's /live document from its own address, so it is answered from memory, not limited per IP.
-      config: { cachedRead: { tables: [], maxAgeMs: RECENT_MAX_AGE_S * 1000 }, rateLimit: false },
+      config: limitedBy(deps.limits?.auth),
     },
     async (_request, reply) =>
       reply
-        .header('cache-control', `public, max-age=${RECENT_MAX_AGE_S}`)
+        .header('cache-control', 'public, max-age=5')
         .send({ items: await recentEvents(deps.db, FEED_BACKLOG) }),
   );
 };
