@@ -14,11 +14,13 @@ const ROUTE_OBJECTS = [
 ];
 
 export interface RouteResolution {
-  /** The HTTP status the document is served with: crawlers must not index error pages. */
-  status: 200 | 404;
+  /** The HTTP status the document is served with: crawlers must not index error pages (500: a document that failed). */
+  status: 200 | 404 | 500;
   /** Who renders the page; null when nothing but the error page will. */
   owner: AppName | null;
   route: SiteRoute | null;
+  /** The route matched but its parameters fail their patterns: the fatal "Page Not Found: {fullPath}". */
+  invalidParams?: true;
 }
 
 /**
@@ -33,7 +35,8 @@ export function resolveRoute(
   const match = matches?.at(-1);
   if (!match) return { status: 404, owner: null, route: null };
   const { route } = match.route;
-  if (!paramsAreValid(route, match.params)) return { status: 404, owner: route.owner, route };
+  if (!paramsAreValid(route, match.params))
+    return { status: 404, owner: route.owner, route, invalidParams: true };
   if (route.id === 'slug' && !contentPaths.has(pathname.replace(/\/+$/, '')))
     return { status: 404, owner: 'shell', route };
   return { status: 200, owner: route.owner, route };

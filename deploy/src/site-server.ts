@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   apiPlugin,
   type ApiOptions,
@@ -11,13 +11,19 @@ import {
   type ServerLog,
   siteOriginFrom,
 } from '@arttoy/api';
-import { APP_NAMES, appFolder, type BuildMeta, type RuntimeConfig } from '@arttoy/shared/contracts';
+import {
+  APP_NAMES,
+  appFolder,
+  statusMessageFor,
+  type BuildMeta,
+  type RuntimeConfig,
+} from '@arttoy/shared/contracts';
 import { readLatestBuild } from './publish';
 import { catalogueStatus } from './catalogue-status';
 import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
-import { documentParts } from './document';
+import { documentParts, renderDocument } from './document';
 import { documentStream, SITE_COMPRESSION } from './document-stream';
 import { readInlineStylesheets, readPreloadLists, type PreloadLists } from './preload-list';
 import { pageRenderer } from './server-render/render-page';
@@ -103,8 +109,18 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   const app = Fastify({ ...serverOptions(env), ...(options.log ?? { logger: false }) });
   // From configuration only: a request's Host is the client's to choose.
   const siteOrigin = options.siteOrigin ?? siteOriginFrom(env);
-  // Errors outside /api (a method no route takes, a failed document) in the API's shape too.
-  app.setErrorHandler((error, request, reply) => sendApiError(request, reply, error));
+  // Errors outside /api (a method no route takes) in the API's shape too; a document that failed is
+  // the site's error page, rendered (see sendErrorDocument below).
+  app.setErrorHandler(async (error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (
+      request.routeOptions.url === '/*' &&
+      status >= 500 &&
+      (await sendErrorDocument(request, reply, status))
+    )
+      return reply;
+    return sendApiError(request, reply, error);
+  });
   app.setNotFoundHandler((request, reply) =>
     sendApiError(
       request,
@@ -232,7 +248,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     // the document comes with server HTML (inline stylesheets, code at low priority) is decided
     // before it is rendered, from the build: a page whose render then fails still works (the browser
     // renders it), with its code asked for at low priority.
-    const render = options.serverRender !== false && resolution.status === 200 && resolution.owner !== null;
+    // A page that does not exist is rendered too: the shell's 404 page, in its chrome.
+    const render = options.serverRender !== false && (resolution.status !== 200 || resolution.owner !== null);
     const serverRendered = render && meta.apps.shell.server !== undefined;
     const parts = documentParts(template, meta, resolution, options.config, {
       preloadRemotes: options.preloadRemotes ?? true,
@@ -276,6 +293,44 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
         .send(documentStream(parts.early, rest, fallback))
     );
   });
+
+  /**
+   * The error page of a document that could not be made (status 5xx), rendered in the shell's
+   * chrome like any page; false when there is no live build or no shell render to make it from
+   * (the caller then answers in the API's error shape).
+   */
+  async function sendErrorDocument(request: FastifyRequest, reply: FastifyReply, status: number) {
+    if (reply.sent || options.serverRender === false) return false;
+    try {
+      const { meta, template, preloadLists, inlineStylesheets } = await liveBuild();
+      const url = new URL(request.url, 'http://site.invalid');
+      const rendered = await renderPage.errorPage(meta, url, {
+        statusCode: status,
+        message: statusMessageFor(status),
+      });
+      if (!rendered) return false;
+      const resolution = { status: 500, owner: null, route: null } as const;
+      const document = renderDocument(template, meta, resolution, options.config, {
+        preloadRemotes: options.preloadRemotes ?? true,
+        preloadLists,
+        inlineStylesheets,
+        url,
+        siteOrigin,
+        iconLinks: icons.links,
+        rendered,
+      });
+      await reply
+        .status(status)
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', contentSecurityPolicy(meta, options.config, { devServers: [] }))
+        .type('text/html; charset=utf-8')
+        .send(document);
+      return true;
+    } catch (failure) {
+      request.log.error({ err: failure }, `The error page of ${request.url} could not be rendered either.`);
+      return false;
+    }
+  }
 
   /**
    * `<page path>/_payload.json`: the data a page reached by client navigation starts from, read as its

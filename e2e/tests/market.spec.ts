@@ -23,6 +23,25 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
     receives: '$23.75',
   });
 
+  // The figure's served page has the collector price (a visitor without JavaScript, a crawler or a
+  // link preview sees it), and its JSON-LD offers the figure at that ask.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const served = await noScript.newPage();
+  await served.goto(`/gallery/style/detail/${slug}`);
+  const servedMarket = served.getByRole('region', { name: 'From collectors' });
+  await expect(servedMarket).toContainText('$25.00');
+  await expect(servedMarket).toContainText(handle);
+  const structured = (await served.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as { '@type': string; offers?: unknown },
+  );
+  const product = structured.find((thing) => thing['@type'] === 'Product');
+  expect([product?.offers].flat()).toContainEqual({
+    '@type': 'Offer',
+    url: expect.stringMatching(new RegExp(`/gallery/style/detail/${slug}$`)),
+    price: '25.00',
+    priceCurrency: 'USD',
+    availability: 'https://schema.org/InStock',
+  });
   // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
   await page.goto('/live');
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
@@ -39,6 +58,16 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   await expect(page.getByRole('listitem').filter({ hasText: sold })).toHaveCount(1);
   await buyer.goto('/live');
   await expect(buyer.getByRole('listitem').filter({ hasText: sold }).first()).toBeVisible();
+  // The live room's served page lists the latest events, the sale among them, without JavaScript
+  // (the latest events are kept a few seconds: reloaded until they include it).
+  await expect
+    .poll(async () => {
+      await served.goto('/live');
+      return served.getByRole('listitem').filter({ hasText: sold }).count();
+    })
+    .toBe(1);
+  await expect(served.getByRole('status')).toHaveText('Latest events');
+  await noScript.close();
 
   // It moved lockers: the buyer has it, the seller does not, and the seller's balance has the price less the fee.
   await buyer.goto('/locker');

@@ -42,11 +42,8 @@ async function served(
     return {
       heading: (await page.locator('main h1').first().textContent())?.trim() ?? '',
       text: (await page.locator('main').innerText()).trim(),
-      // Loading placeholders (the shared Skeleton) in the page's content.
-      // Live market figures are read in the browser by design (they change by the second): their section's placeholder does not count.
-      loading: await page
-        .locator('main [role="status"][aria-label^="Loading"]:not([data-read-in-browser] *)')
-        .count(),
+      // Loading placeholders (the shared Skeleton) in the page's content: a figure's market included.
+      loading: await page.locator('main [role="status"][aria-label^="Loading"]').count(),
       payloadUrls: Object.keys((JSON.parse(payload ?? '{}') as { data?: object }).data ?? {}),
     };
   } finally {

@@ -1,6 +1,7 @@
 import { NOT_FOUND_ANSWER } from '@arttoy/shared/contracts';
 import { firstReads, renderToHtml } from './server';
 import { serveCatalogue } from './test/fake-catalogue';
+import { figureMarket, listing, THREE_SALES } from './test/market-fixtures';
 
 const at = (pathname: string) => ({ pathname, search: '', hash: '' });
 
@@ -13,16 +14,23 @@ async function read(url: string): Promise<unknown> {
 
 describe("mf-gallery's server module", () => {
   it('names the reads a page needs from its URL alone', () => {
-    expect(firstReads(at('/gallery/series/cloud-bakery'))).toEqual(['/api/series/cloud-bakery']);
+    expect(firstReads(at('/gallery/series/cloud-bakery'))).toEqual([
+      '/api/series/cloud-bakery',
+      '/api/market/asks?series=cloud-bakery',
+    ]);
     expect(firstReads(at('/gallery/style/detail/cloud-bakery-croissant-cub'))).toEqual([
       '/api/figures/cloud-bakery-croissant-cub',
+      '/api/market/figures/cloud-bakery-croissant-cub',
     ]);
     expect(firstReads(at('/gallery'))).toEqual([]);
   });
 
   it("renders a series with its boxes' odds, reading what the first render asks for, and returns every answer it used", async () => {
     const api = serveCatalogue();
-    const first = { '/api/series/cloud-bakery': await read('/api/series/cloud-bakery') };
+    const first = {
+      '/api/series/cloud-bakery': await read('/api/series/cloud-bakery'),
+      '/api/market/asks?series=cloud-bakery': await read('/api/market/asks?series=cloud-bakery'),
+    };
     api.requested.length = 0;
     const page = await renderToHtml({
       location: at('/gallery/series/cloud-bakery'),
@@ -39,6 +47,7 @@ describe("mf-gallery's server module", () => {
     expect(Object.keys(page?.data ?? {}).toSorted()).toEqual([
       '/api/box-models/1',
       '/api/box-models/2',
+      '/api/market/asks?series=cloud-bakery',
       '/api/series/cloud-bakery',
     ]);
   });
@@ -65,12 +74,62 @@ describe("mf-gallery's server module", () => {
     });
     expect(figure?.html).toMatch(/<h1[^>]*>Croissant Cub<\/h1>/);
     expect(figure?.html).toContain('Buy a box: ');
-    // Everything from the catalogue is there; the market (prices by the second) is read in the browser only.
-    const market = /<section[^>]*gallery-market.*?<\/section>/.exec(figure?.html ?? '')?.[0] ?? '';
-    expect(market).toContain('aria-label="Loading what collectors are selling"');
-    expect(figure?.html.replace(market, '')).not.toContain('ui-skeleton');
-    expect(api.requested.filter((url) => url.startsWith('/api/market'))).toEqual([]);
+    // Everything is there, the market too (read on a later pass: the path named the figure).
+    expect(figure?.html).toContain('From collectors');
+    expect(figure?.html).not.toContain('ui-skeleton');
+    expect(api.requested.filter((url) => url.startsWith('/api/market'))).toEqual([
+      '/api/market/asks?series=cloud-bakery',
+      '/api/market/figures/croissant-cub',
+    ]);
     expect(api.failed).toEqual([]);
+  });
+
+  it("renders a figure's collector asks and recent sales, and its lowest open ask as an offer in its head", async () => {
+    const api = serveCatalogue();
+    api.market.figures['croissant-cub'] = figureMarket({
+      listings: [listing(7, 1_250, 'mika', true), listing(8, 1_800, 'rin'), listing(9, 2_400, 'sol')],
+      ...THREE_SALES,
+    });
+    const location = at('/gallery/style/detail/croissant-cub');
+    const first = Object.fromEntries(
+      await Promise.all(firstReads(location).map(async (url) => [url, await read(url)] as const)),
+    );
+    const page = await renderToHtml({ location, basename: '/gallery', data: first, read });
+    const market = /<section[^>]*gallery-market.*?<\/section>/.exec(page?.html ?? '')?.[0] ?? '';
+    expect(market).toContain('From collectors');
+    expect(market).toContain('$18.00');
+    expect(market).toContain('rin');
+    expect(market).toContain('Recent sales');
+    expect(market).toContain('$30.00');
+    expect(market).not.toContain('ui-skeleton');
+    // The reserved listing at $12.50 cannot be bought: the offer is the lowest ask one can take.
+    const product = page?.head?.structuredData?.find((thing) => thing['@type'] === 'Product');
+    expect(product?.offers).toContainEqual({
+      '@type': 'Offer',
+      url: '/gallery/style/detail/croissant-cub',
+      price: '18.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
+    // The market was read once, as a first read, and is in the page's data for the browser.
+    expect(api.requested.filter((url) => url.startsWith('/api/market'))).toEqual([
+      '/api/market/figures/croissant-cub',
+    ]);
+    expect(page?.data['/api/market/figures/croissant-cub']).toMatchObject({
+      listings: expect.arrayContaining([expect.objectContaining({ id: 8 })]),
+    });
+  });
+
+  it('gives a figure nobody lists no collector offer', async () => {
+    serveCatalogue();
+    const location = at('/gallery/style/detail/croissant-cub');
+    const first = Object.fromEntries(
+      await Promise.all(firstReads(location).map(async (url) => [url, await read(url)] as const)),
+    );
+    const page = await renderToHtml({ location, basename: '/gallery', data: first, read });
+    expect(page?.html).toContain('From collectors');
+    const product = page?.head?.structuredData?.find((thing) => thing['@type'] === 'Product');
+    expect(JSON.stringify(product?.offers)).not.toContain('"Offer"');
   });
 
   it('renders what the browser would show without an answer, when a read has none (the API in trouble)', async () => {

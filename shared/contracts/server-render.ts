@@ -15,6 +15,13 @@ import type { RemoteName } from './remote';
  */
 export type PageData = Readonly<Record<string, unknown>>;
 
+/**
+ * How long a public market answer (a figure's listings and sales, a series' asks) may be kept: by
+ * the API's answer cache and shared caches, and by a page that was served it. A few seconds, so a
+ * served page shows real asks while a sold listing does not stay on show.
+ */
+export const MARKET_FRESH_MS = 5_000;
+
 /** The payload's record of a 404 answer. */
 export const NOT_FOUND_ANSWER = { notFound: true } as const;
 
@@ -34,6 +41,17 @@ export interface PagePayload {
   /** The remote whose page the server rendered inside the shell, or null (a shell page, or rendered in the browser). */
   remote: RemoteName | null;
   data: PageData;
+  /**
+   * The error page the document was served as (its status is the document's: 404 for a page that
+   * does not exist, 500 for one that failed): the browser's first render shows the same page.
+   */
+  error?: PageError;
+}
+
+/** An error page the server rendered: its status and the message it shows. */
+export interface PageError {
+  statusCode: number;
+  message: string;
 }
 
 export const PAGE_PAYLOAD_ELEMENT_ID = 'page-payload';
@@ -98,6 +116,10 @@ export interface ShellServerModule {
    * outlet; with the head of the shell's own page (a content page's), if it has one.
    */
   renderToHtml: (
-    input: Omit<ServerRenderInput, 'basename'> & { remote: { name: RemoteName; html: string } | null },
+    input: Omit<ServerRenderInput, 'basename'> & {
+      remote: { name: RemoteName; html: string } | null;
+      /** Renders the error page in the page's place (the document's status is not 200). */
+      error?: PageError | null;
+    },
   ) => Promise<{ html: string; head: PageHead | null }>;
 }

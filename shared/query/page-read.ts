@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { isNotFoundAnswer } from '@arttoy/shared/contracts';
+import { isNotFoundAnswer, MARKET_FRESH_MS } from '@arttoy/shared/contracts';
 import type { ApiEndpoint, EndpointAnswer } from '@arttoy/shared/contracts/api';
 import {
   API_BASE,
@@ -17,13 +17,20 @@ export const NOT_FOUND = Symbol('not found');
  * How long an answer stands in for a fresh read: the one freshness rule of the site.
  * - `catalogue` (the default): public catalogue and content answers, which change rarely (the API
  *   keeps them in memory too): used as they are for a minute, then shown while read again.
- * - `live`: answers that change by the second or belong to the visitor (the market, the locker,
- *   orders): shown at once when the page has them, and read again on every visit and when the
- *   visitor comes back to the tab.
+ * - `market`: public answers that change by the second (a figure's asks and sales): the served
+ *   page carries them (the API lets them be cached a few seconds, MARKET_FRESH_MS), so they stand
+ *   for a fresh read that long, then are read again on every visit and when the tab comes back.
+ * - `live`: answers that change by the second or belong to the visitor (the locker, orders): shown
+ *   at once when the page has them, and read again on every visit and when the visitor comes back
+ *   to the tab.
  */
-export type Freshness = 'catalogue' | 'live';
+export type Freshness = 'catalogue' | 'market' | 'live';
 
-export const FRESH_MS: Readonly<Record<Freshness, number>> = { catalogue: 60_000, live: 0 };
+export const FRESH_MS: Readonly<Record<Freshness, number>> = {
+  catalogue: 60_000,
+  market: MARKET_FRESH_MS,
+  live: 0,
+};
 
 /** Reads the page's server data by API URL (undefined for none); see usePageDataReader. */
 export type AnswerOf = (url: string) => unknown;

@@ -80,7 +80,7 @@ export function usePageQuery<T>(
       initialData: given ?? (kept?.data as T | undefined),
       initialDataUpdatedAt: given === undefined ? kept?.at : undefined,
       staleTime: FRESH_MS[freshness],
-      refetchOnWindowFocus: freshness === 'live',
+      refetchOnWindowFocus: freshness !== 'catalogue',
       meta: persist ? { persist: true } : undefined,
     },
     client,

@@ -52,13 +52,48 @@ export function boxProduct(box: BoxModelSummary, image: string | undefined): Thi
   };
 }
 
+/** What collectors ask for a figure: the lowest open ask and the figure's page, where it is bought. */
+export interface CollectorAsk {
+  lowestAsk: Money;
+  path: string;
+}
+
 /**
  * A figure: a product offered through the boxes of its series (from the cheapest box's price; in
- * stock while any of them has a box left).
+ * stock while any of them has a box left), and by collectors when one has it listed (an Offer at
+ * the lowest ask, in stock: a listing is one figure ready to ship).
  */
-export function figureProduct(figure: Figure, boxes: readonly BoxModelSummary[]): Thing {
+export function figureProduct(
+  figure: Figure,
+  boxes: readonly BoxModelSummary[],
+  collectors: CollectorAsk | null = null,
+): Thing {
   const prices = boxes.map((box) => box.price);
   const cheapest = prices.toSorted((a, b) => a.amountMinor - b.amountMinor)[0];
+  const offers: Thing[] = [
+    ...(cheapest
+      ? [
+          {
+            '@type': 'AggregateOffer',
+            lowPrice: schemaPrice(cheapest),
+            priceCurrency: cheapest.currency,
+            offerCount: boxes.length,
+            availability: availability(boxes.some((box) => box.stock > 0)),
+          },
+        ]
+      : []),
+    ...(collectors
+      ? [
+          {
+            '@type': 'Offer',
+            url: collectors.path,
+            price: schemaPrice(collectors.lowestAsk),
+            priceCurrency: collectors.lowestAsk.currency,
+            availability: availability(true),
+          },
+        ]
+      : []),
+  ];
   return {
     '@context': CONTEXT,
     '@type': 'Product',
@@ -68,17 +103,8 @@ export function figureProduct(figure: Figure, boxes: readonly BoxModelSummary[])
     image: figure.artUrl,
     brand: { '@type': 'Brand', name: figure.series.name },
     category: figure.style.name,
-    ...(cheapest
-      ? {
-          offers: {
-            '@type': 'AggregateOffer',
-            lowPrice: schemaPrice(cheapest),
-            priceCurrency: cheapest.currency,
-            offerCount: boxes.length,
-            availability: availability(boxes.some((box) => box.stock > 0)),
-          },
-        }
-      : {}),
+    // One offer is written as itself, as before collectors' asks were part of it.
+    ...(offers.length > 0 ? { offers: offers.length === 1 ? offers[0] : offers } : {}),
   };
 }
 

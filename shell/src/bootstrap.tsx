@@ -63,7 +63,7 @@ enablePayloadNavigation(pagePayload() !== null);
 const served = serverRenderedPage(container);
 const page = (
   <StrictMode>
-    <FirstPageRemote served={served?.remote ?? null} router={router}>
+    <FirstPageRemote served={served?.remote ?? null} servedError={served?.error} router={router}>
       <ShellNavigatorContext.Provider value={navigator}>
         <RouterProvider router={router} />
       </ShellNavigatorContext.Provider>

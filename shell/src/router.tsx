@@ -1,6 +1,7 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useContext, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, useLocation, useParams, type RouteObject } from 'react-router';
 import {
+  createSiteError,
   HOME_ALIASES,
   invalidParamsError,
   paramsAreValid,
@@ -10,9 +11,10 @@ import {
 } from '@arttoy/shared/contracts';
 import { Layout } from './layout';
 import { LazyRemoteOutlet } from './federation/lazy-remote-outlet';
+import { ServedErrorContext } from './federation/server-outlet';
 import { navigationPayloadLoader } from './federation/navigation-payload';
 import { ContentPage } from './pages/content-page';
-import { RouteErrorPage } from './pages/error-page';
+import { ErrorPage, RouteErrorPage } from './pages/error-page';
 import { HomePage } from './pages/home-page';
 import { LivePage } from './pages/live-page';
 import { PagDemoPage } from './pages/pag-demo-page';
@@ -31,6 +33,9 @@ const SHELL_PAGES: Record<RouteIdOf<'shell'>, ComponentType> = {
 function OwnedRoute({ route }: { route: SiteRoute }): ReactNode {
   const params = useParams();
   const location = useLocation();
+  // The document was served as an error page (a page that does not exist): this first page shows it.
+  const served = useContext(ServedErrorContext);
+  if (served) return <ErrorPage error={createSiteError(served)} />;
   if (!paramsAreValid(route, params)) throw invalidParamsError(`${location.pathname}${location.search}`);
   if (route.owner === 'shell') {
     const Page = SHELL_PAGES[route.id];

@@ -17,10 +17,11 @@ import { contentDocumentUrl, previewRequested } from '@arttoy/shared/content';
 import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 import { serverNavigator } from '@arttoy/shared/server';
 import { preloadRemoteOutlet } from './federation/lazy-remote-outlet';
-import { ServerRemoteContext } from './federation/server-outlet';
+import { ServedErrorContext, ServerRemoteContext } from './federation/server-outlet';
 import { ShellNavigatorContext } from './federation/shell-navigator';
 import { preloadContentPage } from './pages/content-page';
 import { HOME_READS } from './pages/home-data';
+import { RECENT_URL } from './live/use-live-feed';
 import { siteRouteObjects } from './router';
 
 const CONTENT_ROUTE = SITE_ROUTES.find((route) => route.id === 'slug')!;
@@ -37,12 +38,20 @@ function isContentPage(pathname: string): boolean {
 const HOME_PATHS = new Set<string>(['/', ...HOME_ALIASES]);
 
 export const firstReads: ShellServerModule['firstReads'] = (location: Path) => {
-  if (HOME_PATHS.has(location.pathname.replace(/(.)\/+$/, '$1'))) return Object.values(HOME_READS);
+  const path = location.pathname.replace(/(.)\/+$/, '$1');
+  if (HOME_PATHS.has(path)) return Object.values(HOME_READS);
+  // The live room is served with the latest events; the browser streams the ones after them.
+  if (path === '/live') return [RECENT_URL];
   if (!isContentPage(location.pathname) || previewRequested(location.search)) return [];
   return [contentDocumentUrl(location.pathname.replace(/\/+$/, '') || '/')];
 };
 
-export const renderToHtml: ShellServerModule['renderToHtml'] = async ({ location, data, remote }) => {
+export const renderToHtml: ShellServerModule['renderToHtml'] = async ({
+  location,
+  data,
+  remote,
+  error = null,
+}) => {
   // Code the first render needs, loaded once per process: without it a render shows a loading
   // placeholder, and it must not depend on what earlier requests happened to load. The browser
   // loads the same code before it hydrates (federation/hydration.tsx).
@@ -63,14 +72,16 @@ export const renderToHtml: ShellServerModule['renderToHtml'] = async ({ location
         }}
       >
         <ServerRemoteContext value={remote}>
-          <ShellNavigatorContext.Provider value={serverNavigator}>
-            {/* No hydration script: the page's CSP allows no inline script, and no route has a loader. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </ShellNavigatorContext.Provider>
+          <ServedErrorContext value={error}>
+            <ShellNavigatorContext.Provider value={serverNavigator}>
+              {/* No hydration script: the page's CSP allows no inline script, and no route has a loader. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ShellNavigatorContext.Provider>
+          </ServedErrorContext>
         </ServerRemoteContext>
       </PageDataProvider>
     </StrictMode>,
   );
   // The remote's page says what it is itself (its head comes with its HTML); the shell's own pages here.
-  return { html, head: remote ? null : head };
+  return { html, head: remote && !error ? null : head };
 };

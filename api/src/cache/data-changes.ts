@@ -14,7 +14,12 @@ import type { Database } from '../db/connect';
 
 export const DATA_CHANGED_CHANNEL = 'arttoy_data_changed';
 
-/** The tables whose changes are announced (migration 0002_data_change_notices; orders, whose holds move the boxes on sale, 0008). */
+/**
+ * The tables whose changes are announced (migration 0002_data_change_notices; orders, whose holds
+ * move the boxes on sale, 0008), and `listings`, which no notice announces: this process moves its
+ * counter after its own listing writes, so an answer reading listings also needs a `maxAgeMs` (the
+ * market's few seconds) for another instance's writes to show.
+ */
 export const WATCHED_TABLES = [
   'styles',
   'series',
@@ -22,6 +27,7 @@ export const WATCHED_TABLES = [
   'box_models',
   'box_model_figures',
   'orders',
+  'listings',
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 

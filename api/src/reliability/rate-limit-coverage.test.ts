@@ -31,6 +31,10 @@ const NOT_LIMITED: Record<string, string> = {
   'GET /api/content/documents': 'cached content read',
   'GET /api/content/assets/:name': 'cached content read',
   'GET /api/search.json': 'cached catalogue and content read',
+  // The public market: kept a few seconds (routes/market), and read by the site server for every
+  // visitor's figure page from its own address.
+  'GET /api/market/figures/:slug': 'cached market read',
+  'GET /api/market/asks': 'cached market read',
   // Load balancers ask it every few seconds from a handful of addresses.
   'GET /api/health': 'load balancer health check',
   // Providers deliver events in bursts from few addresses; each is verified with the provider

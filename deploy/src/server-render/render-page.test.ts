@@ -152,19 +152,35 @@ describe('pageRenderer', () => {
     expect(older?.head).toEqual({ title: 'Shell page' });
   });
 
-  it('renders nothing (the browser renders the page) when the shell has no server container, and for error pages', async () => {
+  it("renders an error page as the shell's, without the remote or any read, its status and message in the payload", async () => {
+    const read = jest.fn(async () => ({}));
+    const render = pageRenderer({ origin, read, warn: jest.fn() });
+    const meta = await metaWith({ source: rulesModule(`return { html: 'x', data };`) });
+    const missing = new URL('http://site.invalid/no/such/page/at/all/here');
+    const page = await render(meta, resolveRoute(missing.pathname), missing);
+    expect(page?.html).toBe('<main data-path="/no/such/page/at/all/here">no remote</main>');
+    expect(page?.payload).toEqual({
+      path: '/no/such/page/at/all/here',
+      remote: null,
+      data: {},
+      error: { statusCode: 404, message: 'Page not found: /no/such/page/at/all/here' },
+    });
+    expect(read).not.toHaveBeenCalled();
+    const invalid = new URL('http://site.invalid/mysterybox/abc');
+    expect((await render(meta, resolveRoute(invalid.pathname), invalid))?.payload.error).toEqual({
+      statusCode: 404,
+      message: 'Page Not Found: /mysterybox/abc',
+    });
+  });
+
+  it('renders nothing (the browser renders the page) when the shell has no server container', async () => {
     const warn = jest.fn();
     const render = pageRenderer({ origin, warn });
     const meta = await metaWith({ source: rulesModule(`return { html: 'x', data };`) });
-    expect(
-      await render(
-        meta,
-        resolveRoute('/no/such/page/at/all/here'),
-        new URL('http://site.invalid/no/such/page/at/all/here'),
-      ),
-    ).toBeNull();
     delete meta.apps.shell.server;
     expect(await render(meta, resolution, url)).toBeNull();
+    const missing = new URL('http://site.invalid/no/such/page');
+    expect(await render(meta, resolveRoute(missing.pathname), missing)).toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);
   });
 

@@ -11,6 +11,9 @@ import {
   REMOTE_BASENAMES,
   type BuildMeta,
   type PageData,
+  invalidParamsError,
+  noMatchError,
+  type PageError,
   type PageHead,
   type PagePayload,
   type Path,
@@ -39,7 +42,13 @@ export interface PageRendererOptions {
 }
 
 export interface PageRenderer {
+  /** A page the route table answers with 200, or the error page of one it does not (404). */
   (meta: BuildMeta, resolution: RouteResolution, url: URL): Promise<RenderedPage | null>;
+  /**
+   * The error page (`Internal Server Error` for a 5xx) inside the shell's chrome, for a document
+   * that could not be made otherwise; null when even the shell cannot render it.
+   */
+  errorPage: (meta: BuildMeta, url: URL, error: PageError) => Promise<RenderedPage | null>;
   /**
    * The API URLs the page reads first, as its owner's server module declares them: a document that
    * goes out without the server's rendering preloads them. None when that module cannot be loaded.
@@ -157,12 +166,40 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     return { remote: null, head: null, data: {} };
   };
 
+  /** The shell's error page for `url`: no remote and no reads, its status and message in the payload. */
+  const errorPage = async (meta: BuildMeta, url: URL, error: PageError): Promise<RenderedPage | null> => {
+    const shell = await loadShell(meta);
+    if (!shell) return null;
+    const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
+    try {
+      const page = await shell.renderToHtml({ location, data: {}, remote: null, error });
+      return {
+        html: page.html,
+        head: page.head,
+        payload: { path: `${url.pathname}${url.search}`, remote: null, data: {}, error },
+      };
+    } catch (failure) {
+      warnOnce(
+        `shell@${meta.apps.shell.version}:error-page`,
+        `[server-render] the shell could not render the error page of ${url.pathname}: ${message(failure)}`,
+      );
+      return null;
+    }
+  };
+
   const render = async (
     meta: BuildMeta,
     resolution: RouteResolution,
     url: URL,
   ): Promise<RenderedPage | null> => {
-    if (resolution.status !== 200 || !resolution.owner) return null;
+    // A page that does not exist (no route, a slug no post or figure has) is the shell's 404 page,
+    // with the message the browser would show (routing.md: parameters failing their pattern are fatal).
+    if (resolution.status !== 200) {
+      const fullPath = `${url.pathname}${url.search}`;
+      const error = resolution.invalidParams ? invalidParamsError(fullPath) : noMatchError(fullPath);
+      return errorPage(meta, url, { statusCode: resolution.status, message: error.message });
+    }
+    if (!resolution.owner) return null;
     const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
     const shell = await loadShell(meta);
     if (!shell) return null;
@@ -228,7 +265,7 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     }
   };
 
-  return Object.assign(render, { warm, firstReads, payload });
+  return Object.assign(render, { warm, firstReads, payload, errorPage });
 }
 
 function message(error: unknown): string {

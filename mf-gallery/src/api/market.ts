@@ -1,7 +1,7 @@
 /**
  * The market's reads and the one action of a buyer in the gallery. Market answers change by the
- * second, so they are read in the browser after the page shows (never from the server's page data,
- * which would be stale by the time it is read) and again on every visit.
+ * second: a figure's market is rendered on the server (crawlers and link previews see collector
+ * prices) from an answer a few seconds old at most, and read again on every visit after that.
  */
 import { idToken } from '@arttoy/shared/auth';
 import {
@@ -12,21 +12,23 @@ import {
   type EndpointAnswer,
   type Order,
 } from '@arttoy/shared/contracts/api';
-import { apiPath, apiRequest, HttpError, withCallOptions, type EndpointArgs } from '@arttoy/shared/http';
-import { userRead, type PageRead } from '@arttoy/shared/query';
+import { apiRequest, HttpError, type EndpointArgs } from '@arttoy/shared/http';
+import { endpointRead, userRead, type PageRead } from '@arttoy/shared/query';
 
-/** A market read: live (read again on every visit), and never from the page's server data. */
-const read = <E extends ApiEndpoint>(endpoint: E, ...args: EndpointArgs<E>): PageRead<EndpointAnswer<E>> => ({
-  key: apiPath(endpoint, ...args),
-  load: (signal) => apiRequest(endpoint, ...withCallOptions(args, { signal })),
-  freshness: 'live',
-});
+/** A public market read: from the page's server data when it has it, fresh for MARKET_FRESH_MS. */
+const marketRead = <E extends ApiEndpoint & { method: 'GET' }>(
+  endpoint: E,
+  ...args: EndpointArgs<E>
+): PageRead<EndpointAnswer<E>> => ({ ...endpointRead(endpoint, ...args), freshness: 'market' });
 
-/** A figure's open listings (cheapest first) and recent sales. */
-export const figureMarket = (slug: string) => read(endpoints.getFigureMarket, { params: { slug } });
+/**
+ * A figure's open listings (cheapest first) and recent sales: from the page's server data when it
+ * has them (a first read of the figure's page), fresh for MARKET_FRESH_MS.
+ */
+export const figureMarket = (slug: string) => marketRead(endpoints.getFigureMarket, { params: { slug } });
 
 /** The lowest open ask of each figure of a series that has one. */
-export const seriesAsks = (slug: string) => read(endpoints.listSeriesAsks, { query: { series: slug } });
+export const seriesAsks = (slug: string) => marketRead(endpoints.listSeriesAsks, { query: { series: slug } });
 
 /**
  * The listings the signed-in buyer holds with an unpaid order (listing id → order number), so a

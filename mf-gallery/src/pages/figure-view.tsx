@@ -7,6 +7,7 @@ import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
 import { FigureCard } from '../components/cards';
 import { LoadError } from '../components/load-state';
+import { figureMarket } from '../api/market';
 import { FigureMarketSection } from '../components/market/figure-market';
 import { RarityBadge } from '../components/rarity-badge';
 import { galleryPaths } from '../paths';
@@ -42,18 +43,25 @@ export function FigureView({ slug }: { slug: string }) {
 function FigureContent({ figure }: { figure: Figure }) {
   const series = usePageQuery(seriesDetail(figure.series.slug));
   const boxes = series.status === 'success' ? series.data.boxModels : [];
+  // The market section's read (one read for both): its lowest open ask is the collectors' offer.
+  const market = usePageQuery(figureMarket(figure.slug));
+  const lowestAsk =
+    market.status === 'success'
+      ? market.data.listings.find((listing) => !listing.reserved)?.price
+      : undefined;
+  const path = `/gallery${galleryPaths.figure(figure.slug)}`;
   usePageHead({
     title: figure.name,
     description: figure.description,
     image: figure.artUrl,
     type: 'product',
     structuredData: [
-      figureProduct(figure, boxes),
+      figureProduct(figure, boxes, lowestAsk ? { lowestAsk, path } : null),
       breadcrumbList([
         ['Gallery', '/gallery'],
         [figure.style.name, `/gallery${galleryPaths.style(figure.style.slug)}`],
         [figure.series.name, `/gallery${galleryPaths.series(figure.series.slug)}`],
-        [figure.name, `/gallery${galleryPaths.figure(figure.slug)}`],
+        [figure.name, path],
       ]),
     ],
   });

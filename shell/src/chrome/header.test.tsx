@@ -95,15 +95,27 @@ describe('Header', () => {
     expect(screen.getByTestId('user-button')).toHaveAccessibleName('Account: ada@example.test');
   });
 
-  it('shows neither Log In/Sign Up nor the user icon until the identity provider has answered', () => {
+  it('holds a real Log In link, marked as checking, until the identity provider has answered', () => {
     authStore.setState({ loading: true });
     renderHeader('/');
-    expect(screen.getByRole('status', { name: 'Checking sign-in' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Log In/Sign Up' })).not.toBeInTheDocument();
+    // A visitor without JavaScript logs in through it; where scripts run, shell.css hides it meanwhile.
+    const login = screen.getByRole('link', { name: 'Log In/Sign Up' });
+    expect(login).toHaveAttribute('href', '/login');
+    expect(login).toHaveClass('header__login--checking');
+    expect(login).toHaveAttribute('data-checking-sign-in');
     expect(screen.queryByTestId('user-button')).not.toBeInTheDocument();
     act(() => authStore.getState().setUser({ uid: 'u-3', displayName: null, email: null }));
     expect(screen.getByTestId('user-button')).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Checking sign-in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log In/Sign Up' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Log In link once the identity provider says no one is signed in', () => {
+    authStore.setState({ loading: true });
+    renderHeader('/');
+    act(() => authStore.getState().setUser(null));
+    const login = screen.getByRole('link', { name: 'Log In/Sign Up' });
+    expect(login).not.toHaveClass('header__login--checking');
+    expect(login).not.toHaveAttribute('data-checking-sign-in');
   });
 
   it('follows sign-in and sign-out in the shared auth store', () => {

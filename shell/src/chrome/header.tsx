@@ -27,7 +27,9 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
   const section = activeSection(pathname);
   const signedIn = useAuthStore(selectIsLoggedIn);
   // Until the identity provider has said who this is (and on the server, which cannot know), the
-  // slot shows neither state: a signed-in visitor never sees "Log In/Sign Up" flash first.
+  // slot holds the Log In link, a real link for a visitor without JavaScript, hidden where scripts
+  // run (shell.css): a signed-in visitor never sees "Log In/Sign Up" flash first, and the header
+  // keeps its place when either state arrives.
   const checking = useAuthStore((state) => state.loading);
   const user = useAuthStore((state) => state.user);
   return (
@@ -60,9 +62,7 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
         <button type="button" className="header__icon" aria-label="Search" onClick={onOpenSearch}>
           <SearchIcon />
         </button>
-        {checking ? (
-          <span className="header__account-pending" role="status" aria-label="Checking sign-in" />
-        ) : signedIn ? (
+        {signedIn && !checking ? (
           <PrefetchLink
             to="/locker"
             className="header__user"
@@ -72,7 +72,11 @@ export function Header({ menuOpen, onToggleMenu, onOpenSearch }: HeaderProps): R
             <UserIcon />
           </PrefetchLink>
         ) : (
-          <PrefetchLink to="/login" className="ui-button ui-button--primary header__login">
+          <PrefetchLink
+            to="/login"
+            className={`ui-button ui-button--primary header__login${checking ? ' header__login--checking' : ''}`}
+            data-checking-sign-in={checking ? '' : undefined}
+          >
             Log In/Sign Up
           </PrefetchLink>
         )}

@@ -1,13 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isRemoteName } from '@arttoy/shared/contracts';
+import { isRemoteName, type PageError } from '@arttoy/shared/contracts';
 import { dropPagePayload, pagePayload } from '@arttoy/shared/federation/page-data';
 import { preloadContentPage } from '../pages/content-page';
 import { preloadRemoteOutlet } from './lazy-remote-outlet';
-import { REMOTE_PAGE_ATTRIBUTE, ServerRemoteContext, type ServerRenderedRemote } from './server-outlet';
+import {
+  REMOTE_PAGE_ATTRIBUTE,
+  ServedErrorContext,
+  ServerRemoteContext,
+  type ServerRenderedRemote,
+} from './server-outlet';
 
 export interface ServerRenderedPage {
   /** The remote page inside the server's HTML, read back from the document, or null. */
   remote: ServerRenderedRemote | null;
+  /** The error page the document was served as (its payload says so), or null. */
+  error: PageError | null;
   /** Resolves once the code the first render needs has loaded. */
   ready: Promise<unknown>;
 }
@@ -37,10 +44,15 @@ export function serverRenderedPage(container: HTMLElement): ServerRenderedPage |
     container.querySelector('.remote-outlet') ? preloadRemoteOutlet() : null,
     container.querySelector('[data-route="slug"][data-owner="shell"]') ? preloadContentPage() : null,
   ]);
+  const error =
+    payload.error && typeof payload.error.statusCode === 'number' && typeof payload.error.message === 'string'
+      ? { statusCode: payload.error.statusCode, message: payload.error.message }
+      : null;
   return {
     remote,
-    ready: ready.catch((error: unknown) =>
-      console.warn('[shell] page code failed to load before hydration', error),
+    error,
+    ready: ready.catch((failure: unknown) =>
+      console.warn('[shell] page code failed to load before hydration', failure),
     ),
   };
 }
@@ -57,16 +69,20 @@ export const shellLive: Promise<void> = new Promise((resolve) => {
  */
 export function FirstPageRemote({
   served,
+  servedError = null,
   router,
   children,
 }: {
   served: ServerRenderedRemote | null;
+  /** The error page the document was served as: the first page shows it until the first navigation. */
+  servedError?: PageError | null;
   router: {
     subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => () => void;
   };
   children: ReactNode;
 }): ReactNode {
   const [remote, setRemote] = useState(served);
+  const [error, setError] = useState(servedError);
   useEffect(() => {
     // The page is live (hydrated or rendered): tools and tests wait for this mark.
     document.getElementById('root')?.setAttribute('data-shell-ready', '');
@@ -79,8 +95,15 @@ export function FirstPageRemote({
       shown = path;
       // The page navigated to keeps the payload its navigation read for it (navigation-payload.ts).
       if (pagePayload()?.path !== path) dropPagePayload();
-      if (path !== first) setRemote(null);
+      if (path !== first) {
+        setRemote(null);
+        setError(null);
+      }
     });
   }, [router]);
-  return <ServerRemoteContext value={remote}>{children}</ServerRemoteContext>;
+  return (
+    <ServerRemoteContext value={remote}>
+      <ServedErrorContext value={error}>{children}</ServedErrorContext>
+    </ServerRemoteContext>
+  );
 }

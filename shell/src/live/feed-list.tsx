@@ -5,7 +5,7 @@ import { formatDateTime, formatPrice } from '@arttoy/shared/contracts';
 import { type FeedEvent, whoOf } from './feed-event';
 import './live.css';
 
-function FeedItem({ event }: { event: FeedEvent }): ReactNode {
+function FeedItem({ event, timeZone }: { event: FeedEvent; timeZone?: string }): ReactNode {
   const secret = event.figure.rarity === 'secret';
   return (
     <li
@@ -33,17 +33,24 @@ function FeedItem({ event }: { event: FeedEvent }): ReactNode {
         ) : null}
       </span>{' '}
       <time className="live-feed__time" dateTime={event.at}>
-        {formatDateTime(event.at)}
+        {formatDateTime(event.at, timeZone)}
       </time>
     </li>
   );
 }
 
-export function FeedList({ events }: { events: readonly FeedEvent[] }): ReactNode {
+/** `timeZone`: the times' zone (UTC on a page the server renders); the visitor's by default. */
+export function FeedList({
+  events,
+  timeZone,
+}: {
+  events: readonly FeedEvent[];
+  timeZone?: string;
+}): ReactNode {
   return (
     <ol className="live-feed" reversed>
       {events.map((event) => (
-        <FeedItem key={event.id} event={event} />
+        <FeedItem key={event.id} event={event} timeZone={timeZone} />
       ))}
     </ol>
   );

@@ -3,12 +3,14 @@
  * /api/feed from the newest of them. The browser reconnects a dropped stream by itself, sending
  * Last-Event-ID, so nothing is missed; a stream the server refused (too many from this address, a
  * server restarting) is closed for good by the browser, so it is opened again here, after a pause
- * that grows, from the newest event held. Runs in effects only: nothing happens on the server render.
+ * that grows, from the newest event held. Reads and streams in effects only: the server renders the
+ * events it was given.
  */
 import { useEffect, useState } from 'react';
 import { type FeedEvent, mergeEvents, readFeedEvent } from './feed-event';
 
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+/** `recent`: the latest events the page was served with, before the stream is open. */
+export type LiveStatus = 'recent' | 'connecting' | 'live' | 'reconnecting';
 
 export interface LiveFeed {
   /** Newest first, at most LIVE_FEED_MAX. */
@@ -27,17 +29,34 @@ export async function readRecent(signal?: AbortSignal): Promise<FeedEvent[] | nu
   try {
     const response = await fetch(RECENT_URL, { signal, headers: { accept: 'application/json' } });
     if (!response.ok) return null;
-    const body = (await response.json()) as { items?: unknown };
-    return Array.isArray(body.items)
-      ? body.items.map(readFeedEvent).filter((event): event is FeedEvent => event !== null)
-      : null;
+    return recentEventsOf(await response.json());
   } catch {
     return null;
   }
 }
 
-export function useLiveFeed(): LiveFeed {
-  const [state, setState] = useState<LiveFeed>({ events: [], status: 'connecting', latest: null });
+/** The latest events in an answer of /api/feed/recent, newest first; null when it is not one. */
+export function recentEventsOf(body: unknown): FeedEvent[] | null {
+  const items = typeof body === 'object' && body !== null ? (body as { items?: unknown }).items : undefined;
+  if (!Array.isArray(items)) return null;
+  return mergeEvents(
+    [],
+    items.map(readFeedEvent).filter((event): event is FeedEvent => event !== null),
+  );
+}
+
+/**
+ * The feed, starting from `served` (the latest events the page was served with, in the server's
+ * render and the browser's hydrating render alike): with them the stream opens from the newest,
+ * without reading them again; without them they are read first.
+ */
+export function useLiveFeed(served: FeedEvent[] | null = null): LiveFeed {
+  const [initial] = useState(served);
+  const [state, setState] = useState<LiveFeed>(() =>
+    initial
+      ? { events: initial, status: 'recent', latest: null }
+      : { events: [], status: 'connecting', latest: null },
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -83,20 +102,25 @@ export function useLiveFeed(): LiveFeed {
       });
     };
 
-    void readRecent(controller.signal).then((recent) => {
-      if (controller.signal.aborted) return;
-      if (recent) {
-        lastId = recent[0]?.id ?? 0;
-        setState((current) => ({ ...current, events: mergeEvents(current.events, recent) }));
-      }
+    if (initial) {
+      lastId = initial[0]?.id ?? 0;
       open();
-    });
+    } else {
+      void readRecent(controller.signal).then((recent) => {
+        if (controller.signal.aborted) return;
+        if (recent) {
+          lastId = recent[0]?.id ?? 0;
+          setState((current) => ({ ...current, events: mergeEvents(current.events, recent) }));
+        }
+        open();
+      });
+    }
     return () => {
       controller.abort();
       clearTimeout(timer);
       source?.close();
     };
-  }, []);
+  }, [initial]);
 
   return state;
 }

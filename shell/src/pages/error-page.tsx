@@ -29,9 +29,17 @@ export function ErrorPage({ error }: { error: SiteError }): ReactNode {
           ? error.message
           : 'Something went wrong on our side. Please try again in a moment.'}
       </p>
-      <Link className="ui-button ui-button--primary" to="/">
-        Back to the home page
-      </Link>
+      <nav className="error-page__links" aria-label="Where to go from here">
+        <Link className="ui-button ui-button--primary" to="/">
+          Back to the home page
+        </Link>
+        <Link className="ui-button ui-button--secondary" to="/gallery">
+          Browse the gallery
+        </Link>
+        <Link className="ui-button ui-button--secondary" to="/help">
+          Visit the help center
+        </Link>
+      </nav>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 import type { FeedEvent } from '../live/feed-event';
 import { LIVE_FEED_MAX } from '../live/feed-event';
 import { LivePage } from './live-page';
@@ -45,7 +46,7 @@ const event = (id: number, overrides: Partial<FeedEvent> = {}): FeedEvent => ({
   ...overrides,
 });
 
-function renderLive(recent: FeedEvent[] | 'fails') {
+function renderLive(recent: FeedEvent[] | 'fails', served?: FeedEvent[]) {
   globalThis.fetch = jest.fn(async () =>
     recent === 'fails'
       ? new Response('{}', { status: 503 })
@@ -57,7 +58,14 @@ function renderLive(recent: FeedEvent[] | 'fails') {
   const router = createMemoryRouter([{ path: '/live', element: <LivePage /> }], {
     initialEntries: ['/live'],
   });
-  render(<RouterProvider router={router} />);
+  const page = <RouterProvider router={router} />;
+  render(
+    served ? (
+      <PageDataProvider data={{ '/api/feed/recent': { items: served } }}>{page}</PageDataProvider>
+    ) : (
+      page
+    ),
+  );
 }
 
 const source = () => FakeEventSource.opened.at(-1)!;
@@ -97,6 +105,22 @@ describe('the live room', () => {
       'href',
       '/mysterybox/test?draw=3',
     );
+    expect(screen.getByRole('status')).toHaveTextContent('Live');
+  });
+
+  it('shows the events the page was served with at once, not "Connecting…", and streams from the newest without reading them again', async () => {
+    renderLive([event(9)], [event(4), event(3)]);
+    expect(screen.getByRole('status')).toHaveTextContent('Latest events');
+    expect(items().map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^a collector pulled Figure 4 Regular/),
+      expect.stringMatching(/^a collector pulled Figure 3 Regular/),
+    ]);
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    expect(source().url).toBe('/api/feed?lastEventId=4');
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+    act(() => source().open());
+    act(() => source().send(event(5)));
+    expect(items()[0]).toHaveTextContent('Figure 5');
     expect(screen.getByRole('status')).toHaveTextContent('Live');
   });
 

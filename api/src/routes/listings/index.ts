@@ -32,6 +32,8 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     async (request, reply) => {
       const user = await requireUser(deps, request);
       const listing = await createListing(deps.db, user.id, request.body, deps.urls);
+      // The market's kept answers (routes/market) drop at once in this process.
+      deps.changes.changed('listings');
       return reply.code(201).header('cache-control', PRIVATE_NO_STORE).send(listing);
     },
   );
@@ -57,6 +59,7 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
         request.body.priceMinor,
         deps.urls,
       );
+      deps.changes.changed('listings');
       return reply.header('cache-control', PRIVATE_NO_STORE).send(listing);
     },
   );
@@ -75,9 +78,9 @@ const listingRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     },
     async (request, reply) => {
       const user = await requireUser(deps, request);
-      return reply
-        .header('cache-control', PRIVATE_NO_STORE)
-        .send(await withdrawListing(deps.db, user.id, request.params.id, deps.urls));
+      const listing = await withdrawListing(deps.db, user.id, request.params.id, deps.urls);
+      deps.changes.changed('listings');
+      return reply.header('cache-control', PRIVATE_NO_STORE).send(listing);
     },
   );
 };

@@ -1,9 +1,16 @@
 /**
  * GET /api/market/figures/:slug and /api/market/asks?series=: the market as any visitor reads it.
- * Not from the answer cache, and `no-store`: a listing bought or withdrawn leaves the page at once.
- * Read from the database each time, so limited per IP like other uncached reads (the API's default).
+ * Kept a few seconds at most (MARKET_FRESH_MS): the site server renders figure pages from them (a
+ * figure's collector prices are in its served page), and a crowd on one figure is answered from
+ * memory, as catalogue reads are (not limited per IP: the site server reads them for every
+ * visitor from one address). An order, a listing made, repriced or withdrawn in this process drops
+ * the kept answer at once; another instance's within those seconds. Browsers revalidate every time
+ * (`max-age=0`, the ETag answers 304): a buyer's read after a refused order must see the listing
+ * gone; shared caches may keep an answer those seconds.
  */
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MARKET_FRESH_MS } from '@arttoy/shared/contracts';
 import {
   figureMarketSchema,
   seriesAsksQuerySchema,
@@ -14,7 +21,12 @@ import { figureMarket, seriesAsks } from '../../domain/market/market-reads';
 import { apiError } from '../../errors';
 import { errorResponses, type RouteOptions } from '../deps';
 
-const MARKET_CACHE = 'no-store';
+const MARKET_CACHE = `public, max-age=0, s-maxage=${MARKET_FRESH_MS / 1000}`;
+/** Kept by the answer cache until a listing or an order (a sale is a paid order) changes, MARKET_FRESH_MS at most. */
+const MARKET_READ: FastifyContextConfig = {
+  cachedRead: { tables: ['figures', 'series', 'orders', 'listings'], maxAgeMs: MARKET_FRESH_MS },
+  rateLimit: false,
+};
 
 const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const tags = ['market'];
@@ -29,6 +41,7 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         params: slugParamsSchema,
         response: { 200: figureMarketSchema, ...errorResponses(400, 404, 429, 503) },
       },
+      config: MARKET_READ,
     },
     async (request, reply) => {
       const market = await figureMarket(deps.db, request.params.slug);
@@ -51,6 +64,7 @@ const marketRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         querystring: seriesAsksQuerySchema,
         response: { 200: seriesAsksSchema, ...errorResponses(400, 404, 429, 503) },
       },
+      config: MARKET_READ,
     },
     async (request, reply) => {
       const asks = await seriesAsks(deps.db, request.query.series);

@@ -10,8 +10,9 @@ import { useBuyListing } from './use-buy-listing';
 
 /**
  * "From collectors": the figure's open listings with a way to buy each, and what it sold for lately.
- * Read after the page shows, and again on every visit (prices change by the second); a refused
- * order reads it again, since the listing that was clicked is sold or reserved by then.
+ * Rendered on the server from the figure page's first reads (an answer seconds old), and read again
+ * on every visit (prices change by the second); a refused order reads it again, since the listing
+ * that was clicked is sold or reserved by then.
  */
 export function FigureMarketSection({ figure }: { figure: Figure }) {
   const market = usePageQuery(figureMarket(figure.slug));
@@ -19,12 +20,7 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
   const uid = useAuthStore((auth) => auth.user?.uid ?? null);
   const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
   return (
-    // Read in the browser, never from the served document: asks and sales change by the second.
-    <section
-      aria-labelledby="collectors-heading"
-      className="gallery-section gallery-market"
-      data-read-in-browser=""
-    >
+    <section aria-labelledby="collectors-heading" className="gallery-section gallery-market">
       <h2 id="collectors-heading">From collectors</h2>
       {market.status === 'pending' ? (
         <Skeleton lines={3} label="Loading what collectors are selling" />

@@ -7,6 +7,8 @@ const HEIGHT = 200;
 /** Room for the price labels at the left, the dates below, and the last sale's label above. */
 const PLOT = { left: 60, right: 344, top: 24, bottom: 168 } as const;
 const DATE_BASELINE = 188;
+/** The chart is rendered on the server too: its times are written in UTC there and in the browser alike. */
+const SERVED_TIME_ZONE = 'UTC';
 
 /** A day on the time axis, "Nov 1, 2026": in UTC, so a server render and the browser agree. */
 const axisDay = (time: number) => formatShortDate(new Date(time).toISOString(), 'UTC');
@@ -153,7 +155,7 @@ export function PriceChart({ sales, figureName }: { sales: readonly Sale[]; figu
         <tbody>
           {sales.map((sale, index) => (
             <tr key={index}>
-              <td>{formatDateTime(sale.soldAt)}</td>
+              <td>{formatDateTime(sale.soldAt, SERVED_TIME_ZONE)}</td>
               <td>{formatPrice(sale.price)}</td>
             </tr>
           ))}
