@@ -129,6 +129,43 @@ describe('/profile', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
+  it("refuses a look-alike of the shop's own names before sending it, and says when a handle is kept for its last owner", async () => {
+    const message =
+      'The handle "night_owl" was given up by its owner recently and is kept for them until 2026-12-20: choose another one.';
+    const api = fakeApi({
+      ...MARKET,
+      'GET /api/me': { body: ME },
+      'GET /api/me/payment-methods': { body: { items: [] } },
+      'GET /api/me/addresses': { body: { items: BOOK } },
+      'PUT /api/me/handle': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            reason: 'handle_reserved',
+            message,
+            details: { reason: 'handle_reserved', reservedUntil: '2026-12-20T10:00:00.000Z' },
+          },
+        },
+      },
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const field = screen.getByRole('textbox', { name: 'Handle' });
+    await userEvent.type(field, 'Off1cial_');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      '@off1cial_ is too close to a name the shop keeps for its own accounts (such as admin, support or official): choose another one.',
+    );
+    expect(api.callsTo('PUT', '/api/me/handle')).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'night_owl');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+  });
+
   it("says when a handle changed too recently to change again, in the API's words", async () => {
     const message =
       'Your handle changed on 2026-11-20; a handle can change once every 30 days, so the next change is possible from 2026-12-20.';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { handleSchema } from '@arttoy/shared/contracts/api';
+import { HANDLE_PATTERN, handleSchema } from '@arttoy/shared/contracts/api';
 import { HttpError, isApiError, visitorMessage } from '@arttoy/shared/http';
 import { Button } from '@arttoy/shared/ui';
 import type { Me } from '@arttoy/shared/contracts/api';
@@ -20,7 +20,13 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
     setDone(null);
     const parsed = handleSchema.safeParse(value);
     if (!parsed.success) {
-      setProblem(value.trim() === '' ? 'Enter a handle.' : `A handle is ${RULE}`);
+      const typed = value.trim().toLowerCase();
+      if (typed === '') setProblem('Enter a handle.');
+      else if (HANDLE_PATTERN.test(typed))
+        setProblem(
+          `@${typed} is too close to a name the shop keeps for its own accounts (such as admin, support or official): choose another one.`,
+        );
+      else setProblem(`A handle is ${RULE}`);
       return;
     }
     setBusy(true);
@@ -33,7 +39,7 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
       onSaved(me);
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
-      // Taken, or changed too recently: the API says which, and when it may change next.
+      // Taken, kept for its last owner, or changed too recently: the API says which, and until when.
       if (status === 409)
         setProblem(
           isApiError(error, 'handle_taken')
