@@ -208,6 +208,13 @@ describe('/profile', () => {
     const box = await within(room).findByRole('checkbox', { name: 'Show my handle in the live room' });
     expect(box).not.toBeChecked();
     expect(room).toHaveTextContent('Your pulls and purchases show as "a collector".');
+    // Before it is flipped, the switch says that it relabels past pulls too, and opens their proofs.
+    expect(box).toHaveAccessibleDescription(
+      expect.stringMatching(
+        /^This changes how your past pulls and purchases are shown too, not only new ones\. On: .*proof, which anyone can open/,
+      ),
+    );
+    expect(api.callsTo('PUT', '/api/me/feed-visibility')).toHaveLength(0);
     await userEvent.click(box);
     await waitFor(() => expect(room).toHaveTextContent('Your pulls and purchases show as @lovelace.'));
     expect(box).toBeChecked();
