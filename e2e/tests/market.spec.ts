@@ -1,12 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForEmulator } from '../fixtures/sign-in';
 import {
-  expect,
-  routeGoogleScriptHost,
-  signInThroughPopup,
-  test,
-  waitForEmulator,
-} from '../fixtures/sign-in';
-import { boxOnSale } from '../fixtures/catalogue';
+  collectorStamp,
+  identity,
+  payWithSandbox,
+  pullFromBox,
+  secondVisitor,
+  signIn as signInAs,
+} from '../fixtures/collector';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -17,36 +18,9 @@ test.beforeAll(async () => {
   await waitForEmulator();
 });
 
-const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
-async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
-  await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
-  await waitForLive(page);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    identity(role),
-  );
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
-}
-
-/** On the pay page of an order: pays it on the sandbox's page. */
-async function payWithSandbox(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/payment\/order_pay\?order=AT[0-9A-Z]{16}$/);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('TEST MODE: sandbox payment, no money moves')).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page).toHaveURL(/\/payment\/order_pay\?token=/);
-}
-
-/** A second visitor: a context of its own, with the Google script stand-in the fixture gives the first. */
-async function secondVisitor(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  await routeGoogleScriptHost(context);
-  return context.newPage();
-}
+const stamp = collectorStamp();
+const signIn = (page: Page, role: string, returnTo: string) =>
+  signInAs(page, identity(stamp, role), returnTo);
 
 test('a collector lists a pulled figure, another buys it with the sandbox: it moves lockers, both see the sale in the live room, and the figure page charts it', async ({
   page,
@@ -60,17 +34,7 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
   await page.getByRole('button', { name: 'Save handle' }).click();
   await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
-  const box = await boxOnSale(page);
-  await page.goto(`/mysterybox/${box.id}`);
-  await page.getByRole('button', { name: 'Buy now' }).click();
-  await payWithSandbox(page);
-  await page
-    .getByRole('button', { name: 'Skip' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
-  await expect(reveal).toBeVisible();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+  const figure = await pullFromBox(page);
 
   // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
   await page.goto('/locker');
