@@ -2,10 +2,10 @@
  * What a user keeps on their profile: the public handle they chose and their saved payment methods.
  * Rows are found by the verified user's id only; another user's method is "not found".
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { HANDLE_CHANGE_DAYS, type Me, type SavedPaymentMethod } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
-import { paymentMethods, users } from '../db/schema';
+import { handleReservations, paymentMethods, users } from '../db/schema';
 import { violatesUnique } from '../db/unique-violation';
 import { apiError } from '../errors';
 import type { UserRow } from './users';
@@ -26,10 +26,17 @@ export async function handleOf(db: Db, userId: number): Promise<string | null> {
   return row?.handle ?? null;
 }
 
+const DAY_MS = 86_400_000;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 /**
- * Sets the user's handle (already lower-case and checked); 409 when another user has it, or when
- * it changed less than HANDLE_CHANGE_DAYS ago (checked and written under the user's row lock).
- * Setting the handle it already is changes nothing.
+ * Sets the user's handle (already lower-case and checked); 409 when another user has it, when its
+ * last owner gave it up less than HANDLE_CHANGE_DAYS ago (it is kept for them), or when the user's
+ * own handle was chosen less than HANDLE_CHANGE_DAYS ago (taking back a handle kept for them needs
+ * no wait). The handle given up is kept for the user as long. Checked and written under the user's row lock and a transaction-scoped advisory lock on
+ * each handle involved (in one order, so two changes never wait for each other): a release and a
+ * claim of one handle are decided one after the other. Setting the handle it already is changes
+ * nothing.
  */
 export async function setHandle(db: Db, userId: number, handle: string): Promise<string> {
   try {
@@ -40,21 +47,45 @@ export async function setHandle(db: Db, userId: number, handle: string): Promise
         .where(eq(users.id, userId))
         .for('update');
       if (!row || row.handle === handle) return;
-      const since = row.changedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-      const next = new Date(since + HANDLE_CHANGE_DAYS * 86_400_000);
-      if (row.handle !== null && next.getTime() > Date.now()) {
-        throw apiError('handle_changed_recently', {
-          changedOn: String(row.changedAt?.toISOString().slice(0, 10)),
-          nextOn: next.toISOString().slice(0, 10),
-          days: HANDLE_CHANGE_DAYS,
-          nextChangeAt: next.toISOString(),
+      for (const name of [handle, row.handle].filter((held) => held !== null).toSorted()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`handle:${name}`}))`);
+      }
+      const [kept] = await tx
+        .select({ userId: handleReservations.userId, until: handleReservations.reservedUntil })
+        .from(handleReservations)
+        .where(and(eq(handleReservations.handle, handle), gt(handleReservations.reservedUntil, sql`now()`)));
+      if (kept && kept.userId !== userId) {
+        throw apiError('handle_reserved', {
+          handle,
+          until: day(kept.until),
+          reservedUntil: kept.until.toISOString(),
         });
       }
-      // The first choice is free; a change from one handle to another starts the wait.
+      // Taking back one's own handle given up is no new name, so it need not wait.
+      if (!kept && row.handle !== null && row.changedAt) {
+        const next = new Date(row.changedAt.getTime() + HANDLE_CHANGE_DAYS * DAY_MS);
+        if (next.getTime() > Date.now()) {
+          throw apiError('handle_changed_recently', {
+            changedOn: day(row.changedAt),
+            nextOn: day(next),
+            days: HANDLE_CHANGE_DAYS,
+            nextChangeAt: next.toISOString(),
+          });
+        }
+      }
+      // Every choice starts the wait, the first too: a handle cannot be swapped right after it was chosen.
       await tx
         .update(users)
-        .set({ handle, handleChangedAt: row.handle === null ? null : sql`now()` })
+        .set({ handle, handleChangedAt: sql`now()` })
         .where(eq(users.id, userId));
+      await tx.delete(handleReservations).where(eq(handleReservations.handle, handle));
+      if (row.handle !== null) {
+        const reservedUntil = sql`now() + make_interval(days => ${HANDLE_CHANGE_DAYS}::int)`;
+        await tx
+          .insert(handleReservations)
+          .values({ handle: row.handle, userId, reservedUntil })
+          .onConflictDoUpdate({ target: handleReservations.handle, set: { userId, reservedUntil } });
+      }
     });
   } catch (error) {
     if (violatesUnique(error, 'users_handle_unique')) throw apiError('handle_taken', { handle });

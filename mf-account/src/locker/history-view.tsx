@@ -28,7 +28,7 @@ function Pull({ pull }: { pull: NonNullable<ItemHistory['pull']> }) {
         <dt>Roll</dt>
         <dd>{formatCount(pull.rollPpm)} ppm</dd>
       </dl>
-      <Link to={`/mysterybox/test?draw=${pull.drawId}`}>Check this draw</Link>
+      <Link to={`/mysterybox/test?draw=${encodeURIComponent(pull.drawPublicId)}`}>Check this draw</Link>
     </>
   );
 }

@@ -235,7 +235,7 @@ describe('/locker: item history', () => {
     expect(panel).toHaveTextContent('Client seedmy-seedNonce3Roll282,372 ppm');
     expect(within(panel).getByRole('link', { name: 'Check this draw' })).toHaveAttribute(
       'href',
-      '/mysterybox/test?draw=501',
+      '/mysterybox/test?draw=pull501_publicxxxxxxxx',
     );
     expect(
       within(within(panel).getByRole('list', { name: 'Sales of Lantern Cat' }))

@@ -58,6 +58,20 @@ function held(body: unknown): { handler: () => Promise<{ body: unknown }>; relea
 
 const handleForm = () => screen.findByRole('form', { name: 'Public handle' }, { timeout: 5_000 });
 
+/** The profile page's reads, with PUT /api/me/handle refused with 409 `reason` in the API's words. */
+function handleRefused(handle: string | null, reason: string, message: string, details: object) {
+  return fakeApi({
+    ...MARKET,
+    'GET /api/me': { body: { ...ME, handle } },
+    'GET /api/me/payment-methods': { body: { items: [] } },
+    'GET /api/me/addresses': { body: { items: BOOK } },
+    'PUT /api/me/handle': {
+      status: 409,
+      body: { error: { code: 'conflict', reason, message, details: { reason, ...details } } },
+    },
+  });
+}
+
 describe('/profile', () => {
   it("shows the provider's name and e-mail (never the uid), the handle, saved methods and where addresses live", async () => {
     const api = fakeApi({
@@ -136,25 +150,34 @@ describe('/profile', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
+  it("refuses a look-alike of the shop's own names before sending it, and says when a handle is kept for its last owner", async () => {
+    const message =
+      'The handle "night_owl" was given up by its owner recently and is kept for them until 2026-12-20: choose another one.';
+    const api = handleRefused(null, 'handle_reserved', message, {
+      reservedUntil: '2026-12-20T10:00:00.000Z',
+    });
+    mountRemote({ name: 'mf_account', app, path: '/profile' });
+    await handleForm();
+    const field = screen.getByRole('textbox', { name: 'Handle' });
+    await userEvent.type(field, 'Off1cial_');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      '@off1cial_ is too close to a name the shop keeps for its own accounts (such as admin, support or official): choose another one.',
+    );
+    expect(api.callsTo('PUT', '/api/me/handle')).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'night_owl');
+    await userEvent.click(screen.getByRole('button', { name: 'Save handle' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+  });
+
   it("says when a handle changed too recently to change again, in the API's words", async () => {
     const message =
       'Your handle changed on 2026-11-20; a handle can change once every 30 days, so the next change is possible from 2026-12-20.';
-    fakeApi({
-      ...MARKET,
-      'GET /api/me': { body: { ...ME, handle: 'lovelace' } },
-      'GET /api/me/payment-methods': { body: { items: [] } },
-      'GET /api/me/addresses': { body: { items: BOOK } },
-      'PUT /api/me/handle': {
-        status: 409,
-        body: {
-          error: {
-            code: 'conflict',
-            reason: 'handle_changed_recently',
-            message,
-            details: { reason: 'handle_changed_recently', nextChangeAt: '2026-12-20T10:00:00.000Z' },
-          },
-        },
-      },
+    handleRefused('lovelace', 'handle_changed_recently', message, {
+      nextChangeAt: '2026-12-20T10:00:00.000Z',
     });
     mountRemote({ name: 'mf_account', app, path: '/profile' });
     await handleForm();
@@ -178,6 +201,13 @@ describe('/profile', () => {
     const box = await within(room).findByRole('checkbox', { name: 'Show my handle in the live room' });
     expect(box).not.toBeChecked();
     expect(room).toHaveTextContent('Your pulls and purchases show as "a collector".');
+    // Before it is flipped, the switch says that it relabels past pulls too, and opens their proofs.
+    expect(box).toHaveAccessibleDescription(
+      expect.stringMatching(
+        /^This changes how your past pulls and purchases are shown too, not only new ones\. On: .*proof, which anyone can open/,
+      ),
+    );
+    expect(api.callsTo('PUT', '/api/me/feed-visibility')).toHaveLength(0);
     await userEvent.click(box);
     await waitFor(() => expect(room).toHaveTextContent('Your pulls and purchases show as @lovelace.'));
     expect(box).toBeChecked();

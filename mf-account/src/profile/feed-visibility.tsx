@@ -6,8 +6,9 @@ import { feedVisibilityRead, saveFeedVisibility } from '../api/profile';
 import { ReadError } from '../shared/read-error';
 
 /**
- * The live room's privacy setting: whether my handle shows beside my pulls and purchases there.
- * Hidden until chosen; it applies to past events too (the feed decides when it reads an event).
+ * The live room's privacy setting: whether my handle, and each pull's proof link, show beside my
+ * pulls and purchases there. Hidden until chosen; it applies to past events too (the feed decides
+ * when it reads an event), which the switch says before it is flipped.
  */
 export function FeedVisibility({ handle }: { handle: string | null }) {
   const id = useId();
@@ -50,10 +51,16 @@ export function FeedVisibility({ handle }: { handle: string | null }) {
             type="checkbox"
             checked={visible}
             disabled={saving !== null}
+            aria-describedby={`${id}-past`}
             onChange={(event) => void change(event.target.checked)}
           />
           Show my handle in the live room
         </label>
+        <p id={`${id}-past`} className="locker-muted">
+          This changes how your past pulls and purchases are shown too, not only new ones. On: each shows your
+          handle, and each pull links to its draw's proof, which anyone can open. Off: all of them show as "a
+          collector", with no proof link.
+        </p>
         <p className="locker-muted" aria-live="polite">
           {visible
             ? handle

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { handleSchema } from '@arttoy/shared/contracts/api';
+import { HANDLE_PATTERN, handleSchema } from '@arttoy/shared/contracts/api';
 import { HttpError, isApiError, visitorMessage } from '@arttoy/shared/http';
 import { Button, useFieldProblems } from '@arttoy/shared/ui';
 import type { Me } from '@arttoy/shared/contracts/api';
@@ -10,7 +10,11 @@ const RULE = '3 to 20 characters: letters a-z, digits and _.';
 /** What is wrong with a handle as typed, checked with the API's own schema; null when it may be sent. */
 const handleProblem = (value: string): string | null => {
   if (handleSchema.safeParse(value).success) return null;
-  return value.trim() === '' ? 'Enter a handle.' : `A handle is ${RULE}`;
+  const typed = value.trim().toLowerCase();
+  if (typed === '') return 'Enter a handle.';
+  if (HANDLE_PATTERN.test(typed))
+    return `@${typed} is too close to a name the shop keeps for its own accounts (such as admin, support or official): choose another one.`;
+  return `A handle is ${RULE}`;
 };
 
 /** The public handle: checked here with the API's own schema, then saved; a taken one is said beside the field. */
@@ -42,7 +46,7 @@ export function HandleForm({ current, onSaved }: { current: string | null; onSav
       onSaved(me);
     } catch (error) {
       const status = error instanceof HttpError ? error.status : -1;
-      // Taken, or changed too recently: the API says which, and when it may change next.
+      // Taken, kept for its last owner, or changed too recently: the API says which, and until when.
       if (status === 409)
         setProblem(
           isApiError(error, 'handle_taken')

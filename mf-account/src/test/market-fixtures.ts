@@ -84,7 +84,7 @@ export function itemHistory(lockerItemId: number, overrides: Partial<ItemHistory
     lockerItemId,
     figure,
     pull: {
-      drawId: 501,
+      drawPublicId: 'pull501_publicxxxxxxxx',
       boxName: 'Night Market Box',
       pulledAt: '2026-11-20T10:00:00.000Z',
       handle: 'ada',

@@ -56,6 +56,7 @@ export function drawOf(order: Order, overrides: Partial<DrawProof> = {}): DrawPr
   const lines = [{ figureId: figure.id, oddsPpm: 1_000_000 }];
   return {
     id: order.drawId ?? 1,
+    publicId: `draw${order.drawId ?? 1}`.padEnd(22, 'x'),
     orderSn: order.orderSn,
     boxModelId: order.boxModel?.id ?? 7,
     serverSeedHash: hash,

@@ -31,23 +31,34 @@ export const lockerRead = (uid: string) => userEndpointRead(uid, token, endpoint
 
 export const rotateServerSeed = () => buyerCall(endpoints.rotateServerSeed);
 
-export const getDraw = async (id: number, signal?: AbortSignal) =>
+export const getDraw = async (id: number | string, signal?: AbortSignal) =>
   apiRequest(endpoints.getDraw, { params: { id }, token: await token(), signal });
 
 /**
  * A draw to check: the visitor's own (its seed can be revealed from here) when signed in and theirs,
- * else its public proof, which anyone may load (the live room links every pull to it).
+ * by their id of it or its public id; else, by its public id, its public proof, which anyone may
+ * load while its owner lets the live room show them.
  */
-async function loadDrawToCheck(id: number, signedIn: boolean, signal?: AbortSignal): Promise<DrawToCheck> {
+async function loadDrawToCheck(
+  id: number | string,
+  signedIn: boolean,
+  signal?: AbortSignal,
+): Promise<DrawToCheck> {
   if (signedIn) {
     try {
       const own = await getDraw(id, signal);
       return { proof: own, own };
     } catch (error) {
-      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      if (!(error instanceof HttpError && error.status === 404) || typeof id === 'number') throw error;
     }
   }
-  return { proof: await apiRequest(endpoints.getDrawProof, { params: { id }, signal }), own: null };
+  // A draw's own id is its owner's alone: only its public id opens it to others.
+  if (typeof id === 'number')
+    throw new HttpError('Sign in to check this draw: it is one of your own.', 401, '', 'unauthenticated');
+  return {
+    proof: await apiRequest(endpoints.getDrawProof, { params: { id: String(id) }, signal }),
+    own: null,
+  };
 }
 
 export interface DrawToCheck {
@@ -59,8 +70,8 @@ export interface DrawToCheck {
  * A draw to check, for the signed-in visitor `uid` (null: signed out). Read again on every visit:
  * its server seed appears once revealed.
  */
-export function drawToCheckRead(id: number, uid: string | null): PageRead<DrawToCheck> {
-  const params = { id };
+export function drawToCheckRead(id: number | string, uid: string | null): PageRead<DrawToCheck> {
+  const params = { id: String(id) };
   const key = `${apiPath(endpoints.getDraw, { params })},${apiPath(endpoints.getDrawProof, { params })}`;
   if (uid === null) return { key, load: (signal) => loadDrawToCheck(id, false, signal), freshness: 'live' };
   return userRead(uid, key, (signal) => loadDrawToCheck(id, true, signal));

@@ -39,8 +39,8 @@ export function SeedNotYetRevealed({ proof }: { proof: PublicDrawProof }) {
   return (
     <div className="mb-notice">
       <p>
-        Draw #{proof.id} ({proof.figure.name}) was made with a server seed that is still in use, so it stays
-        secret: no one can predict that collector's next draws. Its hash was fixed before the draw (
+        This draw ({proof.figure.name}) was made with a server seed that is still in use, so it stays secret:
+        no one can predict that collector's next draws. Its hash was fixed before the draw (
         <code className="mb-hash">{proof.serverSeedHash}</code>); once the collector reveals the seed, this
         page checks the draw against it. Come back later.
       </p>

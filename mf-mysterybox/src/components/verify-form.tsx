@@ -112,7 +112,7 @@ export function VerifyForm({
       <TextField label="Nonce" inputMode="numeric" {...field('nonce')} />
       {proof ? (
         <p className="mb-muted">
-          Odds: those of the figures in stock when draw #{proof.id} was made (from its record).
+          Odds: those of the figures in stock when this draw was made (from its record).
         </p>
       ) : (
         <div className="mb-field">

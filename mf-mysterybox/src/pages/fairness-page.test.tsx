@@ -110,36 +110,48 @@ describe('/mysterybox/test', () => {
     expect(api.callsTo('POST', '/api/me/server-seed/rotate')).toHaveLength(1);
   });
 
-  it("checks anyone's draw from its public proof, signed out too (the live room links every pull here)", async () => {
-    const { orderSn: _order, lockerItemId: _item, ...proof } = drawProof();
-    const api = fakeApi({ ...catalogue, 'GET /api/draws/5/proof': { body: proof } });
-    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
+  it("checks anyone's draw from its public proof by its public id, signed out too (the live room links pulls here)", async () => {
+    const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = drawProof();
+    const url = `/api/draws/${proof.publicId}/proof`;
+    const api = fakeApi({ ...catalogue, [`GET ${url}`]: { body: proof } });
+    mountRemote({ name: 'mf_mysterybox', app, path: `/mysterybox/test?draw=${proof.publicId}` });
     const form = await verifyForm();
     expect(within(form).getByLabelText('Server seed (revealed)')).toHaveValue(SEED);
     await userEvent.click(within(form).getByRole('button', { name: 'Verify' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('Yes: Figure matches the record');
-    expect(api.callsTo('GET', '/api/draws/5/proof')[0]?.headers.get('authorization')).toBeNull();
+    expect(api.callsTo('GET', url)[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('opens a draw by its own id to its signed-in owner only: signed out, it asks to sign in and never asks for a public proof', async () => {
+    const api = fakeApi({ ...catalogue });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
+    expect(
+      await screen.findByText('Sign in to check this draw: it is one of your own.', undefined, {
+        timeout: 5_000,
+      }),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/draws/5/proof')).toHaveLength(0);
   });
 
   it("says that someone else's draw can be checked once its owner reveals the seed", async () => {
     signInAs('u-2');
-    const { orderSn: _order, lockerItemId: _item, ...proof } = drawProof({ serverSeed: null });
+    const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = drawProof({ serverSeed: null });
     const api = fakeApi({
       ...catalogue,
-      'GET /api/draws/5': {
+      [`GET /api/draws/${proof.publicId}`]: {
         status: 404,
-        body: { error: { code: 'not_found', message: 'Draw 5 not found.' } },
+        body: { error: { code: 'not_found', message: 'Draw not found.' } },
       },
-      'GET /api/draws/5/proof': { body: proof },
+      [`GET /api/draws/${proof.publicId}/proof`]: { body: proof },
     });
-    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/test?draw=5' });
+    mountRemote({ name: 'mf_mysterybox', app, path: `/mysterybox/test?draw=${proof.publicId}` });
     expect(
       await screen.findByText(/was made with a server seed that is still in use/, undefined, {
         timeout: 5_000,
       }),
     ).toHaveTextContent(SEED_HASH);
     expect(screen.queryByRole('button', { name: 'Reveal my server seed' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/draws/5')).toHaveLength(1);
+    expect(api.callsTo('GET', `/api/draws/${proof.publicId}`)).toHaveLength(1);
   });
 
   it('simulates draws in chunks and compares them with the odds in a chart and a table', async () => {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
+import { drawPublicIdSchema } from '@arttoy/shared/contracts/api';
 import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
@@ -11,10 +12,12 @@ import { SimulatePanel } from '../components/simulate-panel';
 import { ErrorNotice } from '../components/states';
 import { VerifyForm } from '../components/verify-form';
 
-/** `?draw=` as a draw id, or null. */
-function drawParam(search: string): number | null {
+/** `?draw=` as a draw's public id, or the visitor's own id of a draw, or null. */
+function drawParam(search: string): number | string | null {
   const value = new URLSearchParams(search).get('draw');
-  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+  if (!value) return null;
+  if (drawPublicIdSchema.safeParse(value).success) return value;
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
 }
 
 /** /mysterybox/test: how draws work, a verifier for any past draw, and a simulator against the odds. */
@@ -68,7 +71,12 @@ export function FairnessPage() {
   } else {
     const proof = draw.status === 'success' ? draw.data.proof : null;
     verify = (
-      <VerifyForm key={proof?.id ?? 'blank'} boxes={verifyBoxes} proof={proof} figureName={figureName} />
+      <VerifyForm
+        key={proof?.publicId ?? 'blank'}
+        boxes={verifyBoxes}
+        proof={proof}
+        figureName={figureName}
+      />
     );
   }
 

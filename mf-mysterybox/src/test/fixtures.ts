@@ -111,6 +111,7 @@ export function shipOutOrder(overrides: Partial<Order> = {}): Order {
 export function drawProof(overrides: Partial<DrawProof> = {}): DrawProof {
   return {
     id: 5,
+    publicId: 'pUbL1c-draw_5xxxxxxxxx',
     orderSn: 'AT7K2M9Q4X1B8C3D5E',
     boxModelId: 7,
     serverSeedHash: SEED_HASH,

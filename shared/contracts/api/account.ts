@@ -3,14 +3,21 @@ import * as z from 'zod';
 import { figureSchema, seriesSummarySchema } from './catalogue';
 import { countryCodeSchema } from './countries';
 import { moneySchema, recordIdParamSchema, recordIdSchema, timestampSchema } from './common';
+import { reservedWordIn } from './handles';
 
-/** A public handle: 3-20 of a-z, 0-9 and _, compared and stored lower-case. */
+/**
+ * A public handle: 3-20 of a-z, 0-9 and _, compared and stored lower-case; never one of the shop's
+ * own names or a look-alike of one (handles.ts).
+ */
 export const HANDLE_PATTERN = /^[a-z0-9_]{3,20}$/;
+export const HANDLE_RESERVED_MESSAGE =
+  'must not be or look like a name the shop keeps for its own accounts (such as admin, support, official or arttoy)';
 export const handleSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(HANDLE_PATTERN, 'must be 3 to 20 characters, each a letter a-z, a digit or _ (such as night_owl_7)');
+  .regex(HANDLE_PATTERN, 'must be 3 to 20 characters, each a letter a-z, a digit or _ (such as night_owl_7)')
+  .refine((handle) => reservedWordIn(handle) === null, HANDLE_RESERVED_MESSAGE);
 
 export const meSchema = z.object({
   id: z.int().positive(),
@@ -25,8 +32,10 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 /**
- * How often a chosen handle may change: sellers and pullers are known by it in the market's
- * history and the live room, so it cannot be swapped at will (the first choice is free).
+ * How often a handle may change: sellers and pullers are known by it in the market's history and
+ * the live room, so it cannot be swapped at will. Choosing the first is free; every choice, the
+ * first too, starts the wait. A handle given up stays kept for its last owner as long: only they
+ * may take it back meanwhile.
  */
 export const HANDLE_CHANGE_DAYS = 30;
 

@@ -113,8 +113,16 @@ export type DrawOddsLine = z.infer<typeof drawOddsLineSchema>;
  * nonce and the published odds of the figures that were in stock at draw time. Figures out of stock
  * are left out; shared/fair renormalises the rest (normaliseOdds, largest remainder, by figure id).
  */
+/** A draw's public id: 22 characters of base64url, random; what names a draw outside its owner's answers. */
+export const drawPublicIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, "must be a draw's public id (22 letters, digits, - or _)");
+
 export const drawProofSchema = z.object({
+  /** The owner's own id of the draw: never shown to anyone else. */
   id: z.int().positive(),
+  /** What names the draw in public: its proof link (GET /api/draws/:publicId/proof, /mysterybox/test?draw=). */
+  publicId: drawPublicIdSchema,
   orderSn: orderSnSchema,
   boxModelId: z.int().positive(),
   serverSeedHash: z.string().regex(/^[0-9a-f]{64}$/),
@@ -134,13 +142,17 @@ export const drawProofSchema = z.object({
 export type DrawProof = z.infer<typeof drawProofSchema>;
 
 /**
- * A draw's proof as anyone may see it (GET /api/draws/:id/proof; the live room links every pull to
- * it): what re-computes the draw, without its order or locker item. The server seed shows only once
- * its owner rotated it out, as in their own view.
+ * A draw's proof as others may see it (GET /api/draws/:publicId/proof): what re-computes the draw,
+ * without its own id, order or locker item. Served to its owner, and to anyone only while the owner
+ * lets the live room show their pulls (PUT /api/me/feed-visibility); otherwise a 404, so pulls of
+ * someone who did not opt in cannot be found or linked. The server seed shows only once its owner
+ * rotated it out, as in their own view.
  */
-export const publicDrawProofSchema = drawProofSchema.omit({ orderSn: true, lockerItemId: true });
+export const publicDrawProofSchema = drawProofSchema.omit({ id: true, orderSn: true, lockerItemId: true });
 export type PublicDrawProof = z.infer<typeof publicDrawProofSchema>;
-export const drawParamsSchema = z.object({ id: recordIdParamSchema });
+/** GET /api/draws/:id (the owner's): their own id of the draw, or its public id. */
+export const drawParamsSchema = z.object({ id: z.union([drawPublicIdSchema, recordIdParamSchema]) });
+export const drawProofParamsSchema = z.object({ id: drawPublicIdSchema });
 export const drawListQuerySchema = pageQuerySchema;
 export const drawPageSchema = pageSchema(drawProofSchema);
 

@@ -50,6 +50,7 @@ import {
   drawListQuerySchema,
   drawPageSchema,
   drawParamsSchema,
+  drawProofParamsSchema,
   drawProofSchema,
   fairnessStateSchema,
   idempotentRequestHeadersSchema,
@@ -219,7 +220,7 @@ export const endpoints = {
   listDraws: endpoint('GET', '/draws', { query: drawListQuerySchema, response: drawPageSchema }),
   getDraw: endpoint('GET', '/draws/:id', { params: drawParamsSchema, response: drawProofSchema }),
   getDrawProof: endpoint('GET', '/draws/:id/proof', {
-    params: drawParamsSchema,
+    params: drawProofParamsSchema,
     response: publicDrawProofSchema,
   }),
 

@@ -703,6 +703,16 @@ export const API_ERRORS = {
     message: ({ handle }) => `The handle "${handle}" is taken: choose another one.`,
     routes: ['PUT /me/handle'],
   }),
+  handle_reserved: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('handle_reserved'), reservedUntil: z.string() }),
+    values: z.object({ handle: z.string(), until: z.string() }),
+    message: ({ handle, until }) =>
+      `The handle "${handle}" was given up by its owner recently and is kept for them until ` +
+      `${until}: choose another one.`,
+    routes: ['PUT /me/handle'],
+  }),
   address_book_full: entry({
     status: 409,
     class: 'conflict',

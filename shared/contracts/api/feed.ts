@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { FIGURE_RARITIES } from './catalogue';
+import { drawPublicIdSchema } from './commerce';
 import { moneySchema, timestampSchema } from './common';
 
 export const FEED_EVENT_KINDS = ['pull', 'sale'] as const;
@@ -24,14 +25,21 @@ export const feedPayloadSchema = z.object({
   figure: feedFigureSchema,
   /** A pull's box; null for a sale. */
   boxName: z.nullable(z.string()),
-  /** A pull's draw (its proof: GET /api/draws/:id for its owner; /mysterybox/test re-computes it); null for a sale. */
+  /** A pull's draw (its owner's id of it: never sent to clients); null for a sale. */
   drawId: z.nullable(z.int().positive()),
   /** A sale's price; null for a pull. */
   price: z.nullable(moneySchema),
 });
 export type FeedPayload = z.infer<typeof feedPayloadSchema>;
 
-export const feedEventSchema = feedPayloadSchema.extend({
+/**
+ * An event as clients receive it. A pull names its draw only by the draw's public id, and only while
+ * the puller lets the live room show them: someone who did not opt in cannot be followed from pull
+ * to pull (no draw id, no proof link, so no seed hash and client seed to match).
+ */
+export const feedEventSchema = feedPayloadSchema.omit({ drawId: true }).extend({
+  /** The pull's proof (GET /api/draws/:publicId/proof, /mysterybox/test?draw=); null for a sale, or a puller who did not opt in. */
+  drawPublicId: z.nullable(drawPublicIdSchema),
   /** The server-sent event id: a reconnecting client resumes after it. */
   id: z.int().positive(),
   kind: z.enum(FEED_EVENT_KINDS),

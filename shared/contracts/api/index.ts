@@ -15,3 +15,4 @@ export * from './shipping-fees';
 export * from './content';
 export * from './endpoints';
 export * from './feed';
+export * from './handles';

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { figureSchema, seriesSummarySchema } from './catalogue';
+import { drawPublicIdSchema } from './commerce';
 import { moneySchema, recordIdParamSchema, recordIdSchema, timestampSchema } from './common';
 import { isCountryCode } from './countries';
 
@@ -215,10 +216,13 @@ export type PayoutBody = z.input<typeof payoutBodySchema>;
 export const itemHistorySchema = z.object({
   lockerItemId: z.int().positive(),
   figure: figureSchema,
-  /** The draw that pulled it, with what its proof needs (the seed only once rotated out); null for an item from elsewhere. */
+  /**
+   * The draw that pulled it, with what its proof needs (the seed only once rotated out), named by its
+   * public id (the puller's own id of it is theirs alone); null for an item from elsewhere.
+   */
   pull: z.nullable(
     z.object({
-      drawId: z.int().positive(),
+      drawPublicId: drawPublicIdSchema,
       boxName: z.string(),
       pulledAt: timestampSchema,
       /** The puller's public handle; null when they have none. */

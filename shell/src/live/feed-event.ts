@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The event, or null when the value does not have what the list shows. */
 export function readFeedEvent(value: unknown): FeedEvent | null {
   if (!isObject(value) || !isObject(value.figure)) return null;
-  const { id, kind, at, figure, price, boxName, handle } = value;
+  const { id, kind, at, figure, price, boxName, handle, drawPublicId } = value;
   if (typeof id !== 'number' || (kind !== 'pull' && kind !== 'sale') || typeof at !== 'string') return null;
   if (
     typeof figure.name !== 'string' ||
@@ -31,6 +31,7 @@ export function readFeedEvent(value: unknown): FeedEvent | null {
     return null;
   if (boxName !== null && typeof boxName !== 'string') return null;
   if (handle !== null && typeof handle !== 'string') return null;
+  if (drawPublicId !== null && typeof drawPublicId !== 'string') return null;
   return value as unknown as FeedEvent;
 }
 

@@ -26,7 +26,11 @@ function FeedItem({ event, timeZone }: { event: FeedEvent; timeZone?: string }):
         {event.kind === 'pull' ? (
           <>
             {event.boxName ? ` from ${event.boxName}` : ''} ·{' '}
-            {event.drawId ? <Link to={`/mysterybox/test?draw=${event.drawId}`}>check the draw</Link> : null}
+            {event.drawPublicId ? (
+              <Link to={`/mysterybox/test?draw=${encodeURIComponent(event.drawPublicId)}`}>
+                check the draw
+              </Link>
+            ) : null}
           </>
         ) : event.price ? (
           ` for ${formatPrice(event.price)}`

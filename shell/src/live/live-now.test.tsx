@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { FeedEvent } from './feed-event';
+import { FakeEventSource } from './fake-event-source';
 import { LiveNow } from './live-now';
 
 const event = (id: number): FeedEvent => ({
@@ -11,15 +12,19 @@ const event = (id: number): FeedEvent => ({
   handle: id % 2 ? 'mika' : null,
   figure: { id, slug: `figure-${id}`, name: `Figure ${id}`, rarity: 'regular', seriesName: 'Night' },
   boxName: null,
-  drawId: null,
+  drawPublicId: null,
   price: { amountMinor: 1000 + id, currency: 'USD' },
 });
 
 const routerWith = () => createMemoryRouter([{ path: '/', element: <LiveNow /> }], { initialEntries: ['/'] });
 
 describe("home's Live now", () => {
-  const saved = globalThis.fetch;
-  afterEach(() => (globalThis.fetch = saved));
+  const saved = { fetch: globalThis.fetch, EventSource: globalThis.EventSource };
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+  });
+  afterEach(() => Object.assign(globalThis, saved));
   const answer = (body: unknown, status = 200) =>
     (globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(body), { status })) as typeof fetch);
 
@@ -49,5 +54,24 @@ describe("home's Live now", () => {
     render(<RouterProvider router={routerWith()} />);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('region', { name: 'Live now' })).not.toBeInTheDocument();
+  });
+
+  it('updates as events arrive on the live feed the live room follows', async () => {
+    answer({ items: [2, 1].map(event) });
+    render(<RouterProvider router={routerWith()} />);
+    const section = await screen.findByRole('region', { name: 'Live now' });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const source = FakeEventSource.opened[0]!;
+    expect(source.url).toBe('/api/feed?lastEventId=2');
+    act(() => source.open());
+    act(() => source.send(event(3)));
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([3, 2, 1].map((id) => expect.stringContaining(`Figure ${id}`)));
+    for (const id of [4, 5, 6]) act(() => source.send(event(id)));
+    expect(within(section).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('Figure 6');
   });
 });

@@ -3,36 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PageDataProvider } from '@arttoy/shared/federation/page-data';
 import type { FeedEvent } from '../live/feed-event';
 import { LIVE_FEED_MAX } from '../live/feed-event';
+import { FakeEventSource } from '../live/fake-event-source';
 import { LivePage } from './live-page';
-
-/** A stand-in for the browser's EventSource: the test opens, sends and fails it. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new Event('open'));
-  }
-  send(event: FeedEvent) {
-    this.dispatchEvent(
-      new MessageEvent(event.kind, { data: JSON.stringify(event), lastEventId: String(event.id) }),
-    );
-  }
-  fail(closed: boolean) {
-    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    this.dispatchEvent(new Event('error'));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const event = (id: number, overrides: Partial<FeedEvent> = {}): FeedEvent => ({
   id,
@@ -41,7 +13,8 @@ const event = (id: number, overrides: Partial<FeedEvent> = {}): FeedEvent => ({
   handle: null,
   figure: { id: 1, slug: 'moon-rabbit', name: `Figure ${id}`, rarity: 'regular', seriesName: 'Night' },
   boxName: 'Night Box',
-  drawId: id,
+  // A collector who did not let the live room show them: no handle, no proof link.
+  drawPublicId: null,
   price: null,
   ...overrides,
 });
@@ -91,6 +64,7 @@ describe('the live room', () => {
       source().send(
         event(3, {
           handle: 'mika',
+          drawPublicId: 'draw3_________________',
           figure: { id: 2, slug: 'star-cat', name: 'Star Cat', rarity: 'secret', seriesName: 'Night' },
         }),
       ),
@@ -103,8 +77,9 @@ describe('the live room', () => {
     expect(items()[0]).toHaveClass('live-feed__item--secret');
     expect(within(items()[0]!).getByRole('link', { name: 'check the draw' })).toHaveAttribute(
       'href',
-      '/mysterybox/test?draw=3',
+      '/mysterybox/test?draw=draw3_________________',
     );
+    expect(within(items()[1]!).queryByRole('link', { name: 'check the draw' })).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Live');
   });
 
@@ -134,7 +109,7 @@ describe('the live room', () => {
           kind: 'sale',
           handle: 'rin',
           boxName: null,
-          drawId: null,
+          drawPublicId: null,
           price: { amountMinor: 2500, currency: 'USD' },
         }),
       ),
@@ -145,7 +120,7 @@ describe('the live room', () => {
           kind: 'sale',
           handle: 'rin',
           boxName: null,
-          drawId: null,
+          drawPublicId: null,
           price: { amountMinor: 2500, currency: 'USD' },
         }),
       ),

@@ -17,7 +17,7 @@ export const users = pgTable(
      * makes handles unique whatever case they were typed in; null until chosen.
      */
     handle: text('handle').unique(),
-    /** When the handle last changed from one to another (choosing the first is not a change): HANDLE_CHANGE_DAYS apart at least. */
+    /** When the handle was last chosen (the first choice too): changes are HANDLE_CHANGE_DAYS apart at least. */
     handleChangedAt: timestamp('handle_changed_at', { withTimezone: true, mode: 'date' }),
     /** Whether the live room may show the handle beside the user's pulls and purchases; hidden until chosen. */
     feedVisible: boolean('feed_visible').notNull().default(false),
@@ -28,6 +28,23 @@ export const users = pgTable(
     check('users_firebase_uid_length', sql`char_length(${t.firebaseUid}) BETWEEN 1 AND 128`),
     check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`),
   ],
+);
+
+/**
+ * Handles given up, each kept for its last owner until `reserved_until` (HANDLE_CHANGE_DAYS after
+ * the change): only they may take it back meanwhile. Written and read under a transaction-scoped
+ * advisory lock per handle (domain/profile.ts), so a release and a claim of one handle never cross.
+ */
+export const handleReservations = pgTable(
+  'handle_reservations',
+  {
+    handle: text('handle').primaryKey(),
+    userId: int8Id('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('handle_reservations_user_idx').on(t.userId)],
 );
 
 /** A user's address book: addresses the ship-out form offers (at most MAX_SAVED_ADDRESSES, counted under the user's row lock). */

@@ -208,10 +208,22 @@ export const draws = pgTable(
       .references(() => figures.id, { onDelete: 'restrict' }),
     /** The odds lines the roll was mapped onto (figures in stock, line-up order): the proof needs them. */
     oddsLines: jsonb('odds_lines').$type<DrawOddsLine[]>().notNull(),
+    /**
+     * What names the draw in public (GET /api/draws/:publicId/proof): 22 characters of base64url
+     * from a random UUID (122 random bits), so draws cannot be counted or walked as ids can. Filled
+     * by the database on insert.
+     */
+    publicId: text('public_id')
+      .notNull()
+      .default(
+        sql`translate(encode(decode(replace(gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`,
+      ),
     createdAt: createdAt(),
   },
   (t) => [
     check('draws_server_seed_hash_format', sql`${t.serverSeedHash} ~ '^[0-9a-f]{64}$'`),
+    check('draws_public_id_format', sql`${t.publicId} ~ '^[A-Za-z0-9_-]{22}$'`),
+    unique('draws_public_id_unique').on(t.publicId),
     check('draws_nonce_non_negative', sql`${t.nonce} >= 0`),
     check('draws_roll_range', sql`${t.rollPpm} >= 0 AND ${t.rollPpm} < 1000000`),
     unique('draws_seed_client_nonce').on(t.serverSeedHash, t.clientSeed, t.nonce),

@@ -1,12 +1,13 @@
 /**
- * Draw proofs (contract `DrawProof`): a user's own draws with their order and item; anyone's draw as
- * its public proof (no order, no item, no owner). The seed once it has been rotated out.
+ * Draw proofs (contract `DrawProof`): a user's own draws with their order and item; a draw by its
+ * public id as its public proof (no id, order, item or owner), to its owner, and to anyone only while
+ * the owner lets the live room show them. The seed once it has been rotated out.
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
-import { draws, figures, lockerItems, orders } from '../../db/schema';
+import { draws, figures, lockerItems, orders, users } from '../../db/schema';
 import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
@@ -17,12 +18,14 @@ function selectDraws(db: Db, where: SQL | undefined) {
       .select({
         draw: draws,
         orderSn: orders.orderSn,
+        shownInFeed: users.feedVisible,
         lockerItemId: lockerItems.id,
         figure: figureColumns,
         total: totalOverAll(),
       })
       .from(draws)
       .innerJoin(orders, eq(draws.orderId, orders.id))
+      .innerJoin(users, eq(draws.userId, users.id))
       .innerJoin(lockerItems, eq(lockerItems.drawId, draws.id))
       .innerJoin(figures, eq(draws.figureId, figures.id))
       .$dynamic(),
@@ -35,6 +38,7 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
   const { draw } = row;
   return {
     id: draw.id,
+    publicId: draw.publicId,
     orderSn: row.orderSn,
     boxModelId: draw.boxModelId,
     serverSeedHash: draw.serverSeedHash,
@@ -49,13 +53,17 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
   };
 }
 
-/** A draw of its owner; null when it does not exist or is someone else's. */
+/** A draw of its owner, by their id of it or its public id; null when it does not exist or is someone else's. */
 export async function findDraw(
   db: Db,
   ownerId: number,
-  drawId: number,
+  drawId: number | string,
   urls: CatalogueUrls,
 ): Promise<DrawProof | null> {
+  if (typeof drawId === 'string') {
+    const [row] = await selectDraws(db, and(eq(draws.userId, ownerId), eq(draws.publicId, drawId)));
+    return row ? toDrawProof(row, urls) : null;
+  }
   // Built once (db/prepared.ts): every purchase's answer reads its draw.
   const drawOfOwner = preparedFor(db, 'draw_of_owner', (name) =>
     selectDraws(
@@ -81,15 +89,19 @@ export async function findDrawOfOrder(
   return row ? toDrawProof(row, urls) : null;
 }
 
-/** Any draw's public proof; null when there is no such draw. */
+/**
+ * A draw's public proof by its public id, for `viewerId` (null: signed out): null when there is no
+ * such draw, or when it is not the viewer's and its owner does not let the live room show them.
+ */
 export async function findPublicDraw(
   db: Db,
-  drawId: number,
+  publicId: string,
+  viewerId: number | null,
   urls: CatalogueUrls,
 ): Promise<PublicDrawProof | null> {
-  const [row] = await selectDraws(db, eq(draws.id, drawId));
-  if (!row) return null;
-  const { orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
+  const [row] = await selectDraws(db, eq(draws.publicId, publicId));
+  if (!row || !(row.shownInFeed || row.draw.userId === viewerId)) return null;
+  const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
   return proof;
 }
 

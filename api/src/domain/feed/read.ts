@@ -1,11 +1,12 @@
 /**
- * Feed events as clients receive them. The handle is decided when read, by the user's setting now:
- * users.handle only while users.feed_visible is true, so hiding it hides past events too.
+ * Feed events as clients receive them. The handle and the pull's proof link (its draw's public id)
+ * are decided when read, by the user's setting now: only while users.feed_visible is true, so hiding
+ * them hides past events too. The draw's own id is never sent: ids are sequential.
  */
 import { type SQL, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FeedEvent } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { feedEvents, users } from '../../db/schema';
+import { draws, feedEvents, users } from '../../db/schema';
 
 function select(db: Db, where: SQL | undefined) {
   return db
@@ -15,9 +16,11 @@ function select(db: Db, where: SQL | undefined) {
       payload: feedEvents.payload,
       createdAt: feedEvents.createdAt,
       handle: sql<string | null>`case when ${users.feedVisible} then ${users.handle} end`,
+      drawPublicId: sql<string | null>`case when ${users.feedVisible} then ${draws.publicId} end`,
     })
     .from(feedEvents)
     .leftJoin(users, eq(users.id, feedEvents.userId))
+    .leftJoin(draws, sql`${draws.id} = (${feedEvents.payload} ->> 'drawId')::int8`)
     .where(where);
 }
 
@@ -30,7 +33,7 @@ const toFeedEvent = (row: Row): FeedEvent => ({
   handle: row.handle,
   figure: row.payload.figure,
   boxName: row.payload.boxName,
-  drawId: row.payload.drawId,
+  drawPublicId: row.drawPublicId,
   price: row.payload.price,
 });
 

@@ -34,7 +34,7 @@ export async function itemHistory(
       ? []
       : await db
           .select({
-            drawId: draws.id,
+            drawPublicId: draws.publicId,
             boxName: boxModels.name,
             pulledAt: draws.createdAt,
             handle: users.handle,

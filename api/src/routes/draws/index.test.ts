@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { DrawProof, FairnessState, SeedRotation } from '@arttoy/shared/contracts/api';
+import type {
+  DrawProof,
+  FairnessState,
+  FeedEvent,
+  PublicDrawProof,
+  SeedRotation,
+} from '@arttoy/shared/contracts/api';
 import { chiSquare, chiSquareCritical, hashServerSeed, simulateDraws, verifyDraw } from '@arttoy/shared/fair';
 import { boxModelFigures } from '../../db/schema';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
@@ -125,19 +131,94 @@ describe('provably fair draws: seeds, proofs, verification', () => {
     expect((await get('/api/draws/abc', bob)).statusCode).toBe(400);
   });
 
-  it("shows any draw's public proof to anyone, without its order or item, the seed only once rotated out", async () => {
+  const setVisible = (user: TestUser, visible: boolean) =>
+    api.app.inject({
+      method: 'PUT',
+      url: '/api/me/feed-visibility',
+      headers: bearer(user),
+      payload: { visible },
+    });
+  const recentFeed = async () => (await get('/api/feed/recent')).json<{ items: FeedEvent[] }>().items;
+
+  it('names draws in public by a random public id, never by their sequential id', async () => {
     const { draw } = await buyBox(api, bob, boxId);
-    const anonymous = expectStatus(await get(`/api/draws/${draw.id}/proof`), 200);
-    const { orderSn: _order, lockerItemId: _item, ...expected } = draw;
-    expect(anonymous.json()).toEqual({ ...expected, serverSeed: null });
-    expect(anonymous.json()).not.toHaveProperty('orderSn');
-    expect(anonymous.headers['cache-control']).toBe('public, max-age=30');
-    expectStatus(await rotate(bob), 200);
-    const revealed = expectStatus(await get(`/api/draws/${draw.id}/proof`, alice), 200).json<DrawProof>();
-    expect(revealed.serverSeed).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashServerSeed(revealed.serverSeed ?? '')).toBe(draw.serverSeedHash);
-    expect((await get('/api/draws/999999/proof')).statusCode).toBe(404);
+    expect(draw.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const listed = (await get('/api/draws', bob)).json<{ items: DrawProof[] }>().items;
+    const ids = listed.map((item) => item.publicId);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The owner reads it by either id; a sequential id opens no public proof.
+    expect(expectStatus(await get(`/api/draws/${draw.publicId}`, bob), 200).json()).toEqual(draw);
+    expect((await get(`/api/draws/${draw.publicId}`, alice)).statusCode).toBe(404);
+    expect((await get(`/api/draws/${draw.id}/proof`)).statusCode).toBe(400);
     expect((await get('/api/draws/abc/proof')).statusCode).toBe(400);
+    expect((await get(`/api/draws/${'A'.repeat(22)}/proof`)).statusCode).toBe(404);
+  });
+
+  it('gives no one a way to find or link the pulls of a buyer who did not let the live room show them', async () => {
+    const carol = await signInTestUser('carol-private');
+    const pulls = [(await buyBox(api, carol, boxId)).draw, (await buyBox(api, carol, boxId)).draw];
+    const published = JSON.stringify(await recentFeed());
+    for (const draw of pulls) {
+      expect(published).not.toContain(draw.publicId);
+      expect(published).not.toContain(draw.serverSeedHash);
+      expect(published).not.toContain(draw.clientSeed);
+    }
+    const events = await recentFeed();
+    expect(events.filter((event) => 'drawId' in event)).toEqual([]);
+    // Nobody's pull is linked while its puller hides: only pulls shown with a handle carry a proof id.
+    expect(events.filter((event) => event.handle === null && event.drawPublicId !== null)).toEqual([]);
+    for (const draw of pulls) {
+      expect((await get(`/api/draws/${draw.publicId}/proof`)).statusCode).toBe(404);
+      expect((await get(`/api/draws/${draw.publicId}/proof`, alice)).statusCode).toBe(404);
+      // The owner keeps every proof.
+      const own = expectStatus(await get(`/api/draws/${draw.publicId}/proof`, carol), 200);
+      const { id: _id, orderSn: _order, lockerItemId: _item, ...expected } = draw;
+      expect(own.json()).toEqual(expected);
+      expect(own.headers['cache-control']).toBe('private, no-store');
+      // A token that cannot be verified is no token: the proof stays closed.
+      const forged = await api.app.inject({
+        method: 'GET',
+        url: `/api/draws/${draw.publicId}/proof`,
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(forged.statusCode).toBe(404);
+      expect(expectStatus(await get(`/api/draws/${draw.id}`, carol), 200).json()).toEqual(draw);
+    }
+  });
+
+  it("shows a draw's public proof to anyone while its owner lets the live room show them, without its id, order or item, the seed only once rotated out", async () => {
+    const dana = await signInTestUser('dana-public');
+    expect(
+      (
+        await api.app.inject({
+          method: 'PUT',
+          url: '/api/me/handle',
+          headers: bearer(dana),
+          payload: { handle: `dana_${Date.now() % 1e6}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const { draw } = await buyBox(api, dana, boxId);
+    expectStatus(await setVisible(dana, true), 200);
+    const event = (await recentFeed()).find((item) => item.drawPublicId === draw.publicId);
+    expect(event).toMatchObject({ kind: 'pull', handle: expect.stringMatching(/^dana_/) });
+
+    const anonymous = expectStatus(await get(`/api/draws/${draw.publicId}/proof`), 200);
+    const { id: _id, orderSn: _order, lockerItemId: _item, ...expected } = draw;
+    expect(anonymous.json()).toEqual({ ...expected, serverSeed: null });
+    expect(anonymous.json()).not.toHaveProperty('id');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=5');
+    expectStatus(await rotate(dana), 200);
+    const revealed = expectStatus(
+      await get(`/api/draws/${draw.publicId}/proof`),
+      200,
+    ).json<PublicDrawProof>();
+    expect(hashServerSeed(revealed.serverSeed ?? '')).toBe(draw.serverSeedHash);
+
+    // Hidden again: the past pull's link and proof go with the handle.
+    expectStatus(await setVisible(dana, false), 200);
+    expect((await recentFeed()).some((item) => item.drawPublicId === draw.publicId)).toBe(false);
+    expect((await get(`/api/draws/${draw.publicId}/proof`)).statusCode).toBe(404);
   });
 
   it('matches the box’s odds, renormalised over the figures in stock, over many simulated draws (chi-square)', async () => {

@@ -112,7 +112,7 @@ describe('the live feed', () => {
         seriesName: expect.any(String),
       }),
       boxName: 'Test box',
-      drawId: null,
+      drawPublicId: null,
       price: null,
     });
   });

@@ -41,7 +41,7 @@ describe('an item’s history: its pull, then every sale of it', () => {
       lockerItemId: draw.lockerItemId,
       figure: draw.figure,
       pull: {
-        drawId: draw.id,
+        drawPublicId: draw.publicId,
         boxName: box!.name,
         pulledAt: draw.createdAt,
         handle: 'alice_pulls',
@@ -85,7 +85,8 @@ describe('an item’s history: its pull, then every sale of it', () => {
     expect(response.statusCode).toBe(200);
     const item = response.json<ItemHistory>();
     // The pull stays the puller's, whoever holds the item now.
-    expect(item.pull).toMatchObject({ drawId: pulled.draw.id, handle: 'alice_pulls' });
+    expect(item.pull).toMatchObject({ drawPublicId: pulled.draw.publicId, handle: 'alice_pulls' });
+    expect(item.pull).not.toHaveProperty('drawId');
     expect(item.transfers.map((sale) => [sale.fromHandle, sale.toHandle, sale.price.amountMinor])).toEqual([
       ['alice_pulls', 'bob_buys', 2_000],
       ['bob_buys', null, 3_100],

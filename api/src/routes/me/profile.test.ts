@@ -1,6 +1,6 @@
-import type { Me, SavedPaymentMethod } from '@arttoy/shared/contracts/api';
+import { HANDLE_RESERVED_MESSAGE, type Me, type SavedPaymentMethod } from '@arttoy/shared/contracts/api';
 import { eq } from 'drizzle-orm';
-import { paymentMethods, users } from '../../db/schema';
+import { handleReservations, paymentMethods, users } from '../../db/schema';
 import { violatesUnique } from '../../db/unique-violation';
 import { signInTestUsers, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
@@ -58,28 +58,125 @@ describe('the profile: PUT /api/me/handle, GET and DELETE /api/me/payment-method
     expect((await putHandle(alice, { handle })).statusCode).toBe(200);
   });
 
-  it('changes a chosen handle at most once every 30 days: the first choice is free, a change starts the wait', async () => {
+  const userIdOf = async (user: TestUser) => (await me(user)).json<Me>().id;
+  /** As if the user's handle had been chosen 31 days ago: the wait is over. */
+  const waitOver = async (user: TestUser) =>
+    api.db
+      .update(users)
+      .set({ handleChangedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(users.id, await userIdOf(user)));
+  const forget = async (...people: TestUser[]) => {
+    for (const user of people) {
+      const id = await userIdOf(user);
+      await api.db.update(users).set({ handle: null, handleChangedAt: null }).where(eq(users.id, id));
+      await api.db.delete(handleReservations).where(eq(handleReservations.userId, id));
+    }
+  };
+
+  it('changes a handle at most once every 30 days, counting from the first choice', async () => {
     const first = `first_${run}`;
     expect((await putHandle(bob, { handle: first })).statusCode).toBe(200);
-    expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
-    const third = await putHandle(bob, { handle: `third_${run}` });
-    expect(third.statusCode).toBe(409);
-    expect(third.json().error).toMatchObject({
+    // Right after the first choice: the wait has started, so the handle cannot be swapped away.
+    const second = await putHandle(bob, { handle: `second_${run}` });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
       details: { reason: 'handle_changed_recently' },
       message: expect.stringMatching(
         /once every 30 days, so the next change is possible from \d{4}-\d{2}-\d{2}/,
       ),
     });
-    expect((await me(bob)).json<Me>().handle).toBe(`second_${run}`);
+    expect((await me(bob)).json<Me>().handle).toBe(first);
     // The same handle again is no change; and once the wait is over, it can change again.
+    expect((await putHandle(bob, { handle: first })).statusCode).toBe(200);
+    await waitOver(bob);
     expect((await putHandle(bob, { handle: `second_${run}` })).statusCode).toBe(200);
-    const { id } = (await me(bob)).json<Me>();
+    expect((await putHandle(bob, { handle: `third_${run}` })).json().error).toMatchObject({
+      details: { reason: 'handle_changed_recently' },
+    });
+    await forget(bob);
+  });
+
+  it('keeps a handle given up for its last owner for 30 days: others get 409 handle_reserved, the owner takes it back', async () => {
+    const old = `kept_${run}`;
+    const next = `moved_${run}`;
+    expect((await putHandle(bob, { handle: old })).statusCode).toBe(200);
+    await waitOver(bob);
+    expect((await putHandle(bob, { handle: next })).statusCode).toBe(200);
+
+    const refused = await putHandle(carol, { handle: old.toUpperCase() });
+    expect(refused.statusCode).toBe(409);
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(refused.json().error).toMatchObject({
+      code: 'conflict',
+      message: `The handle "${old}" was given up by its owner recently and is kept for them until ${until}: choose another one.`,
+      details: { reason: 'handle_reserved', reservedUntil: expect.stringMatching(new RegExp(`^${until}`)) },
+    });
+    expect((await me(carol)).json<Me>().handle).toBeNull();
+
+    // Its owner takes it back at once (no new name, no wait); the handle they leave is kept for them in turn.
+    expect((await putHandle(bob, { handle: old })).statusCode).toBe(200);
+    expect((await putHandle(carol, { handle: next })).json().error).toMatchObject({
+      details: { reason: 'handle_reserved' },
+    });
+    // Once its time is over, anyone may choose it.
     await api.db
-      .update(users)
-      .set({ handleChangedAt: new Date(Date.now() - 31 * 86_400_000) })
-      .where(eq(users.id, id));
-    expect((await putHandle(bob, { handle: `third_${run}` })).statusCode).toBe(200);
-    await api.db.update(users).set({ handle: null, handleChangedAt: null }).where(eq(users.id, id));
+      .update(handleReservations)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(handleReservations.handle, next));
+    expect((await putHandle(carol, { handle: next })).statusCode).toBe(200);
+    await forget(bob, carol);
+  });
+
+  it('gives a handle claimed by two users at once to one of them', async () => {
+    const handle = `race_${run}`;
+    const answers = await Promise.all([putHandle(bob, { handle }), putHandle(carol, { handle })]);
+    expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().error.details).toEqual({
+      reason: 'handle_taken',
+    });
+    const holders = [(await me(bob)).json<Me>().handle, (await me(carol)).json<Me>().handle];
+    expect(holders.filter((held) => held === handle)).toHaveLength(1);
+    await forget(bob, carol);
+  });
+
+  it('never lets a handle given up go to someone claiming it at the same moment', async () => {
+    const old = `swap_${run}`;
+    expect((await putHandle(bob, { handle: old })).statusCode).toBe(200);
+    await waitOver(bob);
+    const [change, claim] = await Promise.all([
+      putHandle(bob, { handle: `after_${run}` }),
+      putHandle(carol, { handle: old }),
+    ]);
+    expect(change.statusCode).toBe(200);
+    // Before the change commits it is taken, after it is kept for bob: either way not carol's.
+    expect(claim.statusCode).toBe(409);
+    expect(['handle_taken', 'handle_reserved']).toContain(claim.json().error.details.reason);
+    expect((await me(carol)).json<Me>().handle).toBeNull();
+    await forget(bob, carol);
+  });
+
+  it.each([
+    ['admin'],
+    ['Adm1n'],
+    ['Off1cial_'],
+    ['arttoy_support'],
+    ['the_arttoyclub'],
+    ['supp0rt_desk'],
+    ['aaddmmiinn'],
+    ['s_t_a_f_f'],
+    ['m0derat0r'],
+    ['help'],
+    ['r00t'],
+  ])('refuses %s, a name the shop keeps or a look-alike of one, with 400 saying so', async (handle) => {
+    const response = await putHandle(bob, { handle });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('invalid_request');
+    expect(response.json().error.message).toContain(`handle: ${HANDLE_RESERVED_MESSAGE}`);
+  });
+
+  it('takes ordinary names that merely contain a short reserved word', async () => {
+    expect((await putHandle(bob, { handle: `helpful_${run}` })).statusCode).toBe(200);
+    await forget(bob);
   });
 
   it("refuses another user's handle with 409, whatever its case", async () => {

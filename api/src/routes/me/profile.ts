@@ -21,7 +21,8 @@ const profileRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { dep
     '/handle',
     {
       schema: {
-        summary: 'Choose my public handle: 3-20 of a-z, 0-9 and _, unique whatever the case (409 when taken)',
+        summary:
+          "Choose my public handle: 3-20 of a-z, 0-9 and _, unique whatever the case, never the shop's own names or look-alikes (400); 409 when taken, kept for the user who gave it up, or chosen less than 30 days ago",
         tags,
         security,
         body: handleBodySchema,
