@@ -7,3 +7,4 @@ export * from './runtime-config';
 export * from './server-render';
 export * from './page-head';
 export * from './format';
+export * from './odds';

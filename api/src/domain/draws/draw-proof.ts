@@ -7,7 +7,7 @@ import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { draws, figures, lockerItems, orders } from '../../db/schema';
-import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
+import { figureColumns, type FigureView, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
@@ -31,7 +31,8 @@ function selectDraws(db: Db, where: SQL | undefined) {
 
 type DrawRow = Awaited<ReturnType<typeof selectDraws>>[number];
 
-function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
+/** `view`: its owner's proof shows the figure they pulled; a public proof a hidden secret's hidden form. */
+function toDrawProof(row: DrawRow, urls: CatalogueUrls, view: FigureView): DrawProof {
   const { draw } = row;
   return {
     id: draw.id,
@@ -43,7 +44,7 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
     nonce: draw.nonce,
     rollPpm: draw.rollPpm,
     oddsLines: draw.oddsLines,
-    figure: toFigure(row.figure, urls),
+    figure: toFigure(row.figure, urls, view),
     lockerItemId: row.lockerItemId,
     createdAt: draw.createdAt.toISOString(),
   };
@@ -64,7 +65,7 @@ export async function findDraw(
     ).prepare(name),
   );
   const [row] = await drawOfOwner.execute({ ownerId, drawId });
-  return row ? toDrawProof(row, urls) : null;
+  return row ? toDrawProof(row, urls, 'owner') : null;
 }
 
 /** The draw of an order (its owner's: a draw's user is its order's); null when it has none. */
@@ -78,7 +79,7 @@ export async function findDrawOfOrder(
     selectDraws(db, eq(draws.orderId, sql.placeholder('orderId'))).prepare(name),
   );
   const [row] = await drawOfOrder.execute({ orderId });
-  return row ? toDrawProof(row, urls) : null;
+  return row ? toDrawProof(row, urls, 'owner') : null;
 }
 
 /** Any draw's public proof; null when there is no such draw. */
@@ -89,7 +90,7 @@ export async function findPublicDraw(
 ): Promise<PublicDrawProof | null> {
   const [row] = await selectDraws(db, eq(draws.id, drawId));
   if (!row) return null;
-  const { orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
+  const { orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls, 'public');
   return proof;
 }
 
@@ -104,5 +105,5 @@ export async function listDraws(
     .limit(query.pageSize)
     .offset(offsetOf(query));
   const countAll = async () => (await selectDraws(db, eq(draws.userId, ownerId)).limit(1))[0]?.total ?? 0;
-  return toPage(rows, query, (row) => toDrawProof(row, urls), countAll);
+  return toPage(rows, query, (row) => toDrawProof(row, urls, 'owner'), countAll);
 }

@@ -8,12 +8,29 @@ import {
   slugParamsSchema,
 } from '@arttoy/shared/contracts/api';
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
-import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
+import { ART_VERSION, renderFigureArt, renderHiddenSecretArt } from '../../domain/figure-art';
 import { apiError } from '../../errors';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
+import {
+  CATALOGUE_CACHE,
+  errorResponses,
+  PRIVATE_NO_STORE,
+  type RouteOptions,
+  cachedRead,
+  CATALOGUE_TABLES,
+} from '../deps';
 
-/** The art URL's version (`?v=`): a matching version is immutable; anything else revalidates hourly. */
-const artQuerySchema = z.object({ v: z.optional(z.string().max(20)) });
+/** A matching art version is immutable; anything else revalidates hourly. */
+const artCacheControl = (version: string | undefined) =>
+  version === String(ART_VERSION) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+
+/** The art URL's version (`?v=`). */
+const artQuerySchema = z.object({
+  v: z.optional(z.string().max(20)),
+  /** A hidden secret's art key (figures.art_key): only its owners' answers carry it. */
+  key: z.optional(z.string().max(64)),
+});
+
+const svgResponse = { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } };
 
 const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const missing = (slug: string) =>
@@ -55,6 +72,24 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   );
 
   fastify.get(
+    '/secret.svg',
+    {
+      config: cachedRead(),
+      schema: {
+        summary: 'The picture of every secret figure not yet revealed (the same for all of them)',
+        tags: ['catalogue'],
+        querystring: artQuerySchema.pick({ v: true }),
+        response: { 200: svgResponse },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', artCacheControl(request.query.v))
+        .send(renderHiddenSecretArt()),
+  );
+
+  fastify.get(
     '/:slug/art.svg',
     {
       config: cachedRead(...CATALOGUE_TABLES),
@@ -63,20 +98,20 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         tags: ['catalogue'],
         params: slugParamsSchema,
         querystring: artQuerySchema,
-        response: {
-          200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } },
-          ...errorResponses(400, 404),
-        },
+        response: { 200: svgResponse, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const input = await getFigureArtInput(deps.db, request.params.slug);
-      if (!input) throw missing(request.params.slug);
-      const current = request.query.v === String(ART_VERSION);
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .send(renderFigureArt(input));
+      // A hidden secret answers as an unknown slug without its key: its slug alone shows nothing.
+      if (!input || (input.hidden && request.query.key !== input.artKey)) throw missing(request.params.slug);
+      return (
+        reply
+          .type('image/svg+xml; charset=utf-8')
+          // Its owners' copy: no shared cache keeps it, and it changes URL once revealed.
+          .header('cache-control', input.hidden ? PRIVATE_NO_STORE : artCacheControl(request.query.v))
+          .send(renderFigureArt(input))
+      );
     },
   );
 };
