@@ -1,4 +1,5 @@
 import { formatCount, showOdds } from '@arttoy/shared/contracts';
+import { Odds } from '@arttoy/shared/ui';
 import { formatPercent } from './format';
 
 export interface ChartRow {
@@ -79,7 +80,7 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
           {rows.map((row, index) => (
             <tr key={row.figureId}>
               <th scope="row">{row.name}</th>
-              <td title={published[index]?.exact}>{published[index]?.percent}</td>
+              <td>{published[index] ? <Odds odds={published[index]} label={row.name} /> : null}</td>
               <td>{formatCount(Math.round((row.expectedPpm * total) / 1_000_000))}</td>
               <td>{formatCount(row.observed)}</td>
               <td>{formatPercent(share(row) * 1_000_000)}</td>
