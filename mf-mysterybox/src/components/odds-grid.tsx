@@ -54,9 +54,11 @@ export function OddsGrid({
               {secret ? <span className="mb-badge">Secret</span> : null}
             </p>
             {chance ? (
-              <p className="mb-odds__chance">
+              // A div: the disclosure inside is flow content, which a <p> cannot hold (the parser would
+              // close it, and the browser's tree would not match the server's).
+              <div className="mb-odds__chance">
                 <Odds odds={chance} label={name} />
-              </p>
+              </div>
             ) : null}
             {line.stock === 0 ? <p className="mb-stock mb-stock--out">None left</p> : null}
           </li>
