@@ -12,7 +12,7 @@ export function Odds({ odds, label }: { odds: ShownOdds; label: string }) {
       <strong>{odds.percent}</strong>{' '}
       <details className="ui-odds__exact">
         <summary aria-label={`Exact odds of ${label}`}>Exact</summary>
-        {odds.exact} ({odds.oneIn})
+        {`${odds.exact} (${odds.oneIn})`}
       </details>
     </div>
   );
