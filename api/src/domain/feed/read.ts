@@ -44,6 +44,7 @@ const toFeedEvent = (row: Row): FeedEvent => ({
           name: HIDDEN_SECRET_NAME,
           rarity: row.payload.figure.rarity,
           seriesName: row.payload.figure.seriesName,
+          hidden: true,
         },
   boxName: row.payload.boxName,
   drawId: row.payload.drawId,
