@@ -8,6 +8,7 @@ import {
   type Figure,
   HIDDEN_SECRET_NAME,
   type LockerItem,
+  type Order,
   type Page,
   SECRET_REVEAL_PULLS,
   type SeriesDetail,
@@ -15,7 +16,8 @@ import {
 import { figures } from '../../db/schema';
 import { signInTestUser, type TestUser } from '../../test/auth-emulator';
 import { buildTestApi, getJson, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
-import { bearer, buyBox, seedBoxId, setStock } from '../../test/purchase';
+import { chooseHandle, listItem, orderListing } from '../../test/market';
+import { bearer, buyBox, expectStatus, seedBoxId, setStock } from '../../test/purchase';
 
 // Ten purchases through the sandbox on a busy machine.
 jest.setTimeout(120_000);
@@ -126,6 +128,17 @@ describe('secret figures', () => {
     // Pulled once: still hidden from everyone else, in the live room too.
     for (const [url, body] of await publicAnswers())
       expect({ url, leaks: leaks(body) }).toEqual({ url, leaks: [] });
+
+    // Listed by its owner: a buyer's order names it once it is theirs, not before.
+    await chooseHandle(api, owner, 'souffle_seller');
+    const listingId = await listItem(api, draw.lockerItemId, 9_900);
+    const buyer = await signInTestUser('secret-buyer');
+    const ordered = expectStatus(await orderListing(api, buyer, listingId), 201).json<Order>();
+    expect(ordered.listing?.figure).toEqual({
+      id: secretId,
+      slug: 'cloud-bakery-secret',
+      name: HIDDEN_SECRET_NAME,
+    });
 
     const others = await signInTestUser('secret-puller');
     for (let pull = 2; pull < SECRET_REVEAL_PULLS; pull += 1) await buyBox(api, others, boxId);
