@@ -65,8 +65,8 @@ test.describe('the search overlay', () => {
     const input = overlay.getByRole('combobox');
     await input.fill('cloud bakery');
     await expect(overlay.getByRole('option', { name: /^Series\s*Cloud Bakery/ })).toBeVisible();
-    await input.fill('golden souffle');
-    await expect(overlay.getByRole('option').first()).toContainText('FigureGolden Souffle');
+    await input.fill('croissant cub');
+    await expect(overlay.getByRole('option').first()).toContainText('FigureCroissant Cub');
     await input.fill('privacy');
     await expect(overlay.getByRole('option').first()).toContainText('RulesPrivacy policy');
     await overlay.getByRole('option').first().click();
@@ -75,10 +75,10 @@ test.describe('the search overlay', () => {
 
     // A figure opens its gallery page.
     await page.getByRole('button', { name: 'Search' }).click();
-    await input.fill('golden souffle');
+    await input.fill('croissant cub');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/gallery\/style\/detail\/cloud-bakery-golden-souffle$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golden Souffle');
+    await expect(page).toHaveURL(/\/gallery\/style\/detail\/cloud-bakery-croissant-cub$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Croissant Cub');
   });
 });
 

@@ -143,8 +143,8 @@ test.describe('the API down or slow', () => {
     },
     {
       name: 'a figure',
-      path: async () => '/gallery/style/detail/cloud-bakery-golden-souffle',
-      heading: async () => 'Golden Souffle',
+      path: async () => '/gallery/style/detail/cloud-bakery-croissant-cub',
+      heading: async () => 'Croissant Cub',
     },
     { name: 'the blog list', path: async () => '/blog/list', heading: async () => 'The ArtToy Club blog' },
     {

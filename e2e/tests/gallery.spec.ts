@@ -21,13 +21,13 @@ async function walkToABox(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cloud Bakery');
   const lineup = page.getByRole('region', { name: 'The line-up' });
   await expect(lineup.getByRole('listitem')).toHaveCount(9);
-  // The secret's published odds in the standard box: 6 944 ppm.
-  await expect(lineup.getByRole('listitem').last()).toContainText('Secret');
-  await expect(lineup.getByRole('listitem').last()).toContainText('1 in 144 (0.69%)');
+  // The secret, hidden until revealed, and its published odds in the standard box: 6 944 ppm.
+  await expect(lineup.getByRole('listitem').last()).toContainText('Secret figure');
+  await expect(lineup.getByRole('listitem').last()).toContainText('0.7%');
 
-  await lineup.getByRole('link', { name: 'Golden Souffle' }).click();
-  await expect(page).toHaveURL(/\/gallery\/style\/detail\/cloud-bakery-golden-souffle$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golden Souffle');
+  await lineup.getByRole('link', { name: 'Croissant Cub' }).click();
+  await expect(page).toHaveURL(/\/gallery\/style\/detail\/cloud-bakery-croissant-cub$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Croissant Cub');
   const buy = page.getByRole('region', { name: 'Buy a box of this series' });
   const link = buy.getByRole('link', { name: 'Buy a box: Cloud Bakery Blind Box' });
   const href = await link.getAttribute('href');
@@ -118,9 +118,9 @@ test.describe('the gallery in the composed site', () => {
     ['/gallery', 'Gallery'],
     ['/gallery/style/kawaii-pop', 'Kawaii Pop'],
     ['/gallery/series/cloud-bakery', 'Cloud Bakery'],
-    ['/gallery/style/detail/cloud-bakery-golden-souffle', 'Golden Souffle'],
+    ['/gallery/style/detail/cloud-bakery-croissant-cub', 'Croissant Cub'],
     ['/gallery/cloud-bakery', 'Cloud Bakery'],
-    ['/gallery/cloud-bakery-golden-souffle', 'Golden Souffle'],
+    ['/gallery/cloud-bakery-croissant-cub', 'Croissant Cub'],
   ] as const;
   for (const [opened, how] of [
     [(page: Page, path: string) => page.goto(path), 'loaded'],
@@ -162,7 +162,7 @@ test.describe('the gallery in the composed site', () => {
       '/gallery',
       '/gallery/style/kawaii-pop',
       '/gallery/series/cloud-bakery',
-      '/gallery/style/detail/cloud-bakery-golden-souffle',
+      '/gallery/style/detail/cloud-bakery-croissant-cub',
     ]) {
       await page.goto(path);
       await expect(page.locator('[data-owner="mf_gallery"] h1')).toBeVisible();
@@ -174,7 +174,7 @@ test.describe('the gallery in the composed site', () => {
     ['/gallery', 'Gallery'],
     ['/gallery/style/kawaii-pop', 'Kawaii Pop'],
     ['/gallery/series/cloud-bakery', 'Cloud Bakery'],
-    ['/gallery/style/detail/cloud-bakery-golden-souffle', 'Golden Souffle'],
+    ['/gallery/style/detail/cloud-bakery-croissant-cub', 'Croissant Cub'],
     ['/gallery/night-market', 'Night Market'],
   ] as const) {
     test(`no serious axe violations on ${path}`, async ({ page }) => {

@@ -44,8 +44,8 @@ test.describe('every route of the spec reaches its owner', () => {
   });
 
   test('route parameters reach the remote', async ({ page }) => {
-    await page.goto('/gallery/style/detail/cloud-bakery-golden-souffle');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golden Souffle');
+    await page.goto('/gallery/style/detail/cloud-bakery-croissant-cub');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Croissant Cub');
     const box = await (await page.request.get('/api/box-models/2')).json();
     await page.goto('/mysterybox/2');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(box.name);

@@ -38,9 +38,9 @@ test('each opening starts with the previous query selected, so a new query repla
   await expect(input).toHaveValue('moonlit');
   expect(await selectedText(input)).toBe('moonlit');
   // Typing replaces the selection: nothing is appended to the old query.
-  await page.keyboard.type('golden souffle');
-  await expect(input).toHaveValue('golden souffle');
-  await expect(overlay.getByRole('option').first()).toContainText('FigureGolden Souffle');
+  await page.keyboard.type('croissant cub');
+  await expect(input).toHaveValue('croissant cub');
+  await expect(overlay.getByRole('option').first()).toContainText('FigureCroissant Cub');
 
   // A query cleared before closing opens empty.
   await input.fill('');

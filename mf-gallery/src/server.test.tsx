@@ -41,7 +41,7 @@ describe("mf-gallery's server module", () => {
     expect(page?.html).toContain('<h1');
     expect(page?.html).toContain('Cloud Bakery');
     // The secret's odds come from the boxes, which the series names: read on the second pass.
-    expect(page?.html).toContain('1 in 144 (0.69%)');
+    expect(page?.html).toContain('6,944 in 1,000,000 (about 1 in 144)');
     expect(page?.html).not.toContain('ui-skeleton');
     expect(api.requested).toEqual(['/api/box-models/1', '/api/box-models/2']);
     expect(Object.keys(page?.data ?? {}).toSorted()).toEqual([

@@ -8,3 +8,4 @@ export * from './server-render';
 export * from './page-head';
 export * from './format';
 export * from './company';
+export * from './odds';

@@ -10,6 +10,7 @@
  *      largest remainder (oddsPpm × 1 000 000 mod S), ties to the smaller figureId.
  * Lines that already sum to 1 000 000 are unchanged. Each line keeps its share of S to within 1 ppm.
  */
+import { largestRemainder } from '../contracts/odds';
 import { FairInputError } from './errors';
 import { ROLL_SCALE } from './roll';
 
@@ -55,23 +56,14 @@ export function normaliseOdds(lines: readonly OddsLine[]): NormalisedOddsLine[] 
       oddsPpm: line.oddsPpm,
       publishedPpm: line.oddsPpm,
     }));
-  // oddsPpm ≤ 10^6, so oddsPpm × 10^6 ≤ 10^12 < 2^53: every step below is exact.
-  const shares = sorted.map((line, index) => {
-    const scaled = line.oddsPpm * ROLL_SCALE;
-    const remainder = scaled % sum;
-    return { index, base: (scaled - remainder) / sum, remainder };
-  });
-  let missing = ROLL_SCALE - shares.reduce((total, share) => total + share.base, 0);
-  const byRemainder = shares.toSorted((a, b) => b.remainder - a.remainder || a.index - b.index);
-  const extra = new Set<number>();
-  for (const share of byRemainder) {
-    if (missing === 0) break;
-    extra.add(share.index);
-    missing -= 1;
-  }
+  // oddsPpm ≤ 10^6, so oddsPpm × 10^6 ≤ 10^12 < 2^53: every step is exact.
+  const shares = largestRemainder(
+    sorted.map((line) => line.oddsPpm),
+    ROLL_SCALE,
+  );
   return sorted.map((line, index) => ({
     figureId: line.figureId,
-    oddsPpm: (shares[index]?.base ?? 0) + (extra.has(index) ? 1 : 0),
+    oddsPpm: shares[index] ?? 0,
     publishedPpm: line.oddsPpm,
   }));
 }

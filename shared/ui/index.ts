@@ -17,6 +17,7 @@ export {
   UserIcon,
 } from './icons';
 export { lazyComponent, type LazyComponent, type LazyComponentOptions } from './lazy-component';
+export { Odds } from './odds';
 export { Pagination, pageWindow, type PaginationProps } from './pagination';
 export { RemoteFallback } from './remote-fallback';
 export { createPlaceholderPage } from './route-placeholder';

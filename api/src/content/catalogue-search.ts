@@ -5,12 +5,13 @@
  * Each carries a picture: a figure its art, a series the art of its first figure, a box its
  * packaging (what their cards show).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, not } from 'drizzle-orm';
 import type { SearchEntry } from '@arttoy/shared/contracts/api';
 import type { Db } from '../db/connect';
 import { boxModels, figures, series, styles } from '../db/schema';
 import {
   catalogueOrder,
+  hiddenSecret,
   joinSeriesAndStyle,
   seriesColumns,
   styleOfSeries,
@@ -44,7 +45,10 @@ export async function catalogueSearchEntries(db: Db, urls: CatalogueUrls): Promi
         })
         .from(figures)
         .$dynamic(),
-    ).orderBy(asc(series.position), asc(series.id), asc(figures.number)),
+    )
+      // A hidden secret has no page to find, and its entry would name it.
+      .where(not(hiddenSecret))
+      .orderBy(asc(series.position), asc(series.id), asc(figures.number)),
     // Only the boxes on sale: an inactive model has no page to open. Stock is left out, so the
     // index is not rebuilt with every sale. Their series (name, style, picture) are the rows above;
     // a box whose series was added between these reads is left to the next answer (the change that

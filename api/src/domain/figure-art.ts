@@ -6,7 +6,7 @@
  * a year.
  */
 import { createHash } from 'node:crypto';
-import type { FigureRarity } from '@arttoy/shared/contracts/api';
+import { type FigureRarity, HIDDEN_SECRET_NAME } from '@arttoy/shared/contracts/api';
 import { FIGURE_KINDS, KIND_DRAWINGS, type FigureKind } from './art/kinds';
 import type { Face, FigurePose, Look, Mouth, Parts } from './art/look';
 import { PROPS, type FigureProp } from './art/props';
@@ -185,6 +185,22 @@ export function renderFigureArt(input: ArtInput): string {
     secret
       ? `<text x="262" y="44" font-family="sans-serif" font-size="30" font-weight="700" fill="#7c5a00" text-anchor="middle">?</text>`
       : '',
+    `</svg>`,
+  ].join('');
+}
+
+/**
+ * The one picture of every secret still hidden (SECRET_REVEAL_PULLS): a dark silhouette with a
+ * question mark on gold, the way blind boxes print their secrets. The same for every secret, so
+ * neither its bytes nor its URL tell one from another.
+ */
+export function renderHiddenSecretArt(): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300" width="300" height="300" role="img" aria-label="${HIDDEN_SECRET_NAME}">`,
+    `<title>${HIDDEN_SECRET_NAME}</title>`,
+    `<defs><radialGradient id="g"><stop offset="0" stop-color="#fff7cc"/><stop offset="1" stop-color="#d4a017"/></radialGradient></defs><rect width="300" height="300" fill="url(#g)"/>`,
+    `<g fill="#3b3347"><circle cx="150" cy="116" r="56"/><circle cx="105" cy="72" r="19"/><circle cx="195" cy="72" r="19"/><rect x="94" y="165" width="112" height="108" rx="45"/></g>`,
+    `<text x="150" y="140" font-family="sans-serif" font-size="72" font-weight="800" fill="#f3d36b" text-anchor="middle">?</text>`,
     `</svg>`,
   ].join('');
 }

@@ -45,7 +45,7 @@ function toLockerItem(row: LockerRow, urls: CatalogueUrls): LockerItem {
   return {
     id: row.itemId,
     status: row.status,
-    figure: toFigure(row, urls),
+    figure: toFigure(row, urls, 'owner'),
     series: { slug: row.seriesSlug, name: row.seriesName },
     acquiredAt: row.acquiredAt.toISOString(),
     shipRequestedAt: row.shipRequestedAt?.toISOString() ?? null,

@@ -78,7 +78,7 @@ export const SEED_SERIES: readonly SeedSeries[] = [
       {
         slug: 'cloud-bakery-secret-hunter',
         name: 'Cloud Bakery Secret Hunter Box',
-        description: 'The same line-up with twice the chance of the Golden Souffle.',
+        description: 'The same line-up with twice the chance of its secret figure.',
         priceMinor: 1_999,
         currency: 'USD',
         secretOddsPpm: 13_889,

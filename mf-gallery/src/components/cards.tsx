@@ -61,20 +61,30 @@ export function SeriesCard({ series, eager = false }: { series: SeriesSummary; e
   );
 }
 
+/** A figure's card; a hidden secret's (figure.hidden) has no page to open, so it is no link. */
 export function FigureCard({ figure, eager = false }: { figure: Figure; eager?: boolean }) {
+  const body = (
+    <>
+      <ArtImage src={figure.artUrl} alt="" size="card" eager={eager} />
+      <span className="gallery-card__title">{figure.name}</span>
+      <span className="gallery-card__meta">
+        {figure.series.name} · No. {figure.number} <RarityBadge rarity={figure.rarity} />
+      </span>
+    </>
+  );
   return (
     <li className="gallery-card">
-      <Link
-        to={galleryPaths.figure(figure.slug)}
-        className="gallery-card__link"
-        {...warm(figureDetail(figure.slug))}
-      >
-        <ArtImage src={figure.artUrl} alt="" size="card" eager={eager} />
-        <span className="gallery-card__title">{figure.name}</span>
-        <span className="gallery-card__meta">
-          {figure.series.name} · No. {figure.number} <RarityBadge rarity={figure.rarity} />
-        </span>
-      </Link>
+      {figure.hidden ? (
+        <div className="gallery-card__link">{body}</div>
+      ) : (
+        <Link
+          to={galleryPaths.figure(figure.slug)}
+          className="gallery-card__link"
+          {...warm(figureDetail(figure.slug))}
+        >
+          {body}
+        </Link>
+      )}
     </li>
   );
 }

@@ -20,7 +20,10 @@ describe('/gallery/style/detail/{detail} (a figure)', () => {
     expect(screen.getByText('Secret')).toBeVisible();
     expect(screen.getByText('70 mm')).toBeVisible();
     const buy = await screen.findByRole('region', { name: 'Buy a box of this series' });
-    expect(await within(buy).findByText('1 in 144 (0.69%)')).toBeVisible();
+    expect(await within(buy).findByText('0.7%')).toBeVisible();
+    expect(
+      within(buy).getByText('6,944 in 1,000,000 (about 1 in 144)', { exact: false }),
+    ).toBeInTheDocument();
   });
 
   it('shows related figures of its series and links to buy a box', async () => {

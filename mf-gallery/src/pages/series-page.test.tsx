@@ -15,10 +15,11 @@ describe('/gallery/series/{style} (a series)', () => {
     expect(art).toHaveAttribute('height', '240');
     expect(within(items[2]!).getByText('Secret')).toBeVisible();
     expect(within(items[0]!).getByText('Regular')).toBeVisible();
-    // The secret's published odds in each box: 6 944 ppm ≈ 1 in 144; the hunter box doubles them.
-    await within(items[2]!).findByText('1 in 144 (0.69%)');
+    // The secret's published odds in each box, as every page shows odds (rounded with the box's
+    // other lines, the exact odds beside): 6 944 ppm ≈ 1 in 144; the hunter box doubles them.
+    await within(items[2]!).findByText('0.7%');
     expect(within(items[2]!).getByText('Cloud Bakery Secret Hunter Box').nextSibling).toHaveTextContent(
-      '1 in 72 (1.4%)',
+      '1.4% Exact13,889 in 1,000,000 (about 1 in 72)',
     );
   });
 

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
-import { formatDate } from '@arttoy/shared/contracts';
+import { formatDate, showOdds } from '@arttoy/shared/contracts';
 import type { BoxModelDetail, SeriesDetail } from '@arttoy/shared/contracts/api';
 import { HttpError } from '@arttoy/shared/http';
-import { Skeleton } from '@arttoy/shared/ui';
+import { Odds, Skeleton } from '@arttoy/shared/ui';
 import { boxModelDetails, figureDetail, seriesDetail } from '../api/catalogue';
 import { ArtImage } from '../components/art-image';
 import { BuyBoxes } from '../components/buy-box';
 import { warm } from '../components/cards';
-import { formatOdds } from '../components/format';
 import { LoadError } from '../components/load-state';
 import { LowestAsk, useLowestAsks } from '../components/market/lowest-ask';
 import { RarityBadge } from '../components/rarity-badge';
@@ -85,13 +84,18 @@ function SeriesContent({ series }: { series: SeriesDetail }) {
                 eager={index < 4}
               />
               <div>
-                <Link
-                  to={galleryPaths.figure(figure.slug)}
-                  className="gallery-lineup__name"
-                  {...warm(figureDetail(figure.slug))}
-                >
-                  {figure.name}
-                </Link>
+                {figure.hidden ? (
+                  // A hidden secret has no page of its own until it is revealed.
+                  <span className="gallery-lineup__name">{figure.name}</span>
+                ) : (
+                  <Link
+                    to={galleryPaths.figure(figure.slug)}
+                    className="gallery-lineup__name"
+                    {...warm(figureDetail(figure.slug))}
+                  >
+                    {figure.name}
+                  </Link>
+                )}
                 <p className="gallery-lineup__meta">
                   No. {figure.number} <RarityBadge rarity={figure.rarity} />
                 </p>
@@ -116,8 +120,10 @@ export function FigureOdds({
 }) {
   if (!boxes) return null;
   const lines = boxes.flatMap((box) => {
-    const line = box.odds.find((entry) => entry.figure.id === figureId);
-    return line ? [{ box: box.name, odds: formatOdds(line.oddsPpm), id: box.id }] : [];
+    // Rounded with the box's other lines, so every page shows the same number for it (showOdds).
+    const index = box.odds.findIndex((entry) => entry.figure.id === figureId);
+    const odds = showOdds(box.odds.map((entry) => entry.oddsPpm))[index];
+    return odds ? [{ box: box.name, odds, id: box.id }] : [];
   });
   if (lines.length === 0) return null;
   return (
@@ -125,7 +131,9 @@ export function FigureOdds({
       {lines.map((line) => (
         <div key={line.id}>
           <dt>{line.box}</dt>
-          <dd>{line.odds}</dd>
+          <dd>
+            <Odds odds={line.odds} label={`this figure in ${line.box}`} />
+          </dd>
         </div>
       ))}
     </dl>

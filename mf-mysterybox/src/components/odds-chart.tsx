@@ -1,4 +1,5 @@
-import { formatCount } from '@arttoy/shared/contracts';
+import { formatCount, showOdds } from '@arttoy/shared/contracts';
+import { Odds } from '@arttoy/shared/ui';
 import { formatPercent } from './format';
 
 export interface ChartRow {
@@ -21,6 +22,7 @@ const WIDTH = 560;
 export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: number }) {
   const share = (row: ChartRow) => (total === 0 ? 0 : row.observed / total);
   const scale = Math.max(0.01, ...rows.map((row) => Math.max(share(row), row.expectedPpm / 1_000_000))) * 1.1;
+  const published = showOdds(rows.map((row) => row.expectedPpm));
   const x = (fraction: number) => ((WIDTH - LABEL_WIDTH - 70) * fraction) / scale;
   return (
     <figure className="mb-chart">
@@ -75,10 +77,10 @@ export function OddsChart({ rows, total }: { rows: readonly ChartRow[]; total: n
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row.figureId}>
               <th scope="row">{row.name}</th>
-              <td>{formatPercent(row.expectedPpm)}</td>
+              <td>{published[index] ? <Odds odds={published[index]} label={row.name} /> : null}</td>
               <td>{formatCount(Math.round((row.expectedPpm * total) / 1_000_000))}</td>
               <td>{formatCount(row.observed)}</td>
               <td>{formatPercent(share(row) * 1_000_000)}</td>

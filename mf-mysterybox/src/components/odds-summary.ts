@@ -1,7 +1,7 @@
+import { formatOneIn } from '@arttoy/shared/contracts';
 import type { BoxModelDetail } from '@arttoy/shared/contracts/api';
-import { formatOneIn } from './format';
 
-/** "6 figures + 1 secret · secret 1 in 144": what a card says about a box's odds. */
+/** "6 figures + 1 secret · secret about 1 in 144": what a card says about a box's odds. */
 export function oddsSummary(box: BoxModelDetail): string {
   const secrets = box.odds.filter((line) => line.figure.rarity === 'secret');
   const regular = box.odds.length - secrets.length;

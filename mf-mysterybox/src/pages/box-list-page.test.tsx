@@ -33,7 +33,7 @@ describe('/mysterybox', () => {
     expect(first).toHaveTextContent('Night Market');
     expect(first).toHaveTextContent('$14.99');
     expect(first).toHaveTextContent('12 left');
-    expect(first).toHaveTextContent('2 figures + 1 secret · secret 1 in 144');
+    expect(first).toHaveTextContent('2 figures + 1 secret · secret about 1 in 144');
     expect(second).toHaveTextContent('Sold out');
   });
 

@@ -40,9 +40,9 @@ describe('/mysterybox/{model_id}', () => {
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Night Market Box' })).toBeInTheDocument();
     expect(oddsItems().map((item) => item.textContent)).toEqual([
-      'Lantern Cat50.00% (1 in 2)',
-      'Noodle Fox49.31% (1 in 2)',
-      '?Secret figureSecret0.69% (1 in 144)',
+      'Lantern Cat50.0% Exact500,000 in 1,000,000 (1 in 2)',
+      'Noodle Fox49.3% Exact493,056 in 1,000,000 (about 1 in 2)',
+      '?Secret figureSecret0.7% Exact6,944 in 1,000,000 (about 1 in 144)',
     ]);
     expect(screen.getByRole('img', { name: 'Noodle Fox, figure 2' })).toHaveAttribute(
       'src',
@@ -85,7 +85,7 @@ describe('/mysterybox/{model_id}', () => {
       'src',
       '/api/art/103.svg',
     );
-    expect(oddsItems()[2]).toHaveTextContent('Moon OwlSecret0.69% (1 in 144)');
+    expect(oddsItems()[2]).toHaveTextContent('Moon OwlSecret0.7%');
     expect(api.callsTo('GET', '/api/locker')[0]?.headers.get('authorization')).toBe('Bearer test-token');
   });
 
@@ -98,9 +98,27 @@ describe('/mysterybox/{model_id}', () => {
     });
     mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
     expect(await screen.findByTestId('server-seed-hash')).toBeInTheDocument();
-    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
+    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.7%'));
     expect(screen.getByRole('img', { name: /^Secret figure, figure 3/ })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the odds rounded to sum to 100%, the exact odds behind a native disclosure', async () => {
+    fakeApi({ 'GET /api/box-models/7': { body: box() } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' });
+    const exact = await screen.findByText('Exact', {
+      selector: 'summary[aria-label="Exact odds of Noodle Fox"]',
+    });
+    const shown = oddsItems().map((item) =>
+      Number(item.querySelector('strong')?.textContent?.replace('%', '')),
+    );
+    expect(shown.reduce((sum, percent) => sum + percent * 10, 0)).toBe(1000);
+    const details = exact.closest('details');
+    expect(details).not.toHaveAttribute('open');
+    // A summary element: focusable and opened by Enter or Space natively (jsdom runs only its click).
+    await userEvent.click(exact);
+    expect(details).toHaveAttribute('open');
+    expect(details).toHaveTextContent('493,056 in 1,000,000 (about 1 in 2)');
   });
 
   it('hands an unknown box to the shell as a 404', async () => {
@@ -211,7 +229,7 @@ describe('/mysterybox/{model_id}', () => {
     // Masked at once: u-1's locker is not u-2's, not even while u-2's is read.
     expect(screen.queryByRole('img', { name: /Moon Owl/ })).not.toBeInTheDocument();
     releaseSecond();
-    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.69% (1 in 144)'));
+    await waitFor(() => expect(oddsItems()[2]).toHaveTextContent('?Secret figureSecret0.7%'));
   });
 
   it('buys with the seed on record when the seed could not be read, instead of sending an empty one', async () => {

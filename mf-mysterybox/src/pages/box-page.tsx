@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatPrice } from '@arttoy/shared/contracts';
-import { ORDER_RESERVATION_MINUTES } from '@arttoy/shared/contracts/api';
+import { ORDER_RESERVATION_MINUTES, SECRET_REVEAL_PULLS } from '@arttoy/shared/contracts/api';
 import { clientSeedProblem } from '@arttoy/shared/fair';
 import { HttpError } from '@arttoy/shared/http';
 import { useAuthStore } from '@arttoy/shared/stores';
@@ -29,10 +29,14 @@ export function BoxPage() {
   const authLoading = useAuthStore((state) => state.loading);
   const box = usePageQuery(boxRead(id));
   const fairness = usePageQuery(uid === null ? null : fairnessRead(uid));
-  // Secret figures stay masked until pulled: signed out, or while the locker loads or fails, all are.
+  // A hidden secret shows, from the visitor's own locker, once they own one; signed out, or while
+  // the locker loads or fails, it stays the API's hidden form.
   const locker = usePageQuery(uid === null ? null : lockerRead(uid));
   const lockerItems = locker.status === 'success' ? locker.data.items : null;
-  const pulled = useMemo(() => new Set(lockerItems?.map((item) => item.figure.id)), [lockerItems]);
+  const owned = useMemo(
+    () => new Map(lockerItems?.map((item) => [item.figure.id, item.figure])),
+    [lockerItems],
+  );
   // The seed on record until the buyer edits it; null while it is not known (loading, or its read
   // failed): an order then keeps the seed on record instead of sending an empty one.
   const [editedSeed, setClientSeed] = useState<string | null>(null);
@@ -123,10 +127,12 @@ export function BoxPage() {
       </div>
       <h2>What is inside</h2>
       <p className="mb-muted">
-        Probabilities are published per figure and always add up to 100%. A figure that has run out is left
-        out of the draw, and the others share its chance. Secret figures stay hidden until you pull one.
+        Probabilities are published per figure, rounded so they add up to exactly 100%; the exact odds are
+        beside each. A figure that has run out is left out of the draw, and the others share its chance. A
+        secret figure stays hidden until you pull one, or until it has been pulled {SECRET_REVEAL_PULLS}{' '}
+        times.
       </p>
-      <OddsGrid odds={data.odds} pulled={pulled} />
+      <OddsGrid odds={data.odds} owned={owned} />
     </article>
   );
 }

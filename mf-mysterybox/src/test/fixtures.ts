@@ -41,15 +41,27 @@ export function box(overrides: Partial<BoxModelDetail> = {}): BoxModelDetail {
     series,
     style,
     stock: 12,
+    // The secret as the API writes it while it is hidden: no name, slug or art of its own.
     odds: FIGURES.map((item, index) => ({
-      figure: {
-        id: item.id,
-        slug: item.slug,
-        name: item.name,
-        number: item.number,
-        rarity: item.rarity,
-        artUrl: item.artUrl,
-      },
+      figure:
+        item.rarity === 'secret'
+          ? {
+              id: item.id,
+              slug: 'night-market-secret',
+              name: 'Secret figure',
+              number: item.number,
+              rarity: item.rarity,
+              artUrl: '/api/figures/secret.svg?v=2',
+              hidden: true,
+            }
+          : {
+              id: item.id,
+              slug: item.slug,
+              name: item.name,
+              number: item.number,
+              rarity: item.rarity,
+              artUrl: item.artUrl,
+            },
       oddsPpm: PPM[index] ?? 0,
       odds: (PPM[index] ?? 0) / 1_000_000,
       stock: 4,

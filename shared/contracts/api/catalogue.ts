@@ -21,6 +21,23 @@ export const styleSchema = z.object({
 });
 export type Style = z.infer<typeof styleSchema>;
 
+/**
+ * A secret figure's name and art are shown to everyone once it has been pulled this many times
+ * (counted over every box); until then the API writes it in every public answer as the hidden form
+ * below, and only its owners see it, in their own signed-in answers (locker, draws). The rule is
+ * written for collectors in content/rules/terms_of_service.md.
+ */
+export const SECRET_REVEAL_PULLS = 10;
+
+/** What a secret still hidden is called in every public answer. */
+export const HIDDEN_SECRET_NAME = 'Secret figure';
+
+/**
+ * A hidden secret's slug in public answers: its series' slug and `-secret`, never its own (figure
+ * slugs are made of their names). No figure page answers on it.
+ */
+export const hiddenSecretSlug = (seriesSlug: string) => `${seriesSlug}-secret`;
+
 export const figureSchema = z.object({
   id: z.int().positive(),
   slug: slugSchema,
@@ -34,6 +51,12 @@ export const figureSchema = z.object({
   artUrl: z.string(),
   series: nameRef,
   style: nameRef,
+  /**
+   * true: a secret figure not yet revealed (SECRET_REVEAL_PULLS); its name, slug, description and
+   * art are the hidden form (HIDDEN_SECRET_NAME, hiddenSecretSlug, the placeholder art), and it has
+   * no page of its own.
+   */
+  hidden: z.optional(z.boolean()),
 });
 export type Figure = z.infer<typeof figureSchema>;
 
@@ -80,7 +103,15 @@ export type SeriesDetail = z.infer<typeof seriesDetailSchema>;
 
 /** One line of a box's published odds. */
 export const boxOddsSchema = z.object({
-  figure: figureSchema.pick({ id: true, slug: true, name: true, number: true, rarity: true, artUrl: true }),
+  figure: figureSchema.pick({
+    id: true,
+    slug: true,
+    name: true,
+    number: true,
+    rarity: true,
+    artUrl: true,
+    hidden: true,
+  }),
   oddsPpm: z.int().positive().max(ODDS_SCALE),
   /** oddsPpm / 1 000 000, for display. */
   odds: z.number().positive().max(1),

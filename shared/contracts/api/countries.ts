@@ -276,4 +276,7 @@ export function countriesByName(): { code: CountryCode; name: string }[] {
 export const countryCodeSchema = z
   .string()
   .regex(/^[A-Z]{2}$/, { message: 'must be a two-letter ISO 3166-1 country code such as US', abort: true })
-  .refine((code): boolean => isCountryCode(code), 'is not a country: use an ISO 3166-1 code such as US, GB or DE');
+  .refine(
+    (code): boolean => isCountryCode(code),
+    'is not a country: use an ISO 3166-1 code such as US, GB or DE',
+  );

@@ -18,6 +18,8 @@ export const feedFigureSchema = z.object({
   name: z.string(),
   rarity: z.enum(FIGURE_RARITIES),
   seriesName: z.string(),
+  /** true: a secret not yet revealed, named as every public answer names it (figureSchema's `hidden`); it has no page. */
+  hidden: z.optional(z.boolean()),
 });
 
 /** An event as stored (feed_events.payload): everything but its id, moment and handle. */

@@ -14,9 +14,14 @@ function FeedItem({ event, timeZone }: { event: FeedEvent; timeZone?: string }):
       data-rarity={event.figure.rarity}
     >
       <span className="live-feed__who">{whoOf(event)}</span> {event.kind === 'pull' ? 'pulled' : 'bought'}{' '}
-      <Link className="live-feed__figure" to={`/gallery/style/detail/${event.figure.slug}`}>
-        {event.figure.name}
-      </Link>
+      {event.figure.hidden ? (
+        // A secret not yet revealed has no page of its own.
+        <span className="live-feed__figure">{event.figure.name}</span>
+      ) : (
+        <Link className="live-feed__figure" to={`/gallery/style/detail/${event.figure.slug}`}>
+          {event.figure.name}
+        </Link>
+      )}
       {secret ? (
         <strong className="live-feed__rarity"> Secret</strong>
       ) : (

@@ -44,6 +44,35 @@ describe("home's Live now", () => {
     expect(globalThis.fetch).toHaveBeenCalledWith('/api/feed/recent', expect.anything());
   });
 
+  it('names a hidden secret as the API does, without a link to the page it does not have', async () => {
+    const hidden = event(8);
+    answer({
+      items: [
+        {
+          ...hidden,
+          figure: {
+            id: 8,
+            slug: 'night-secret',
+            name: 'Secret figure',
+            rarity: 'secret',
+            seriesName: 'Night',
+            hidden: true,
+          },
+        },
+        event(7),
+      ],
+    });
+    render(<RouterProvider router={routerWith()} />);
+    const section = await screen.findByRole('region', { name: 'Live now' });
+    const [secret, regular] = within(section).getAllByRole('listitem');
+    expect(secret).toHaveTextContent('Secret figure');
+    expect(within(secret!).queryByRole('link', { name: 'Secret figure' })).not.toBeInTheDocument();
+    expect(within(regular!).getByRole('link', { name: 'Figure 7' })).toHaveAttribute(
+      'href',
+      '/gallery/style/detail/figure-7',
+    );
+  });
+
   it('renders nothing on the server, and nothing when there is nothing to show or the read fails', async () => {
     answer({ items: [] });
     expect(renderToString(<RouterProvider router={routerWith()} />)).not.toContain('Live now');

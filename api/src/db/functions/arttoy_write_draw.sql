@@ -1,7 +1,8 @@
 -- A draw's writes in one call (src/domain/draws/fulfil.ts): one unit of the drawn figure taken from
 -- stock only if one is left (`stock > 0`, checked on the row's newest version), and then, and only
 -- then, the seed's nonce moved on, the draw and its locker item written, the order fulfilled, and
--- the live room's pull recorded and announced at commit (as src/domain/feed/record.ts does). Takes
+-- the live room's pull recorded and announced at commit (as src/domain/feed/record.ts does), and a
+-- hidden secret revealed to everyone at its p_reveal_after-th pull (migration 0021). Takes
 -- the drawn figure's row alone; an attempt that finds no unit left holds no lock after it (a
 -- subtransaction), so no draw holds two. Returns the draw's id, or null when the figure's last unit
 -- went meanwhile and nothing was written (the API reads the stock again and maps the same roll onto
@@ -16,7 +17,8 @@ CREATE OR REPLACE FUNCTION arttoy_write_draw(
   p_nonce integer,
   p_roll_ppm integer,
   p_figure_id integer,
-  p_odds_lines jsonb
+  p_odds_lines jsonb,
+  p_reveal_after integer
 ) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_draw_id bigint;
@@ -54,6 +56,12 @@ BEGIN
     RAISE EXCEPTION 'Figure % of a pull event not found.', p_figure_id;
   END IF;
   PERFORM pg_notify('arttoy_feed_event', v_event_id::text);
+  -- Checked first: figures' change trigger is per statement and drops every cached catalogue
+  -- answer, so the UPDATE runs only on the pull that reveals.
+  IF EXISTS (SELECT 1 FROM figures WHERE id = p_figure_id AND rarity = 'secret' AND revealed_at IS NULL)
+     AND (SELECT count(*) FROM draws WHERE figure_id = p_figure_id) >= p_reveal_after THEN
+    UPDATE figures SET revealed_at = now() WHERE id = p_figure_id AND revealed_at IS NULL;
+  END IF;
   RETURN v_draw_id;
 END;
 $$;

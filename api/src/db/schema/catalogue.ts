@@ -14,6 +14,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { FIGURE_RARITIES } from '@arttoy/shared/contracts/api';
@@ -80,6 +81,18 @@ export const figures = pgTable(
     artPose: text('art_pose').notNull().default('stand'),
     artProp: text('art_prop'),
     heightMm: integer('height_mm').notNull(),
+    /**
+     * When a secret figure was revealed to everyone: its SECRET_REVEAL_PULLS-th pull
+     * (arttoy_write_draw). Null while hidden (and for regular figures, which are never hidden).
+     */
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    /**
+     * Random and never derived from the name: the key a hidden secret's art URL carries
+     * (`?key=`), so only answers that may show it (an owner's) can name a working URL.
+     */
+    artKey: text('art_key')
+      .notNull()
+      .default(sql`md5(random()::text || clock_timestamp()::text)`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -230,6 +230,8 @@ export const draws = pgTable(
     // Exactly one draw per order, ever: a retried or concurrent fulfilment cannot draw twice.
     unique('draws_one_per_order').on(t.orderId),
     index('draws_user_idx').on(t.userId, t.createdAt),
+    // A hidden secret's pulls are counted at each of its draws until it is revealed (arttoy_write_draw).
+    index('draws_figure_idx').on(t.figureId),
   ],
 );
 

@@ -11,7 +11,15 @@ import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
-import { boxModelColumns, catalogueOrder, joinSeriesAndStyle, toBoxModelSummary } from './columns';
+import {
+  boxModelColumns,
+  catalogueOrder,
+  figureArtUrl,
+  hiddenFigureRef,
+  hiddenSecret,
+  joinSeriesAndStyle,
+  toBoxModelSummary,
+} from './columns';
 import type { BoxArtInput } from '../box-art';
 import type { CatalogueUrls } from './urls';
 
@@ -73,10 +81,14 @@ export async function getBoxModel(db: Db, id: number, urls: CatalogueUrls): Prom
   const lines = await preparedFor(db, 'box_model_lines', (name) => linesOfBox(db).prepare(name)).execute({
     id,
   });
+  const summary = toBoxModelSummary(row, urls);
   return {
-    ...toBoxModelSummary(row, urls),
-    odds: lines.map(({ oddsPpm, stock, ...figure }) => ({
-      figure: { ...figure, artUrl: urls.figureArt(figure.slug) },
+    ...summary,
+    odds: lines.map(({ oddsPpm, stock, hidden, artKey, ...figure }) => ({
+      // A hidden secret's line: its odds and stock, never its name, slug or art.
+      figure: hidden
+        ? hiddenFigureRef({ ...figure, seriesSlug: summary.series.slug }, urls)
+        : { ...figure, artUrl: figureArtUrl({ slug: figure.slug, hidden, artKey }, urls, 'public') },
       oddsPpm,
       odds: oddsPpm / ODDS_SCALE,
       stock,
@@ -111,6 +123,8 @@ function linesOfBox(db: Db) {
       name: figures.name,
       number: figures.number,
       rarity: figures.rarity,
+      hidden: hiddenSecret,
+      artKey: figures.artKey,
       oddsPpm: boxModelFigures.oddsPpm,
       stock: boxModelFigures.stock,
     })

@@ -2,7 +2,14 @@
 import { asc, eq, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
-import type { BoxModelSummary, Figure, SeriesSummary } from '@arttoy/shared/contracts/api';
+import {
+  type BoxModelSummary,
+  type Figure,
+  HIDDEN_SECRET_NAME,
+  hiddenSecretSlug,
+  SECRET_REVEAL_PULLS,
+  type SeriesSummary,
+} from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, figures, series, styles } from '../../db/schema';
 import { CAPTURE_GRACE_SECONDS, CAPTURE_HOLD_SECONDS } from '../orders/reservation';
 import type { CatalogueUrls } from './urls';
@@ -40,6 +47,15 @@ const seriesAndStyleColumns = {
   styleName: styles.name,
 };
 
+/**
+ * A secret not yet revealed to everyone (SECRET_REVEAL_PULLS): public answers write it in its hidden
+ * form (`hiddenFigure`), and no public read finds it by its name or slug.
+ */
+export const hiddenSecret = sql<boolean>`(${qualified(figures.rarity)} = 'secret' and ${qualified(figures.revealedAt)} is null)`;
+
+/** The name a public answer shows: a hidden secret's is HIDDEN_SECRET_NAME (searches and name order use it). */
+export const shownFigureName = sql<string>`(case when ${hiddenSecret} then ${HIDDEN_SECRET_NAME} else ${qualified(figures.name)} end)`;
+
 export const figureColumns = {
   id: figures.id,
   slug: figures.slug,
@@ -48,14 +64,57 @@ export const figureColumns = {
   number: figures.number,
   rarity: figures.rarity,
   heightMm: figures.heightMm,
+  hidden: hiddenSecret,
+  artKey: figures.artKey,
   ...seriesAndStyleColumns,
 };
 type FigureRow = SelectResultFields<typeof figureColumns>;
 
+/** Who reads a figure: anyone (hidden secrets in their hidden form), or one of its owners. */
+export type FigureView = 'public' | 'owner';
+
+/** A figure's art URL for this view: a hidden secret's own art only for its owner, with its key. */
+export function figureArtUrl(
+  row: { slug: string; hidden: boolean; artKey: string },
+  urls: CatalogueUrls,
+  view: FigureView,
+): string {
+  if (!row.hidden) return urls.figureArt(row.slug);
+  return view === 'owner' ? urls.figureArt(row.slug, row.artKey) : urls.hiddenSecretArt();
+}
+
+/** What names a hidden secret in a public answer: its id and place in the line-up, nothing of its own. */
+export function hiddenFigureRef(
+  row: { id: number; number: number; seriesSlug: string },
+  urls: CatalogueUrls,
+): Pick<Figure, 'id' | 'slug' | 'name' | 'number' | 'rarity' | 'artUrl' | 'hidden'> {
+  return {
+    id: row.id,
+    slug: hiddenSecretSlug(row.seriesSlug),
+    name: HIDDEN_SECRET_NAME,
+    number: row.number,
+    rarity: 'secret',
+    artUrl: urls.hiddenSecretArt(),
+    hidden: true,
+  };
+}
+
+/** The public form of a hidden secret: nothing of its name, slug, description or art. */
+export function hiddenFigure(row: FigureRow, urls: CatalogueUrls): Figure {
+  return {
+    ...hiddenFigureRef(row, urls),
+    description: `The secret figure of ${row.seriesName}. Its name and art are shown to everyone once it has been pulled ${SECRET_REVEAL_PULLS} times; until then, to those who own one.`,
+    heightMm: row.heightMm,
+    series: { slug: row.seriesSlug, name: row.seriesName },
+    style: { slug: row.styleSlug, name: row.styleName },
+  };
+}
+
 // The mappers below name every field: rest destructuring copies a row's properties one by one at
 // run time, a cost paid for every figure of a page (`npm run bench:profile -w api` shows it).
 // Extra columns on the row (a page's total) are left out.
-export function toFigure(row: FigureRow, urls: CatalogueUrls): Figure {
+export function toFigure(row: FigureRow, urls: CatalogueUrls, view: FigureView = 'public'): Figure {
+  if (row.hidden && view === 'public') return hiddenFigure(row, urls);
   return {
     id: row.id,
     slug: row.slug,
@@ -64,7 +123,7 @@ export function toFigure(row: FigureRow, urls: CatalogueUrls): Figure {
     number: row.number,
     rarity: row.rarity,
     heightMm: row.heightMm,
-    artUrl: urls.figureArt(row.slug),
+    artUrl: figureArtUrl(row, urls, view),
     series: { slug: row.seriesSlug, name: row.seriesName },
     style: { slug: row.styleSlug, name: row.styleName },
   };

@@ -1,18 +1,26 @@
 /** Figures: every design of every series, filterable by style, series, rarity and name. */
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, not, type SQL, sql } from 'drizzle-orm';
 import type { Figure, FigureListQuery, Page } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { figures, series, styles } from '../../db/schema';
 import type { ArtInput, FigureKind, FigurePose, FigureProp } from '../figure-art';
 import { containsPattern, offsetOf, toPage, totalOverAll } from '../pagination';
-import { catalogueOrder, figureColumns, joinSeriesAndStyle, toFigure } from './columns';
+import {
+  catalogueOrder,
+  figureColumns,
+  hiddenSecret,
+  joinSeriesAndStyle,
+  shownFigureName,
+  toFigure,
+} from './columns';
 import type { CatalogueUrls } from './urls';
 
 /** Each order ends in the figure id, so equal keys never swap places between pages. */
 const ORDERS = {
   catalogue: [...catalogueOrder, asc(figures.number), asc(figures.id)],
-  name: [asc(sql`lower(${figures.name})`), asc(figures.id)],
+  // By the name shown, so a hidden secret's place in the list tells nothing of its own name.
+  name: [asc(sql`lower(${shownFigureName})`), asc(figures.id)],
   newest: [desc(series.releasedOn), desc(series.id), asc(figures.number), asc(figures.id)],
 } satisfies Record<FigureListQuery['sort'], SQL[]>;
 
@@ -26,7 +34,7 @@ function figureFilters(query: FigureListQuery) {
     query.style ? eq(styles.slug, sql.placeholder('style')) : undefined,
     query.series ? eq(series.slug, sql.placeholder('series')) : undefined,
     query.rarity ? eq(figures.rarity, sql.placeholder('rarity')) : undefined,
-    query.q ? ilike(figures.name, sql.placeholder('pattern')) : undefined,
+    query.q ? ilike(shownFigureName, sql.placeholder('pattern')) : undefined,
   );
 }
 
@@ -78,16 +86,23 @@ export async function listFiguresOfSeries(db: Db, seriesId: number, urls: Catalo
   return rows.map((row) => toFigure(row, urls));
 }
 
+/** The figure of this slug; null for a hidden secret too, whose slug no public read answers on. */
 export async function getFigure(db: Db, slug: string, urls: CatalogueUrls): Promise<Figure | null> {
   const statement = preparedFor(db, 'figure_by_slug', (name) =>
-    selectFigures(db, eq(figures.slug, sql.placeholder('slug'))).prepare(name),
+    selectFigures(db, and(eq(figures.slug, sql.placeholder('slug')), not(hiddenSecret))).prepare(name),
   );
   const [row] = await statement.execute({ slug });
   return row ? toFigure(row, urls) : null;
 }
 
-/** What the art generator needs for one figure. */
-export async function getFigureArtInput(db: Db, slug: string): Promise<ArtInput | null> {
+/**
+ * What the art generator needs for one figure, and whether it is a hidden secret (then its art is
+ * drawn only for a request carrying its key).
+ */
+export async function getFigureArtInput(
+  db: Db,
+  slug: string,
+): Promise<(ArtInput & { hidden: boolean; artKey: string }) | null> {
   const [row] = await joinSeriesAndStyle(
     db
       .select({
@@ -98,6 +113,8 @@ export async function getFigureArtInput(db: Db, slug: string): Promise<ArtInput 
         kind: figures.artKind,
         pose: figures.artPose,
         prop: figures.artProp,
+        hidden: hiddenSecret,
+        artKey: figures.artKey,
       })
       .from(figures)
       .$dynamic(),

@@ -8,7 +8,7 @@ import type { DrawProof, Page, PageQuery, PublicDrawProof } from '@arttoy/shared
 import type { Db } from '../../db/connect';
 import { preparedFor } from '../../db/prepared';
 import { draws, figures, lockerItems, orders, users } from '../../db/schema';
-import { figureColumns, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
+import { figureColumns, type FigureView, joinSeriesAndStyle, toFigure } from '../catalogue/columns';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
@@ -34,7 +34,8 @@ function selectDraws(db: Db, where: SQL | undefined) {
 
 type DrawRow = Awaited<ReturnType<typeof selectDraws>>[number];
 
-function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
+/** `view`: its owner's proof shows the figure they pulled; a public proof a hidden secret's hidden form. */
+function toDrawProof(row: DrawRow, urls: CatalogueUrls, view: FigureView): DrawProof {
   const { draw } = row;
   return {
     id: draw.id,
@@ -47,7 +48,7 @@ function toDrawProof(row: DrawRow, urls: CatalogueUrls): DrawProof {
     nonce: draw.nonce,
     rollPpm: draw.rollPpm,
     oddsLines: draw.oddsLines,
-    figure: toFigure(row.figure, urls),
+    figure: toFigure(row.figure, urls, view),
     lockerItemId: row.lockerItemId,
     createdAt: draw.createdAt.toISOString(),
   };
@@ -62,7 +63,7 @@ export async function findDraw(
 ): Promise<DrawProof | null> {
   if (typeof drawId === 'string') {
     const [row] = await selectDraws(db, and(eq(draws.userId, ownerId), eq(draws.publicId, drawId)));
-    return row ? toDrawProof(row, urls) : null;
+    return row ? toDrawProof(row, urls, 'owner') : null;
   }
   // Built once (db/prepared.ts): every purchase's answer reads its draw.
   const drawOfOwner = preparedFor(db, 'draw_of_owner', (name) =>
@@ -72,7 +73,7 @@ export async function findDraw(
     ).prepare(name),
   );
   const [row] = await drawOfOwner.execute({ ownerId, drawId });
-  return row ? toDrawProof(row, urls) : null;
+  return row ? toDrawProof(row, urls, 'owner') : null;
 }
 
 /** The draw of an order (its owner's: a draw's user is its order's); null when it has none. */
@@ -86,7 +87,7 @@ export async function findDrawOfOrder(
     selectDraws(db, eq(draws.orderId, sql.placeholder('orderId'))).prepare(name),
   );
   const [row] = await drawOfOrder.execute({ orderId });
-  return row ? toDrawProof(row, urls) : null;
+  return row ? toDrawProof(row, urls, 'owner') : null;
 }
 
 /**
@@ -101,7 +102,7 @@ export async function findPublicDraw(
 ): Promise<PublicDrawProof | null> {
   const [row] = await selectDraws(db, eq(draws.publicId, publicId));
   if (!row || !(row.shownInFeed || row.draw.userId === viewerId)) return null;
-  const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls);
+  const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls, 'public');
   return proof;
 }
 
@@ -116,5 +117,5 @@ export async function listDraws(
     .limit(query.pageSize)
     .offset(offsetOf(query));
   const countAll = async () => (await selectDraws(db, eq(draws.userId, ownerId)).limit(1))[0]?.total ?? 0;
-  return toPage(rows, query, (row) => toDrawProof(row, urls), countAll);
+  return toPage(rows, query, (row) => toDrawProof(row, urls, 'owner'), countAll);
 }

@@ -6,6 +6,7 @@
  * from the buyer's active seed and increments it under that row's lock.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SECRET_REVEAL_PULLS } from '@arttoy/shared/contracts/api';
 import { drawFigure } from '@arttoy/shared/fair';
 import { columnName as column } from '../../db/column-name';
 import { type Db, rowsOf } from '../../db/connect';
@@ -136,7 +137,7 @@ export async function fulfilOrder(tx: Db, order: OrderRow, drawInputs?: DrawInpu
     // The writes and the live room's pull in one call (migration 0018); no row written when the unit went meanwhile.
     const written =
       await tx.execute(sql`select arttoy_write_draw(${order.id}::bigint, ${order.userId}::bigint, ${boxModelId}::int, ${seed.id}::bigint,
-      ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}::int, ${result.rollPpm}::int, ${result.figureId}::int, ${JSON.stringify(lines)}::jsonb) as "drawId"`);
+      ${seed.seedHash}, ${seed.clientSeed}, ${seed.nextNonce}::int, ${result.rollPpm}::int, ${result.figureId}::int, ${JSON.stringify(lines)}::jsonb, ${SECRET_REVEAL_PULLS}::int) as "drawId"`);
     const drawId = rowsOf<{ drawId: number | null }>(written)[0]?.drawId;
     if (drawId) return Number(drawId);
   }

@@ -4,9 +4,10 @@
  * them hides past events too. The draw's own id is never sent: ids are sequential.
  */
 import { type SQL, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { FeedEvent } from '@arttoy/shared/contracts/api';
+import { type FeedEvent, HIDDEN_SECRET_NAME, hiddenSecretSlug } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
-import { draws, feedEvents, users } from '../../db/schema';
+import { draws, feedEvents, figures, series, users } from '../../db/schema';
+import { hiddenSecret, qualified } from '../catalogue/columns';
 
 function select(db: Db, where: SQL | undefined) {
   return db
@@ -15,6 +16,12 @@ function select(db: Db, where: SQL | undefined) {
       kind: feedEvents.kind,
       payload: feedEvents.payload,
       createdAt: feedEvents.createdAt,
+      // Decided when read, like the handle: a secret hidden now shows hidden in past events too.
+      // Its series' slug while it is hidden (the hidden form's slug), else null.
+      hiddenSeriesSlug: sql<
+        string | null
+      >`(select ${qualified(series.slug)} from ${figures} inner join ${series} on ${qualified(series.id)} = ${qualified(figures.seriesId)}
+        where ${qualified(figures.id)} = (${qualified(feedEvents.payload)}->'figure'->>'id')::int and ${hiddenSecret})`,
       handle: sql<string | null>`case when ${users.feedVisible} then ${users.handle} end`,
       drawPublicId: sql<string | null>`case when ${users.feedVisible} then ${draws.publicId} end`,
     })
@@ -31,7 +38,17 @@ const toFeedEvent = (row: Row): FeedEvent => ({
   kind: row.kind,
   at: row.createdAt.toISOString(),
   handle: row.handle,
-  figure: row.payload.figure,
+  figure:
+    row.hiddenSeriesSlug === null
+      ? row.payload.figure
+      : {
+          id: row.payload.figure.id,
+          slug: hiddenSecretSlug(row.hiddenSeriesSlug),
+          name: HIDDEN_SECRET_NAME,
+          rarity: row.payload.figure.rarity,
+          seriesName: row.payload.figure.seriesName,
+          hidden: true,
+        },
   boxName: row.payload.boxName,
   drawPublicId: row.drawPublicId,
   price: row.payload.price,

@@ -63,7 +63,7 @@ export async function itemHistory(
     .orderBy(asc(sales.createdAt), asc(sales.id));
   return {
     lockerItemId: itemId,
-    figure: toFigure(item, urls),
+    figure: toFigure(item, urls, 'owner'),
     pull: pull ? { ...pull, pulledAt: pull.pulledAt.toISOString() } : null,
     transfers: transfers.map((sale) => ({
       fromHandle: sale.fromHandle,

@@ -58,7 +58,7 @@ function toMyListing(row: MyListingRow, urls: CatalogueUrls): MyListing {
     id: row.listingId,
     status: row.status,
     lockerItemId: row.lockerItemId,
-    figure: toFigure(row, urls),
+    figure: toFigure(row, urls, 'owner'),
     series: { slug: row.seriesSlug, name: row.seriesName },
     price: { amountMinor: row.priceMinor, currency: row.currency },
     fee: { amountMinor: fee, currency: row.currency },

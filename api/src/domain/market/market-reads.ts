@@ -3,7 +3,7 @@
  * lowest asks. Sellers are shown by public handle only, never uid or e-mail. Read from the tables
  * each time (not the answer cache): a listing bought or withdrawn must not stay on show.
  */
-import { and, asc, count, desc, eq, isNotNull, min } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, min, not } from 'drizzle-orm';
 import {
   type FigureMarket,
   MARKET_CURRENCY,
@@ -12,6 +12,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { figures, listings, sales, series, users } from '../../db/schema';
+import { hiddenSecret } from '../catalogue/columns';
 import { listingReserved } from './reserved';
 
 /** The recent sales a figure's chart shows, and its last, lowest and median price are of. */
@@ -37,7 +38,11 @@ export function medianOf(sortedAscending: readonly number[]): number | null {
 
 /** The figure's market, or null for an unknown figure slug. */
 export async function figureMarket(db: Db, slug: string): Promise<FigureMarket | null> {
-  const [figure] = await db.select({ id: figures.id }).from(figures).where(eq(figures.slug, slug));
+  // A hidden secret's slug names nothing here either (its market would confirm a guessed name).
+  const [figure] = await db
+    .select({ id: figures.id })
+    .from(figures)
+    .where(and(eq(figures.slug, slug), not(hiddenSecret)));
   if (!figure) return null;
   const open = await db
     .select({

@@ -1,6 +1,13 @@
 /** Orders as the API shows them (contract `Order`): the row, its box, its ship-out or its listing, its latest payment and its draw. */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Order, Page, PageQuery, PaymentSummary } from '@arttoy/shared/contracts/api';
+import {
+  HIDDEN_SECRET_NAME,
+  hiddenSecretSlug,
+  type Order,
+  type Page,
+  type PageQuery,
+  type PaymentSummary,
+} from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import { fromJsonRow } from '../../db/json-row';
 import { preparedFor } from '../../db/prepared';
@@ -12,9 +19,11 @@ import {
   lockerItems,
   orders,
   payments,
+  series,
   shipRequests,
   users,
 } from '../../db/schema';
+import { hiddenSecret, qualified } from '../catalogue/columns';
 import { offsetOf, toPage, totalOverAll } from '../pagination';
 
 const orderColumns = {
@@ -32,6 +41,10 @@ const orderColumns = {
   listingFigureId: figures.id,
   listingFigureSlug: figures.slug,
   listingFigureName: figures.name,
+  /** A listed hidden secret's series slug (its hidden form's slug); null for any other figure. */
+  listingHiddenSeriesSlug: sql<
+    string | null
+  >`(case when ${hiddenSecret} then (select ${qualified(series.slug)} from ${series} where ${qualified(series.id)} = ${qualified(figures.seriesId)}) end)`,
   sellerHandle: users.handle,
   drawId: draws.id,
   lockerItemId: lockerItems.id,
@@ -112,7 +125,15 @@ function toOrder(row: OrderRow, payment: PaymentRow | undefined): Order {
         ? null
         : {
             listingId: order.listingId,
-            figure: { id: row.listingFigureId, slug: row.listingFigureSlug, name: row.listingFigureName },
+            // A hidden secret is named to its buyer once theirs (fulfilled), as in their locker.
+            figure:
+              row.listingHiddenSeriesSlug !== null && order.status !== 'fulfilled'
+                ? {
+                    id: row.listingFigureId,
+                    slug: hiddenSecretSlug(row.listingHiddenSeriesSlug),
+                    name: HIDDEN_SECRET_NAME,
+                  }
+                : { id: row.listingFigureId, slug: row.listingFigureSlug, name: row.listingFigureName },
             sellerHandle: row.sellerHandle ?? 'a collector',
           },
     quantity: order.quantity,

@@ -1,5 +1,6 @@
 /** GET /api/figures, /api/figures/:slug and the figure's generated art. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
 import {
   figureListQuerySchema,
   figurePageSchema,
@@ -7,10 +8,20 @@ import {
   slugParamsSchema,
 } from '@arttoy/shared/contracts/api';
 import { getFigure, getFigureArtInput, listFigures } from '../../domain/catalogue/figures';
-import { ART_VERSION, renderFigureArt } from '../../domain/figure-art';
+import { ART_VERSION, renderFigureArt, renderHiddenSecretArt } from '../../domain/figure-art';
 import { apiError } from '../../errors';
 import { artQuerySchema, sendArt, svgResponse } from '../art';
-import { CATALOGUE_CACHE, errorResponses, type RouteOptions, cachedRead, CATALOGUE_TABLES } from '../deps';
+import {
+  CATALOGUE_CACHE,
+  errorResponses,
+  PRIVATE_NO_STORE,
+  type RouteOptions,
+  cachedRead,
+  CATALOGUE_TABLES,
+} from '../deps';
+
+/** A figure's art URL: its version, and a hidden secret's art key (figures.art_key), which only its owners' answers carry. */
+const figureArtQuerySchema = artQuerySchema.extend({ key: z.optional(z.string().max(64)) });
 
 const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
   const missing = (slug: string) =>
@@ -52,6 +63,20 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
   );
 
   fastify.get(
+    '/secret.svg',
+    {
+      config: cachedRead(),
+      schema: {
+        summary: 'The picture of every secret figure not yet revealed (the same for all of them)',
+        tags: ['catalogue'],
+        querystring: artQuerySchema,
+        response: { 200: svgResponse },
+      },
+    },
+    async (request, reply) => sendArt(reply, renderHiddenSecretArt(), request.query.v, ART_VERSION),
+  );
+
+  fastify.get(
     '/:slug/art.svg',
     {
       config: cachedRead(...CATALOGUE_TABLES),
@@ -59,16 +84,20 @@ const figureRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps
         summary: "The figure's art (SVG, generated from its art seed)",
         tags: ['catalogue'],
         params: slugParamsSchema,
-        querystring: artQuerySchema,
-        response: {
-          200: svgResponse,
-          ...errorResponses(400, 404),
-        },
+        querystring: figureArtQuerySchema,
+        response: { 200: svgResponse, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const input = await getFigureArtInput(deps.db, request.params.slug);
-      if (!input) throw missing(request.params.slug);
+      // A hidden secret answers as an unknown slug without its key: its slug alone shows nothing.
+      if (!input || (input.hidden && request.query.key !== input.artKey)) throw missing(request.params.slug);
+      // Its owners' copy: no shared cache keeps it, and it changes URL once revealed.
+      if (input.hidden)
+        return reply
+          .type('image/svg+xml; charset=utf-8')
+          .header('cache-control', PRIVATE_NO_STORE)
+          .send(renderFigureArt(input));
       return sendArt(reply, renderFigureArt(input), request.query.v, ART_VERSION);
     },
   );

@@ -11,7 +11,7 @@ describe('gallery paths', () => {
 
   it('names a figure and a series by their slugs, each in one answer', async () => {
     for (const [slug, kind] of [
-      ['cloud-bakery-golden-souffle', 'figure'],
+      ['cloud-bakery-croissant-cub', 'figure'],
       ['cloud-bakery', 'series'],
     ] as const) {
       const response = await get(slug);

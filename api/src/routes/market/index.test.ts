@@ -10,7 +10,7 @@ import { bearer } from '../../test/purchase';
 const CUB = 'cloud-bakery-croissant-cub';
 const MOUSE = 'cloud-bakery-macaron-mouse';
 const BUNNY = 'cloud-bakery-mochi-bunny';
-const COMMANDER = 'tin-guardians-chrome-commander';
+const SENTRY = 'tin-guardians-key-wind-sentry';
 
 describe('market reads: a figure’s listings and sales, a series’ lowest asks', () => {
   let api: TestApi;
@@ -33,16 +33,16 @@ describe('market reads: a figure’s listings and sales, a series’ lowest asks
   beforeAll(async () => {
     api = await buildTestApi();
     [alice, bob] = [await member(api, 'alice', 'alice_sells'), await member(api, 'bob', 'bob_sells')];
-    figureIds = await figureIdsBySlug(api.db, [CUB, MOUSE, BUNNY, COMMANDER]);
+    figureIds = await figureIdsBySlug(api.db, [CUB, MOUSE, BUNNY, SENTRY]);
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 
   it('shows a figure without a market as empty, publicly, kept by shared caches a few seconds only', async () => {
-    const response = await get(`/api/market/figures/${COMMANDER}`);
+    const response = await get(`/api/market/figures/${SENTRY}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
     expect(response.json()).toEqual({
-      figureId: figureIds.get(COMMANDER),
+      figureId: figureIds.get(SENTRY),
       listings: [],
       sales: [],
       lastPrice: null,

@@ -84,14 +84,16 @@ describe('GET /api/search.json', () => {
     });
     const figures = entries.filter((entry) => entry.kind === 'figure');
     expect(figures.length).toBeGreaterThanOrEqual(8 * 7);
-    const stag = figures.find((entry) => entry.title === 'Moon Stag');
-    expect(stag?.path).toMatch(/^\/gallery\/style\/detail\/[a-z0-9-]+$/);
-    expect(stag).toMatchObject({
-      description: 'Secret figure from Moonlit Forest',
+    const conductor = figures.find((entry) => entry.title === 'Firefly Conductor');
+    expect(conductor?.path).toMatch(/^\/gallery\/style\/detail\/[a-z0-9-]+$/);
+    expect(conductor).toMatchObject({
+      description: 'Figure from Moonlit Forest',
       headings: ['Moonlit Forest', 'Dreamy Fantasy'],
     });
-    const slug = stag?.path.split('/').at(-1);
-    expect(stag?.image).toMatch(new RegExp(`^/api/figures/${slug}/art\\.svg\\?v=\\w+$`));
+    // Secrets not yet revealed have no entry (secret-figures.test.ts): nothing names them.
+    expect(figures.find((entry) => entry.title === 'Moon Stag')).toBeUndefined();
+    const slug = conductor?.path.split('/').at(-1);
+    expect(conductor?.image).toMatch(new RegExp(`^/api/figures/${slug}/art\\.svg\\?v=\\w+$`));
     expect(figures.every((entry) => entry.image !== undefined)).toBe(true);
   });
 

@@ -76,7 +76,7 @@ describe('series', () => {
     expect(series.figures.map((figure) => figure.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(
       series.figures.filter((figure) => figure.rarity === 'secret').map((figure) => figure.name),
-    ).toEqual(['Golden Souffle']);
+    ).toEqual(['Secret figure']);
     expect(series.figures.at(-1)?.rarity).toBe('secret');
     expect(series.boxModels.map((box) => box.slug)).toEqual([
       'cloud-bakery-blind-box',
