@@ -68,9 +68,9 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
     .getByRole('button', { name: 'Skip' })
     .click({ timeout: 2_000 })
     .catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
+  const reveal = page.getByRole('heading', { name: /^You pulled .+!$/ });
   await expect(reveal).toBeVisible();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+  const figure = (await reveal.textContent())?.replace(/^You pulled (.+)!$/, '$1') ?? '';
 
   // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
   await page.goto('/locker');

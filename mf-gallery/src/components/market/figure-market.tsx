@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import type { Figure } from '@arttoy/shared/contracts/api';
 import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { figureMarket, myReservations } from '../../api/market';
+import { figureMarket, myOpenListings, myReservations } from '../../api/market';
 import { usePageQuery } from '@arttoy/shared/query';
 import { explain, LoadError } from '../load-state';
 import { CollectorListings, type CollectorListingsProps } from './collector-listings';
@@ -9,7 +10,8 @@ import { RecentSales } from './recent-sales';
 import { useBuyListing } from './use-buy-listing';
 
 /**
- * "From collectors": the figure's open listings with a way to buy each, and what it sold for lately.
+ * "From collectors": the figure's open listings with a way to buy each (the visitor's own, to
+ * reprice or withdraw instead), and what it sold for lately.
  * Read after the page shows, and again on every visit (prices change by the second); a refused
  * order reads it again, since the listing that was clicked is sold or reserved by then.
  */
@@ -18,6 +20,17 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
   const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
   const uid = useAuthStore((auth) => auth.user?.uid ?? null);
   const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
+  // The visitor's own listings, read once there is a listing to tell apart.
+  const anyListing = market.status === 'success' && market.data.listings.length > 0;
+  const mine = usePageQuery(uid !== null && anyListing ? myOpenListings(uid) : null);
+  const own = useMemo(
+    () => new Set(mine.status === 'success' ? mine.data.keys() : []),
+    [mine.status, mine.data],
+  );
+  const ownChanged = () => {
+    market.refresh();
+    mine.refresh();
+  };
   return (
     // Read in the browser, never from the served document: asks and sales change by the second.
     <section
@@ -40,6 +53,8 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
             busyId={buying.status === 'busy' ? buying.listingId : null}
             waiting={authLoading}
             onBuy={(listingId) => void buy(listingId)}
+            own={own}
+            onOwnChanged={ownChanged}
           />
           {buying.status === 'error' ? (
             <div className="gallery-state gallery-state--error" role="alert">
