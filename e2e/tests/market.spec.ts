@@ -1,12 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import {
-  expect,
-  routeGoogleScriptHost,
-  signInThroughPopup,
-  test,
-  waitForEmulator,
-} from '../fixtures/sign-in';
-import { boxOnSale } from '../fixtures/catalogue';
+import { expect, routeGoogleScriptHost, signInOnLoginPage, test, waitForEmulator } from '../fixtures/sign-in';
+import { boxOnSale, figureSlug } from '../fixtures/catalogue';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -20,17 +14,9 @@ test.beforeAll(async () => {
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
 
-/** Signs in on /login and comes back to `returnTo` (a page of the site, as the login page's way back takes it). */
-async function signIn(page: Page, role: string, returnTo: string): Promise<void> {
-  await page.goto(`/login?return_to=${encodeURIComponent(returnTo)}`);
-  await waitForLive(page);
-  await signInThroughPopup(
-    page,
-    page.getByRole('main').getByRole('button', { name: 'Continue with Google' }),
-    identity(role),
-  );
-  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/[/?]/g, '\\$&')}$`));
-}
+/** Signs in on /login as `role` and comes back to `returnTo`. */
+const signIn = (page: Page, role: string, returnTo: string) =>
+  signInOnLoginPage(page, identity(role), returnTo);
 
 /** On the pay page of an order: pays it on the sandbox's page. */
 async function payWithSandbox(page: Page): Promise<void> {
@@ -87,11 +73,7 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   await expect(card).toContainText('Listed at $25.00');
 
   // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
-  const found = (await (
-    await page.request.get(`/api/figures?q=${encodeURIComponent(figure)}&pageSize=50`)
-  ).json()) as { items: { slug: string; name: string }[] };
-  const slug = found.items.find((item) => item.name === figure)?.slug;
-  expect(slug, `the catalogue finds ${figure}`).toBeTruthy();
+  const slug = await figureSlug(page, figure);
   // The seller watches the live room while the buyer shops: the sale arrives there as it happens.
   await page.goto('/live');
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
