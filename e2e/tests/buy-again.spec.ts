@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { boxOnSale, figureSlug } from '../fixtures/catalogue';
-import { expect, signInOnLoginPage, test, waitForEmulator } from '../fixtures/sign-in';
+import { listFromLocker, signInAsSeller } from '../fixtures/market';
+import { expect, signInAs, test, waitForEmulator } from '../fixtures/sign-in';
 
 // Buying twice, buying one's own: the buyer's open hold is resumed, never doubled; a seller's own
 // listing is theirs to reprice or withdraw; and the reveal is the purchase's moment. Against the real
@@ -10,13 +11,6 @@ test.beforeAll(async () => {
   test.setTimeout(200_000);
   await waitForEmulator();
 });
-
-const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** Signs in on /login as `role` and comes back to `returnTo`. */
-const signIn = (page: Page, role: string, returnTo: string) =>
-  signInOnLoginPage(page, identity(role), returnTo);
 
 /** The boxes of a kind on sale, as the API says (its box page says the same). */
 async function stockOf(page: Page, boxId: number): Promise<number> {
@@ -33,7 +27,7 @@ test('back from the pay page, the box page shows the box held with Pay now and C
 }) => {
   test.setTimeout(120_000);
   const box = await boxOnSale(page);
-  await signIn(page, 'again', `/mysterybox/${box.id}`);
+  await signInAs(page, 'again', `/mysterybox/${box.id}`);
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
   const before = await stockOf(page, box.id);
 
@@ -79,11 +73,7 @@ test('the reveal is its own page heading, focused without a ring; the seller’s
   page,
 }) => {
   test.setTimeout(180_000);
-  const handle = `own_${stamp}`.slice(0, 20);
-  await signIn(page, 'owner', '/profile');
-  await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
-  await page.getByRole('button', { name: 'Save handle' }).click();
-  await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
+  const handle = await signInAsSeller(page, 'owner');
 
   // A box bought and opened, still under reduced motion: the reveal heading is the page's, focused.
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -109,17 +99,7 @@ test('the reveal is its own page heading, focused without a ring; the seller’s
   const figure = (await reveal.textContent())?.replace(/^You pulled (.+)!$/, '$1') ?? '';
 
   // Listed from the locker at $25.00.
-  await page.getByRole('link', { name: 'Go to my locker' }).click();
-  const card = page
-    .getByRole('list', { name: 'Your figures' })
-    .getByRole('listitem')
-    .filter({ hasText: figure })
-    .first();
-  await card.getByRole('button', { name: `Sell ${figure}` }).click();
-  const form = card.getByRole('form', { name: `Sell ${figure}` });
-  await form.getByRole('textbox', { name: 'Price' }).fill('25');
-  await form.getByRole('button', { name: 'List for sale' }).click();
-  await expect(card).toContainText('Listed at $25.00');
+  await listFromLocker(page, figure, '25');
 
   // On the figure's page, the listing is the seller's own: no Buy, but its two actions.
   await page.goto(`/gallery/style/detail/${await figureSlug(page, figure)}`);

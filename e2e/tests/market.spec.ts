@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, routeGoogleScriptHost, signInOnLoginPage, test, waitForEmulator } from '../fixtures/sign-in';
+import { expect, routeGoogleScriptHost, signInAs, test, waitForEmulator } from '../fixtures/sign-in';
 import { boxOnSale, figureSlug } from '../fixtures/catalogue';
+import { listFromLocker, signInAsSeller } from '../fixtures/market';
 import { waitForLive } from '../fixtures/site';
 
 // The market between collectors, as two of them live it: against the real API (in-memory database),
@@ -10,13 +11,6 @@ test.beforeAll(async () => {
   test.setTimeout(200_000);
   await waitForEmulator();
 });
-
-const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const identity = (role: string) => ({ email: `${role}-${stamp}@example.test`, displayName: `QA ${role}` });
-
-/** Signs in on /login as `role` and comes back to `returnTo`. */
-const signIn = (page: Page, role: string, returnTo: string) =>
-  signInOnLoginPage(page, identity(role), returnTo);
 
 /** On the pay page of an order: pays it on the sandbox's page. */
 async function payWithSandbox(page: Page): Promise<void> {
@@ -39,13 +33,8 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   browser,
 }) => {
   test.setTimeout(180_000);
-  const handle = `seller_${stamp}`.slice(0, 20);
-
   // The seller: a public handle, then a figure pulled from a box.
-  await signIn(page, 'seller', '/profile');
-  await page.getByRole('textbox', { name: 'Handle' }).fill(handle);
-  await page.getByRole('button', { name: 'Save handle' }).click();
-  await expect(page.getByText(`Others see you as @${handle}.`)).toBeVisible();
+  const handle = await signInAsSeller(page, 'seller');
   const box = await boxOnSale(page);
   await page.goto(`/mysterybox/${box.id}`);
   await page.getByRole('button', { name: 'Buy now' }).click();
@@ -59,18 +48,7 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
   const figure = (await reveal.textContent())?.replace(/^You pulled (.+)!$/, '$1') ?? '';
 
   // Listed from the locker at $25.00: what the seller receives after the fee is said before listing.
-  await page.goto('/locker');
-  const card = page
-    .getByRole('list', { name: 'Your figures' })
-    .getByRole('listitem')
-    .filter({ hasText: figure })
-    .first();
-  await card.getByRole('button', { name: `Sell ${figure}` }).click();
-  const form = card.getByRole('form', { name: `Sell ${figure}` });
-  await form.getByRole('textbox', { name: 'Price' }).fill('25');
-  await expect(form).toContainText('You receive $23.75');
-  await form.getByRole('button', { name: 'List for sale' }).click();
-  await expect(card).toContainText('Listed at $25.00');
+  await listFromLocker(page, figure, '25', '$23.75');
 
   // The buyer finds it on the figure's page, cheapest first under its seller's handle, and buys it.
   const slug = await figureSlug(page, figure);
@@ -81,7 +59,7 @@ test('a collector lists a pulled figure, another buys it with the sandbox: it mo
     `bought ${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (Regular|Secret) for \\$25\\.00`,
   );
   const buyer = await secondVisitor(browser);
-  await signIn(buyer, 'buyer', `/gallery/style/detail/${slug}`);
+  await signInAs(buyer, 'buyer', `/gallery/style/detail/${slug}`);
   const market = buyer.getByRole('region', { name: 'From collectors' });
   await market.getByRole('button', { name: `Buy for $25.00 from @${handle}` }).click();
   await payWithSandbox(buyer);
