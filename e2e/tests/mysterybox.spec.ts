@@ -57,9 +57,9 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
   await expect(skip).toBeFocused();
   // The animation lasts about two seconds and may end on its own before the click lands.
   await skip.click({ timeout: 2_000 }).catch(() => undefined);
-  const reveal = page.getByRole('heading', { name: /^You got .+!$/ });
+  const reveal = page.getByRole('heading', { name: /^You pulled .+!$/ });
   await expect(reveal).toBeFocused();
-  const figure = (await reveal.textContent())?.replace(/^You got (.+)!$/, '$1') ?? '';
+  const figure = (await reveal.textContent())?.replace(/^You pulled (.+)!$/, '$1') ?? '';
 
   // The locker shows it.
   await page.getByRole('link', { name: 'Go to my locker' }).click();
@@ -151,7 +151,7 @@ async function expectProgressThenReveal(
   await expect(
     page
       .getByRole('region', { name: 'Opening your box' })
-      .or(page.getByRole('heading', { name: /^You got .+!$/ })),
+      .or(page.getByRole('heading', { name: /^You pulled .+!$/ })),
   ).toBeVisible();
   await expect(progress).toHaveCount(0);
 }

@@ -29,3 +29,30 @@ describe('visitorMessage', () => {
     expect(visitorMessage(new Error('plain'))).toBe('plain');
   });
 });
+
+describe('visitorMessage, for a message without visitor copy', () => {
+  const answer = (status: number, code: string, message: string) =>
+    new HttpError(message, status, '/api/listings/12/orders', code, null, null);
+
+  it('leaves out every sentence that names a route of the API', () => {
+    expect(
+      visitorMessage(
+        answer(
+          404,
+          'not_found',
+          'Listing 12 was not found. GET /api/market/figures/<figure slug> lists the open listings of a figure.',
+        ),
+      ),
+    ).toBe('Listing 12 was not found.');
+    expect(
+      visitorMessage(answer(409, 'conflict', 'Withdraw it (DELETE /api/listings/12) to keep the figure.')),
+    ).toBe('That could not be done. Please reload the page and try again.');
+  });
+
+  it('keeps a message in plain words, and the page’s own errors, as they are', () => {
+    expect(visitorMessage(answer(409, 'conflict', 'The handle "x" is taken.'))).toBe(
+      'The handle "x" is taken.',
+    );
+    expect(visitorMessage(new Error('See GET /api/orders.'))).toBe('See GET /api/orders.');
+  });
+});

@@ -20,14 +20,25 @@ export function isApiError<Reason extends ApiErrorReason>(
   return error instanceof HttpError && error.reason !== null && reasons.includes(error.reason as Reason);
 }
 
+/** A sentence written for a developer: it names a route of the API (`GET /api/…`, `DELETE /api/listings/3`). */
+const DEVELOPER_SENTENCE = /\/api\/|\b(?:GET|POST|PUT|PATCH|DELETE) \//;
+
 /**
  * What a visitor is shown for a failure: the catalogue's visitor copy of the refusal's code where
- * the API's message speaks to a developer, else the message itself.
+ * the API's message speaks to a developer, else the message itself, less any sentence that names a
+ * route of the API (a not-found's hint, a refusal without visitor copy), so that no page shows the
+ * API's own text of that kind, whichever code it has.
  */
 export function visitorMessage(error: unknown): string {
   if (error instanceof HttpError && error.reason !== null) {
     const copy = visitorCopyOf(error.reason);
     if (copy !== null) return copy;
   }
-  return error instanceof Error ? error.message : String(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof HttpError) || !DEVELOPER_SENTENCE.test(message)) return message;
+  const plain = message
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !DEVELOPER_SENTENCE.test(sentence))
+    .join(' ');
+  return plain || 'That could not be done. Please reload the page and try again.';
 }

@@ -199,7 +199,8 @@ describe('access control on every user-owned route', () => {
     const approved = await orderBox(api, alice, boxId);
     const payment = await startPayment(api, alice, approved.orderSn);
     await decideOnSandboxPage(api, payment.payment.token ?? '', 'approve');
-    const pending = await orderBox(api, alice, boxId);
+    // Another box: an unpaid order of alice's for this one would be resumed, not made anew.
+    const pending = await orderBox(api, alice, await seedBoxId(api, 'moonlit-forest-blind-box'));
     const saved = expectStatus(
       await api.app.inject({
         method: 'POST',

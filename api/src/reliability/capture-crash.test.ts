@@ -12,7 +12,15 @@ import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { SETUP_TIMEOUT } from '../test/helper';
 import { PAYPAL_TEST_CREDENTIALS, type PayPalTestServer } from '../test/paypal-test-server';
 import { buildPayPalTestApi, type PayPalTestApi } from '../test/paypal-api';
-import { bearer, capture, expectStatus, orderBox, seedBoxId, startPayment } from '../test/purchase';
+import {
+  bearer,
+  cancelOpenHolds,
+  capture,
+  expectStatus,
+  orderBox,
+  seedBoxId,
+  startPayment,
+} from '../test/purchase';
 
 describe('a crash between the provider’s capture and our fulfilment', () => {
   let api: PayPalTestApi;
@@ -27,6 +35,8 @@ describe('a crash between the provider’s capture and our fulfilment', () => {
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
+  // Each test's orders are new: alice's unpaid order of the box from a test before would be resumed.
+  beforeEach(() => cancelOpenHolds(api, alice));
 
   /** Another API process on the same database, as after a restart (it closes its own parts only). */
   const restart = (): Promise<FastifyInstance> => api.startBeside();
@@ -151,7 +161,8 @@ describe('a crash between the provider’s capture and our fulfilment', () => {
     const unapproved = await orderBox(api, alice, boxId);
     const unapprovedToken =
       (await startPayment(api, alice, unapproved.orderSn, { provider: 'paypal' })).payment.token ?? '';
-    const approved = await orderBox(api, alice, boxId);
+    // Another box: a second order of this one, while the first is unpaid, would resume the first.
+    const approved = await orderBox(api, alice, await seedBoxId(api, 'moonlit-forest-blind-box'));
     const approvedToken =
       (await startPayment(api, alice, approved.orderSn, { provider: 'paypal' })).payment.token ?? '';
     paypal.approve(approvedToken);

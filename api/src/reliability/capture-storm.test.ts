@@ -45,7 +45,10 @@ describe('captures and webhooks in a storm', () => {
     // retry later): this is about what concurrent events do, not how many are taken.
     api = await buildPayPalTestApi({ siteOrigin: 'https://arttoy.example', webhookConcurrency: 100 });
     paypal = api.paypal;
-    buyers = await Promise.all([0, 1, 2].map((index) => signInTestUser(`storm${index}`)));
+    // A buyer per order: a buyer's second unpaid order of one box would resume their first.
+    buyers = await Promise.all(
+      Array.from({ length: ORDERS }, (_unused, index) => signInTestUser(`storm${index}`)),
+    );
     boxId = await seedBoxId(api, 'pastel-picnic-blind-box');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
@@ -168,7 +171,7 @@ describe('captures and webhooks in a storm', () => {
   ])(
     'refuses a capture whose %s is not our order’s, however often it is retried or announced, and draws nothing',
     async (_what, tamper, reason) => {
-      const buyer = buyers[0] as TestUser;
+      const buyer = await signInTestUser(`storm-tampered-${_what}`);
       const { orderId, token } = await approvedOrder(buyer);
       tamper(paypal);
       const responses = await storm([{ buyer, token }]);

@@ -299,9 +299,13 @@ describe('the market under attack', () => {
     );
   });
 
-  it('tells a buyer who orders a listing again (a new key) that the order holding it is their own, to pay', async () => {
+  it('resumes a buyer’s open order of a listing when they order it again (a new key); past its time, says it is theirs, to pay', async () => {
     const listing = await newListing();
     const first = expectStatus(await orderListing(api, buyer.user, listing.id), 201).json<Order>();
+    const resumed = expectStatus(await orderListing(api, buyer.user, listing.id), 200).json<Order>();
+    expect(resumed.orderSn).toBe(first.orderSn);
+    // Past its 15 minutes, within the capture's grace: it still holds the listing, and nothing is resumed.
+    await ageOrder(api, first.orderSn, 16);
     const again = await orderListing(api, buyer.user, listing.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({

@@ -154,6 +154,16 @@ export async function ageOrder(api: TestApi, orderSn: string, minutes: number): 
     .where(eq(orders.orderSn, orderSn));
 }
 
+/**
+ * Cancels every unpaid order of `user` that no capture has started, as their Cancel would: the next
+ * order of a box they held is a new one, not their open hold resumed.
+ */
+export async function cancelOpenHolds(api: TestApi, user: TestUser): Promise<void> {
+  await api.db.execute(sql`update orders o set status = 'cancelled', cancelled_at = now(), updated_at = now()
+    from users u where u.id = o.user_id and u.firebase_uid = ${user.uid}
+      and o.status = 'pending_payment' and o.capture_started_at is null`);
+}
+
 /** A buyer of its own and their unpaid order for `box`, written straight to the database (no payment, no reservation count). */
 export async function insertPendingBoxOrder(
   db: Db,

@@ -1,7 +1,8 @@
 /**
- * The market's reads and the one action of a buyer in the gallery. Market answers change by the
- * second: a figure's market is rendered on the server (crawlers and link previews see collector
- * prices) from an answer a few seconds old at most, and read again on every visit after that.
+ * The market's reads, the one action of a buyer and a seller's two on their own listing in the
+ * gallery. Market answers change by the second: a figure's market is rendered on the server
+ * (crawlers and link previews see collector prices) from an answer a few seconds old at most, and
+ * read again on every visit after that.
  */
 import { idToken } from '@arttoy/shared/auth';
 import {
@@ -10,6 +11,7 @@ import {
   MAX_PAGE_SIZE,
   type ApiEndpoint,
   type EndpointAnswer,
+  type MyListing,
   type Order,
 } from '@arttoy/shared/contracts/api';
 import { apiRequest, HttpError, type EndpointArgs } from '@arttoy/shared/http';
@@ -55,22 +57,48 @@ export const myReservations = (uid: string): PageRead<ReadonlyMap<number, string
     );
   });
 
+/** The ID token of the signed-in visitor, or a 401 in plain words when the session has ended. */
+async function tokenOr401(what: string): Promise<string> {
+  const token = await idToken();
+  if (!token)
+    throw new HttpError(`Your session has ended. Log in again to ${what}.`, 401, '', 'unauthenticated');
+  return token;
+}
+
+/**
+ * The signed-in visitor's own open listings (listing id → listing), so a figure's listings show
+ * theirs as theirs, to reprice or withdraw, never to buy. Keyed by the user.
+ */
+export const myOpenListings = (uid: string): PageRead<ReadonlyMap<number, MyListing>> =>
+  userRead(uid, 'my-open-listings', async (signal) => {
+    const token = await idToken();
+    if (!token) return new Map();
+    const { items } = await apiRequest(endpoints.listMyListings, { token, signal });
+    return new Map(
+      items.filter((listing) => listing.status === 'open').map((listing) => [listing.id, listing]),
+    );
+  });
+
+/** A new price for the seller's own open listing. */
+export const repriceMyListing = async (id: number, priceMinor: number) =>
+  apiRequest(endpoints.repriceListing, {
+    params: { id },
+    body: { priceMinor },
+    token: await tokenOr401('change its price'),
+  });
+
+/** Takes the seller's own open listing off the market: the figure goes back to their locker. */
+export const withdrawMyListing = async (id: number) =>
+  apiRequest(endpoints.withdrawListing, { params: { id }, token: await tokenOr401('withdraw it') });
+
 /**
  * Orders an open listing for the signed-in buyer. `key` is one click's Idempotency-Key, the same on
  * every retry of that click: a retry after a lost answer gets the same order back, never a second.
  */
 export async function buyListing(listingId: number, key: string): Promise<Order> {
-  const token = await idToken();
-  if (!token)
-    throw new HttpError(
-      'Your session has ended. Log in again to buy this figure.',
-      401,
-      '',
-      'unauthenticated',
-    );
   return apiRequest(endpoints.orderListing, {
     params: { id: listingId },
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    token,
+    token: await tokenOr401('buy this figure'),
   });
 }

@@ -8,6 +8,7 @@ import type {
   Figure,
   FigureMarket,
   FigureRarity,
+  MyListing,
   Order,
   SeriesAsks,
   SeriesSummary,
@@ -150,6 +151,10 @@ export interface FakeMarket {
   order: (listingId: number, headers: Headers) => Answer;
   /** The signed-in buyer's orders (GET /api/orders), newest first. */
   myOrders: Order[];
+  /** The signed-in seller's listings (GET /api/me/listings). */
+  myListings: MyListing[];
+  /** PATCH or DELETE /api/listings/:id (a seller's change): 404 unless a test says otherwise. */
+  change: (method: string, listingId: number, body: unknown) => Answer;
 }
 
 const emptyMarket = (): FakeMarket => ({
@@ -157,6 +162,8 @@ const emptyMarket = (): FakeMarket => ({
   asks: {},
   order: (id) => notFound(`Listing ${id}`),
   myOrders: [],
+  myListings: [],
+  change: (_method, id) => notFound(`Listing ${id}`),
 });
 
 function marketAnswer(url: URL, market: FakeMarket): Answer {
@@ -174,6 +181,7 @@ function answer(url: URL, market: FakeMarket): Answer {
   const [, , resource, slug] = url.pathname.split('/');
   if (resource === 'market') return marketAnswer(url, market);
   if (resource === 'orders' && !slug) return { status: 200, body: page(market.myOrders, params) };
+  if (resource === 'me' && slug === 'listings') return { status: 200, body: { items: market.myListings } };
   if (resource === 'styles' && !slug) return { status: 200, body: page(STYLES.map(styleOf), params) };
   if (resource === 'styles') {
     if (!STYLES.includes(slug!)) return notFound(`Style "${slug}"`);
@@ -262,6 +270,7 @@ export function serveCatalogue(): FakeCatalogue {
     // Status 0: the server was never reached (offline, a dropped connection).
     if (failure?.status === 0) throw new TypeError('Failed to fetch');
     const ordered = /^\/api\/listings\/(\d+)\/orders$/.exec(url.pathname);
+    const changed = /^\/api\/listings\/(\d+)$/.exec(url.pathname);
     const { status, body } = failure
       ? {
           status: failure.status,
@@ -269,7 +278,13 @@ export function serveCatalogue(): FakeCatalogue {
         }
       : method === 'POST' && ordered
         ? market.order(Number(ordered[1]), new Headers(init.headers))
-        : answer(url, market);
+        : method !== 'GET' && changed
+          ? market.change(
+              method,
+              Number(changed[1]),
+              typeof init.body === 'string' ? JSON.parse(init.body) : null,
+            )
+          : answer(url, market);
     if (status >= 400) failed.push(`${status} ${asked}`);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;

@@ -2,7 +2,9 @@
 import {
   blankOrderFields,
   figureMarketSchema,
+  myListingSchema,
   orderSchema,
+  type MyListing,
   type FigureMarket,
   type Order,
   type PublicListing,
@@ -72,5 +74,35 @@ export function listingOrder(listingId: number, amountMinor: number): Order {
     createdAt: '2026-11-21T23:00:00.000Z',
     expiresAt: '2026-11-21T23:15:00.000Z',
     ...blankOrderFields(),
+  });
+}
+
+/** One of the signed-in seller's listings of Croissant Cub, as GET /api/me/listings answers it. */
+export function myListing(id: number, amountMinor: number, reserved = false): MyListing {
+  const fee = Math.round(amountMinor / 20);
+  return myListingSchema.parse({
+    id,
+    status: 'open',
+    lockerItemId: 500 + id,
+    figure: {
+      id: 1,
+      slug: 'croissant-cub',
+      name: 'Croissant Cub',
+      description: 'Croissant Cub of Cloud Bakery.',
+      number: 1,
+      rarity: 'regular',
+      heightMm: 70,
+      artUrl: '/api/art/1.svg',
+      series: { slug: 'cloud-bakery', name: 'Cloud Bakery' },
+      style: { slug: 'kawaii', name: 'Kawaii' },
+    },
+    series: { slug: 'cloud-bakery', name: 'Cloud Bakery' },
+    price: usd(amountMinor),
+    fee: usd(fee),
+    proceeds: usd(amountMinor - fee),
+    reserved,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    closedAt: null,
   });
 }

@@ -3,6 +3,7 @@ import { idToken } from '@arttoy/shared/auth';
 import {
   endpoints,
   IDEMPOTENCY_KEY_HEADER,
+  MAX_PAGE_SIZE,
   type ApiEndpoint,
   type CaptureResult,
   type DrawProof,
@@ -88,6 +89,10 @@ export const createOrder = (input: { boxModelId: number; clientSeed?: string; ke
     },
     headers: { [IDEMPOTENCY_KEY_HEADER]: input.key },
   });
+
+/** The buyer's newest orders, in which a box page finds the buyer's open hold on its box. */
+export const recentOrdersRead = (uid: string) =>
+  userEndpointRead(uid, token, endpoints.listOrders, { query: { page: 1, pageSize: MAX_PAGE_SIZE } });
 
 export const orderRead = (uid: string, orderSn: string) =>
   userEndpointRead(uid, token, endpoints.getOrder, { params: { orderSn } });

@@ -56,7 +56,12 @@ export function PaidView({ result }: { result: CaptureResult }) {
       <p className="mb-notice" role="status">
         Payment received for order {result.order.orderSn}. Thank you!
       </p>
-      <Reveal figure={result.draw.figure} drawId={result.draw.id} orderSn={result.order.orderSn} />
+      <Reveal
+        figure={result.draw.figure}
+        drawId={result.draw.id}
+        orderSn={result.order.orderSn}
+        boxModelId={result.order.boxModel?.id ?? null}
+      />
     </>
   );
 }

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpError, isApiError, newIdempotencyKey } from '@arttoy/shared/http';
 import { invalidatePageReads } from '@arttoy/shared/query';
-import { paymentStore } from '@arttoy/shared/stores';
 import { createOrder } from '../api/account';
+import { payPathOf } from './open-hold';
 
 export type BuyState =
   | { status: 'idle' }
@@ -12,7 +12,8 @@ export type BuyState =
 
 /**
  * Creating an order: one idempotency key per attempt, kept across retries of that attempt (a retry
- * after a lost answer gets the same order back, never a second one), then on to the pay page.
+ * after a lost answer gets the same order back, never a second one), then on to the pay page. While
+ * the buyer holds this box already, the API answers that order: Buy resumes it.
  */
 export function useBuy(boxModelId: number) {
   const navigate = useNavigate();
@@ -25,14 +26,11 @@ export function useBuy(boxModelId: number) {
     try {
       const order = await createOrder({ boxModelId, clientSeed, key: key.current });
       key.current = null;
-      // The order holds a box: the box's stock, on its page and in the lists, is lower.
+      // The order holds a box: the box's stock, on its page and in the lists, is lower, and the
+      // box page shows the hold (the API answers the buyer's open hold again rather than a second one).
       invalidatePageReads('/box-models');
-      paymentStore.getState().set({
-        orderId: String(order.id),
-        orderSn: order.orderSn,
-        payWayChecked: paymentStore.getState().payWayChecked || 'sandbox',
-      });
-      void navigate(`/payment/order_pay?order=${encodeURIComponent(order.orderSn)}`);
+      invalidatePageReads('/orders');
+      void navigate(payPathOf(order));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       // A refusal (sold out, bad seed) is final for this attempt; the next click is a new one.

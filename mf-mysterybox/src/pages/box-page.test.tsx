@@ -212,6 +212,75 @@ describe('/mysterybox/{model_id}', () => {
     expect(api.callsTo('GET', '/api/box-models/7')).toHaveLength(2);
   });
 
+  /** The page of box 7 for a buyer whose newest orders are these. */
+  const openWithOrders = (items: ReturnType<typeof order>[], more: Parameters<typeof fakeApi>[0] = {}) => {
+    signInAs('u-1');
+    const api = fakeApi({
+      'GET /api/box-models/7': { body: box() },
+      'GET /api/me/fairness': { body: fairness() },
+      'GET /api/locker': { body: locker() },
+      'GET /api/orders': { body: { items, page: 1, pageSize: 100, total: items.length, totalPages: 1 } },
+      ...more,
+    });
+    return { api, ...mountRemote({ name: 'mf_mysterybox', app, path: '/mysterybox/7' }) };
+  };
+
+  it('shows the box the buyer already holds, with the time left and Pay now instead of Buy', async () => {
+    const { router } = openWithOrders([
+      order({ boxModel: { id: 8, slug: 'other', name: 'Other' } }),
+      order(),
+    ]);
+    const hold = await screen.findByRole('group', { name: /You are holding one of these boxes/ });
+    expect(hold).toHaveTextContent('Order AT7K2M9Q4X1B8C3D5E awaits payment.');
+    expect(within(hold).getByTestId('countdown')).toHaveTextContent(/^(10:00|9:5\d)$/);
+    expect(screen.queryByRole('button', { name: /Buy now/ })).not.toBeInTheDocument();
+    await userEvent.click(within(hold).getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/order_pay'));
+    expect(router.state.location.search).toBe('?order=AT7K2M9Q4X1B8C3D5E');
+    expect(paymentStore.getState()).toMatchObject({ orderSn: 'AT7K2M9Q4X1B8C3D5E', orderId: '41' });
+  });
+
+  it('cancels the hold from the box page, and offers Buy again', async () => {
+    let cancelled = false;
+    const { api } = openWithOrders([], {
+      'GET /api/orders': () => {
+        const items = cancelled ? [order({ status: 'cancelled' })] : [order()];
+        return { body: { items, page: 1, pageSize: 100, total: 1, totalPages: 1 } };
+      },
+      'POST /api/orders/AT7K2M9Q4X1B8C3D5E/cancel': () => {
+        cancelled = true;
+        return { body: order({ status: 'cancelled' }) };
+      },
+    });
+    const hold = await screen.findByRole('group', { name: /You are holding one of these boxes/ });
+    await userEvent.click(within(hold).getByRole('button', { name: 'Cancel' }));
+    expect(await buyButton()).toHaveTextContent('Buy now');
+    expect(screen.queryByRole('group', { name: /You are holding/ })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/orders/AT7K2M9Q4X1B8C3D5E/cancel')).toHaveLength(1);
+  });
+
+  it('offers Buy for a hold that ran out, was paid, or is of another box', async () => {
+    const { api } = openWithOrders([
+      order({ expiresAt: new Date(Date.now() - 1_000).toISOString() }),
+      order({ status: 'paid' }),
+      order({ boxModel: { id: 8, slug: 'other', name: 'Other' } }),
+    ]);
+    await waitFor(() => expect(api.callsTo('GET', '/api/orders')).toHaveLength(1));
+    await screen.findByTestId('server-seed-hash');
+    expect(await buyButton()).toHaveTextContent('Buy now');
+    expect(screen.queryByRole('group', { name: /You are holding/ })).not.toBeInTheDocument();
+  });
+
+  it('goes to pay the order the API resumed when Buy is pressed again while a box is held', async () => {
+    const { api, router } = openWithOrders([], {
+      'POST /api/orders': { status: 200, body: order({ orderSn: 'ATRESUMED000000001' }) },
+    });
+    await screen.findByTestId('server-seed-hash');
+    await userEvent.click(await buyButton());
+    await waitFor(() => expect(router.state.location.search).toBe('?order=ATRESUMED000000001'));
+    expect(api.callsTo('POST', '/api/orders')).toHaveLength(1);
+  });
+
   it("shows the pulled secret of the visitor signed in now, never the previous visitor's", async () => {
     signInAs('u-1');
     let releaseSecond = () => {};

@@ -15,6 +15,7 @@ import { FigureArt } from '../components/figure-art';
 import { OddsGrid } from '../components/odds-grid';
 import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice, loginHref } from '../components/states';
+import { OpenHold, useOpenHold } from '../components/open-hold';
 import { useBuy } from '../components/use-buy';
 import { boxProduct } from '@arttoy/shared/seo';
 import { useReportNotFound as useNotFound } from '@arttoy/shared/federation/remote';
@@ -42,6 +43,7 @@ export function BoxPage() {
   const [editedSeed, setClientSeed] = useState<string | null>(null);
   const clientSeed = editedSeed ?? (fairness.status === 'success' ? fairness.data.clientSeed : null);
   const { state: buying, buy } = useBuy(id);
+  const { hold, refresh: refreshHold } = useOpenHold(uid, id);
   const missing = box.status === 'error' && box.error instanceof HttpError && box.error.status === 404;
   useNotFound(missing);
   usePageHead(
@@ -91,7 +93,9 @@ export function BoxPage() {
           </p>
           <p className="mb-muted">{oddsSummary(data)}</p>
           <p>Quantity: 1 box per order</p>
-          {soldOut ? (
+          {hold ? (
+            <OpenHold hold={hold} onChanged={refreshHold} />
+          ) : soldOut ? (
             <p className="mb-notice" role="status">
               This box is sold out. Every figure it held has found a home; other boxes are on the{' '}
               <Link to="/mysterybox">boxes page</Link>.
@@ -109,7 +113,7 @@ export function BoxPage() {
                   : 'Log in to buy'}
             </Button>
           )}
-          <p id="mb-buy-note" className="mb-muted">
+          <p id="mb-buy-note" className="mb-muted" hidden={hold !== null}>
             {seedProblem
               ? 'Fix your client seed to buy.'
               : `Your box is held for ${ORDER_RESERVATION_MINUTES} minutes while you pay.`}

@@ -4,7 +4,7 @@ import { authStore, paymentStore } from '@arttoy/shared/stores';
 import { fakeApi, mountRemote } from '@arttoy/shared/testing';
 import * as app from '../app';
 import { goToProvider } from '../components/provider-redirect';
-import { captureResult, order, shipOutOrder, NO_METHODS, SAVED_METHOD } from '../test/fixtures';
+import { captureResult, figure, order, shipOutOrder, NO_METHODS, SAVED_METHOD } from '../test/fixtures';
 import { resetStores, signInAs } from '../test/signed-in';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
@@ -65,8 +65,15 @@ describe('/payment/order_pay', () => {
     await waitFor(() => expect(skip).toHaveFocus());
     expect(screen.getByText('Opening your box…')).toBeInTheDocument();
     await userEvent.click(skip);
-    const heading = await screen.findByRole('heading', { name: 'You got Lantern Cat!' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'You pulled Lantern Cat!' });
     await waitFor(() => expect(heading).toHaveFocus());
+    // The reveal's heading is the page's: no "Payment" over it; a heading focused, not a control.
+    expect(screen.queryByRole('heading', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(heading).toHaveClass('mb-reveal__title');
+    expect(screen.getByTestId('reveal-rarity')).toHaveTextContent('Regular figure');
+    expect(screen.queryByText(/A secret!/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open another' })).toHaveAttribute('href', '/mysterybox/7');
     expect(screen.getByRole('link', { name: 'Go to my locker' })).toHaveAttribute('href', '/locker');
     expect(screen.getByRole('link', { name: 'Check this draw' })).toHaveAttribute(
       'href',
@@ -88,11 +95,28 @@ describe('/payment/order_pay', () => {
     try {
       fakeApi({ 'POST /api/payments/capture': { body: captureResult() } });
       mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-1' });
-      expect(await screen.findByRole('heading', { name: 'You got Lantern Cat!' })).toBeInTheDocument();
+      const heading = await screen.findByRole('heading', { name: 'You pulled Lantern Cat!' });
+      await waitFor(() => expect(heading).toHaveFocus());
       expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
+      // The still frame: the box drawn opened, not the opening.
+      expect(screen.getByTestId('reveal-box')).toHaveClass('mb-reveal__box--open');
     } finally {
       Reflect.deleteProperty(window, 'matchMedia');
     }
+  });
+
+  it('gives a secret figure a moment of its own', async () => {
+    const secret = {
+      ...captureResult(),
+      draw: { ...captureResult().draw!, figure: figure(103, 'Moon Owl', 'secret') },
+    };
+    fakeApi({ 'POST /api/payments/capture': { body: secret } });
+    mountRemote({ name: 'mf_mysterybox', app, path: '/payment/order_pay?token=SBX-1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    const heading = await screen.findByRole('heading', { name: 'You pulled Moon Owl!' });
+    expect(heading.closest('section')).toHaveClass('mb-reveal--secret');
+    expect(screen.getByTestId('reveal-rarity')).toHaveTextContent('Secret figure');
+    expect(screen.getByText(/A secret! The rarest figure of/)).toBeInTheDocument();
   });
 
   it('says it is confirming the payment, with the order number, from the first frame back from approval until the answer', async () => {

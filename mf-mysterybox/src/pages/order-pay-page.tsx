@@ -7,6 +7,7 @@ import { Skeleton } from '@arttoy/shared/ui';
 import { CaptureView } from '../components/capture-view';
 import { OrderView } from '../components/order-view';
 import { PaymentProgress } from '../components/payment-progress';
+import { RevealShown } from '../components/reveal';
 import { SignInNotice } from '../components/states';
 
 /**
@@ -14,7 +15,9 @@ import { SignInNotice } from '../components/states';
  * providers return the buyer: `?token=` → capture and reveal; `&cancelled=1` → back to the order.
  */
 export function OrderPayPage() {
-  usePageHead({ title: 'Payment' });
+  // While the figure is revealed, the reveal's heading is the page's.
+  const [revealing, setRevealing] = useState(false);
+  usePageHead({ title: revealing ? 'Your figure' : 'Payment' });
   const query = new URLSearchParams(useLocation().search);
   const signedIn = useAuthStore(selectIsLoggedIn);
   const authLoading = useAuthStore((state) => state.loading);
@@ -45,8 +48,8 @@ export function OrderPayPage() {
   }
   return (
     <article className="mb-page mb-pay" data-route="payment-order_pay" data-owner="mf_mysterybox">
-      <h1>Payment</h1>
-      {content}
+      {revealing ? null : <h1>Payment</h1>}
+      <RevealShown.Provider value={setRevealing}>{content}</RevealShown.Provider>
     </article>
   );
 }

@@ -9,8 +9,12 @@
 -- (orders, lapsed holds taken again), or changes the stock and the boxes held together in one commit
 -- (a draw), or only makes more boxes available (cancel, expiry, restock); and the stock never goes
 -- below zero (`stock > 0`, checked on the row's newest version).
--- Returns the new order's id, or null with why not: 'sold_out' (boxes_left is what is left),
--- 'unpaid_per_box' or 'unpaid_per_user' (unpaid is the buyer's count that reached the cap).
+-- One open hold per buyer and box: while an order of the buyer for this box awaits payment within
+-- its time, with no capture started, ordering the box again resumes it (found under the buyer's row
+-- lock, so two orders sent at once find one hold, never make two).
+-- Returns the new order's id, or the open hold's id with 'resumed', or null with why not: 'sold_out'
+-- (boxes_left is what is left), 'unpaid_per_box' or 'unpaid_per_user' (unpaid is the buyer's count
+-- that reached the cap).
 CREATE OR REPLACE FUNCTION arttoy_reserve_box(
   p_box_model_id integer,
   p_quantity integer,
@@ -35,8 +39,17 @@ DECLARE
   v_lookups integer := 0;
   v_unpaid_box integer;
   v_unpaid_user integer;
+  v_open bigint;
 BEGIN
   PERFORM 1 FROM users u WHERE u.id = p_user_id FOR NO KEY UPDATE;
+  SELECT o.id INTO v_open FROM orders o
+  WHERE o.user_id = p_user_id AND o.box_model_id = p_box_model_id AND o.status = 'pending_payment'
+    AND o.expires_at > now() AND o.capture_started_at IS NULL
+  ORDER BY o.created_at DESC, o.id DESC LIMIT 1;
+  IF v_open IS NOT NULL THEN
+    RETURN QUERY SELECT v_open, NULL::integer, 'resumed'::text, NULL::integer;
+    RETURN;
+  END IF;
   SELECT count(*) FILTER (WHERE o.box_model_id = p_box_model_id)::integer, count(*)::integer INTO v_unpaid_box, v_unpaid_user
   FROM orders o
   WHERE o.user_id = p_user_id AND o.status = 'pending_payment'

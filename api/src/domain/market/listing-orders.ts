@@ -4,7 +4,9 @@
  * and the rest are refused before they pay: the listing is then reserved for that order's time, as a
  * box is (an unpaid order holds until its time and the grace run out, or while its capture is under
  * way: reservation.ts). The buyer's unpaid orders of every kind count against the account's cap,
- * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order.
+ * counted under the buyer's row lock. A retry with the same Idempotency-Key returns the same order,
+ * and so does a second Buy with a key of its own while the buyer's order awaits payment within its
+ * time (the buyer's open hold is resumed, never doubled: decided under the listing's lock).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_RESERVATION_MINUTES, type Order, PAYMENT_RETURN_PATH } from '@arttoy/shared/contracts/api';
@@ -97,8 +99,8 @@ async function refuseRenewedHold(tx: Db, listingId: number, buyerId: number): Pr
   });
 }
 
-/** Decides and inserts the order under the listing's and the buyer's row locks; returns its id. */
-async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number> {
+/** Decides and inserts the order under the listing's and the buyer's row locks; returns its id, or the buyer's open hold's. */
+async function reserveListing(tx: Db, input: ListingOrderInput): Promise<{ id: number; created: boolean }> {
   const [listing] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!listing) throw apiError('listing_not_found', { listingId: input.listingId, hint: LISTINGS_HINT });
   if (listing.status !== 'open') {
@@ -116,11 +118,15 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
       orderSn: orders.orderSn,
       status: orders.status,
       expiresAt: orders.expiresAt,
+      id: orders.id,
+      open: sql<boolean>`${orders.status} = 'pending_payment' and ${orders.expiresAt} > now() and ${orders.captureStartedAt} is null`,
     })
     .from(orders)
     .where(and(eq(orders.listingId, listing.id), holdsItsListing))
     .limit(1);
-  // The buyer's own order (a second click makes a new key): theirs to pay, not another buyer's.
+  // The buyer's own order awaiting payment (a second click makes a new key): resumed.
+  if (holder?.userId === input.userId && holder.open) return { id: holder.id, created: false };
+  // Theirs, but paid, being captured or past its time: nothing to resume, and not another buyer's.
   if (holder?.userId === input.userId) {
     throw apiError('listing_ordered_by_you', {
       listingId: listing.id,
@@ -162,20 +168,20 @@ async function reserveListing(tx: Db, input: ListingOrderInput): Promise<number>
     })
     .returning({ id: orders.id });
   if (!order) throw new Error(`Ordering listing ${listing.id} returned no row.`);
-  return order.id;
+  return { id: order.id, created: true };
 }
 
 export async function createListingOrder(db: Db, input: ListingOrderInput): Promise<CreatedListingOrder> {
   const replayed = await replay(db, input);
   if (replayed) return replayed;
-  let orderId: number;
+  let reserved: { id: number; created: boolean };
   try {
-    orderId = await db.transaction((tx) => reserveListing(tx, input));
+    reserved = await db.transaction((tx) => reserveListing(tx, input));
   } catch (error) {
     // The same key sent twice at once: the other request created the order; return it.
     return replayKeyRace(error, () => replay(db, input));
   }
-  const order = await findNewOrder(db, orderId);
-  if (!order) throw new Error(`Order ${orderId} vanished after creation.`);
-  return { order, created: true };
+  const order = reserved.created ? await findNewOrder(db, reserved.id) : await findOrderById(db, reserved.id);
+  if (!order) throw new Error(`Order ${reserved.id} vanished after creation.`);
+  return { order, created: reserved.created };
 }

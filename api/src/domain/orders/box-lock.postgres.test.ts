@@ -8,22 +8,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/connect';
 import { boxModelFigures, boxModels, users } from '../../db/schema';
 import { eventually } from '../../test/eventually';
+import { lockWaits } from '../../test/lock-waits';
 import { insertPendingBoxOrder } from '../../test/purchase';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { fulfilOrder } from '../draws/fulfil';
 import { claimCapture } from '../payments/capture-hold';
 import { createOrder } from './create-order';
 import { DEFAULT_UNPAID_ORDER_LIMITS } from './order-limits';
-
-/** Statements of this database waiting for a lock now. */
-async function lockWaits(db: Db): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    ),
-  );
-  return row?.n ?? 0;
-}
 
 /** Runs `work` in a transaction that stays open until the returned `commit` is called. */
 async function openTransaction(db: Db, work: (tx: Db) => Promise<unknown>) {

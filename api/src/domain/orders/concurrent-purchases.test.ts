@@ -52,8 +52,16 @@ describe('the last boxes under concurrent purchases', () => {
       );
       const created = responses.filter(({ response }) => response.statusCode === 201);
       const refused = responses.filter(({ response }) => response.statusCode === 409);
+      // A holder's other attempts resume their hold: the same order, no second box.
+      const resumed = responses.filter(({ response }) => response.statusCode === 200);
       expect(created).toHaveLength(STOCK);
-      expect(refused).toHaveLength(attempts.length - STOCK);
+      expect(refused).toHaveLength(attempts.length - STOCK - resumed.length);
+      const heldBy = new Map(
+        created.map(({ buyer, response }) => [buyer.uid, response.json<{ orderSn: string }>().orderSn]),
+      );
+      expect(heldBy.size).toBe(STOCK);
+      for (const { buyer, response } of resumed)
+        expect(response.json<{ orderSn: string }>().orderSn).toBe(heldBy.get(buyer.uid));
       for (const { response } of refused) expect(response.json().error.details.reason).toBe('sold_out');
 
       // Every holder pays at once; each capture draws from what is left, and nothing is left after.

@@ -5,6 +5,9 @@
  * Idempotency-Key makes a retry return the same order; the same key with another body (any field of
  * it) is a 409. The client seed the body asks for is set by that same statement, only if the order
  * is taken: a refused order (unknown box, sold out) leaves the buyer's seed as it was.
+ * A buyer holds one box of a model at a time: while an order of theirs for it awaits payment within
+ * its time, ordering that box again (a second click, back from the pay page) answers that order
+ * (200, `created: false`) instead of holding a second box, and changes nothing of it.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
@@ -38,8 +41,8 @@ export interface CreatedOrder {
   created: boolean;
 }
 
-/** Why arttoy_reserve_box took no order (migration 0008). */
-type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user';
+/** Why arttoy_reserve_box took no new order: refused, or the buyer's open hold on the box resumed. */
+type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user' | 'resumed';
 
 /** What arttoy_order_box answers (migration 0017): the box, and the order it took or why not. */
 interface ReservedRow {
@@ -124,6 +127,15 @@ async function replay(db: Db, input: CreateOrderInput): Promise<CreatedOrder | n
   return { order, created: false };
 }
 
+/** The buyer's open hold on the box: a retry of the key that made it is checked as one (replay). */
+async function resume(db: Db, input: CreateOrderInput, orderId: number): Promise<CreatedOrder> {
+  const replayed = await replay(db, input);
+  if (replayed) return replayed;
+  const order = await findOrderById(db, orderId);
+  if (!order) throw new Error(`Order ${orderId} vanished.`);
+  return { order, created: false };
+}
+
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const clientSeed = input.body.clientSeed ?? null;
   const orderSn = newOrderSn();
@@ -141,6 +153,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         ${ORDER_RESERVATION_MINUTES}::int, ${orderSn}, ${input.userId}::bigint, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb,
         ${clientSeed}::text, ${input.limits.perBox}::int, ${input.limits.perAccount}::int)`);
     const [row] = rowsOf<ReservedRow>(reserved);
+    if (row?.orderId && row.refused === 'resumed') return await resume(db, input, Number(row.orderId));
     if (!row?.orderId) {
       // A retry, or the same key sent twice at once: the key's order (which may hold the last box or place) is the answer.
       const raced = await replay(db, input);

@@ -129,7 +129,12 @@ describe('box models', () => {
   });
 
   it('shows the boxes on sale: the stock less the boxes held by unpaid orders, on every answer that carries it', async () => {
-    const hoarder = await signInTestUser('box-stock-hoarder');
+    // Buyers of their own: a buyer's second order of a box they hold resumes the first.
+    const [hoarder, other, late] = [
+      await signInTestUser('box-stock-hoarder'),
+      await signInTestUser('box-stock-other'),
+      await signInTestUser('box-stock-late'),
+    ];
     const [box] = await api.db
       .select({ id: boxModels.id })
       .from(boxModels)
@@ -143,7 +148,7 @@ describe('box models', () => {
     });
     const physical = 6 * 144 + 12;
     expect(await shown()).toEqual({ detail: physical, list: physical, series: physical });
-    const held = [await orderBox(api, hoarder, id), await orderBox(api, hoarder, id)];
+    const held = [await orderBox(api, hoarder, id), await orderBox(api, other, id)];
     // Shown at once by the instance that took the orders.
     expect(await shown()).toEqual({ detail: physical - 2, list: physical - 2, series: physical - 2 });
     // Each figure's own stock is its units: which figure an order gets is known only at its draw.
@@ -169,7 +174,7 @@ describe('box models', () => {
     ).toBe(1);
     await orderBox(api, hoarder, id);
     expect(await shown()).toEqual({ detail: 0, list: 0, series: 0 });
-    expect((await postOrder(api, hoarder, { boxModelId: id })).json().error.details).toMatchObject({
+    expect((await postOrder(api, late, { boxModelId: id })).json().error.details).toMatchObject({
       reason: 'sold_out',
     });
   }, 60_000);

@@ -73,6 +73,26 @@ describe('buying a collector listing: reserved for one buyer, paid like a box, s
     expect((await orderListing(api, undefined, listingId)).statusCode).toBe(401);
   });
 
+  it('resumes the buyer’s open order of a listing when they press Buy again, also for clicks sent at once', async () => {
+    const { listingId } = await newListing();
+    const first = expectStatus(await orderListing(api, buyer, listingId), 201).json<Order>();
+    const again = expectStatus(await orderListing(api, buyer, listingId), 200).json<Order>();
+    expect(again).toMatchObject({
+      orderSn: first.orderSn,
+      status: 'pending_payment',
+      expiresAt: first.expiresAt,
+    });
+    const clicks = await Promise.all([1, 2, 3].map(() => orderListing(api, buyer, listingId)));
+    expect(clicks.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(clicks.map((response) => response.json<Order>().orderSn))).toEqual(
+      new Set([first.orderSn]),
+    );
+    const second = await newListing();
+    const atOnce = await Promise.all([1, 2, 3].map(() => orderListing(api, buyer, second.listingId)));
+    expect(atOnce.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 201]);
+    expect(new Set(atOnce.map((response) => response.json<Order>().orderSn)).size).toBe(1);
+  });
+
   it('paid: the item moves to the buyer, the seller is credited the price less the fee, the listing closes, the live room hears of it', async () => {
     const { itemId, listingId } = await newListing();
     const { order, result } = await buyListing(api, buyer, listingId);

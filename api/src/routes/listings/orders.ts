@@ -19,7 +19,7 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
     {
       schema: {
         summary:
-          "Order a collector's listing: reserves it for 15 minutes, then pay it as a box (POST /api/orders/:orderSn/payments). 409 when it is yours, sold, withdrawn or reserved by another buyer; a retry with the same Idempotency-Key returns the same order",
+          "Order a collector's listing: reserves it for 15 minutes, then pay it as a box (POST /api/orders/:orderSn/payments). 409 when it is yours, sold, withdrawn or reserved by another buyer; a retry with the same Idempotency-Key, or a new order while yours awaits payment, returns that order (200)",
         tags: ['market'],
         security: [{ bearerAuth: [] }],
         params: listingParamsSchema,

@@ -58,12 +58,13 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   });
 
   it('returns the same order for a retry with the same key, and refuses the key with another body', async () => {
+    const erin = await signInTestUser('erin');
     const key = 'retry-key-0001';
-    const first = await postOrder(api, alice, { boxModelId: otherBoxId }, key);
-    const again = await postOrder(api, alice, { boxModelId: otherBoxId }, key);
+    const first = await postOrder(api, erin, { boxModelId: otherBoxId }, key);
+    const again = await postOrder(api, erin, { boxModelId: otherBoxId }, key);
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json<Order>().orderSn).toBe(first.json<Order>().orderSn);
-    const other = await postOrder(api, alice, { boxModelId: boxId }, key);
+    const other = await postOrder(api, erin, { boxModelId: boxId }, key);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toMatch(/already used for another order/);
     // Keys are per user: Bob's identical key is a new order of his.
@@ -73,11 +74,58 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   });
 
   it('answers concurrent requests with one key with one order', async () => {
+    const grace = await signInTestUser('grace');
     const responses = await Promise.all(
-      [1, 2, 3].map(() => postOrder(api, alice, { boxModelId: otherBoxId }, 'same-time-key-1')),
+      [1, 2, 3].map(() => postOrder(api, grace, { boxModelId: otherBoxId }, 'same-time-key-1')),
     );
     expect(new Set(responses.map((response) => response.json<Order>().orderSn)).size).toBe(1);
     expect(responses.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 201]);
+  });
+
+  it('resumes the buyer’s open hold on a box instead of holding a second one, until it is cancelled', async () => {
+    const henry = await signInTestUser('henry');
+    const held = await orderBox(api, henry, thirdBoxId);
+    const stockHeld = (await get(`/api/box-models/${thirdBoxId}`)).json<{ stock: number }>().stock;
+    // Back from the pay page, Buy again: a new key, the same order, no second box held.
+    const again = expectStatus(await postOrder(api, henry, { boxModelId: thirdBoxId }), 200).json<Order>();
+    expect(again).toMatchObject({
+      orderSn: held.orderSn,
+      status: 'pending_payment',
+      expiresAt: held.expiresAt,
+    });
+    expect((await get(`/api/box-models/${thirdBoxId}`)).json<{ stock: number }>().stock).toBe(stockHeld);
+    // Many clicks at once with keys of their own: one hold between them.
+    const clicks = await Promise.all(
+      [1, 2, 3, 4].map(() => postOrder(api, henry, { boxModelId: thirdBoxId })),
+    );
+    expect(clicks.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(clicks.map((response) => response.json<Order>().orderSn))).toEqual(
+      new Set([held.orderSn]),
+    );
+    // Another buyer's hold is theirs: ordering the box makes them one of their own.
+    expect((await postOrder(api, bob, { boxModelId: thirdBoxId })).json<Order>().orderSn).not.toBe(
+      held.orderSn,
+    );
+    // Cancelled, the hold is gone: the next Buy holds a new box.
+    expectStatus(
+      await api.app.inject({
+        method: 'POST',
+        url: `/api/orders/${held.orderSn}/cancel`,
+        headers: bearer(henry),
+      }),
+      200,
+    );
+    const fresh = expectStatus(await postOrder(api, henry, { boxModelId: thirdBoxId }), 201).json<Order>();
+    expect(fresh.orderSn).not.toBe(held.orderSn);
+  });
+
+  it('makes one hold of a box for clicks sent at once with keys of their own', async () => {
+    const ivy = await signInTestUser('ivy');
+    const clicks = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => postOrder(api, ivy, { boxModelId: thirdBoxId })),
+    );
+    expect(clicks.map((response) => response.statusCode).toSorted()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(clicks.map((response) => response.json<Order>().orderSn)).size).toBe(1);
   });
 
   it('refuses a key used again with any other body (the client seed too), and keeps the first request’s seed', async () => {
@@ -147,9 +195,10 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
   it('says "sold out" before payment once every box is held, and releases expired and cancelled holds', async () => {
     await setStock(api, boxId, (_figure, index) => (index < 2 ? 1 : 0));
     expect(await totalStock(api, boxId)).toBe(2);
+    const frank = await signInTestUser('frank');
     const first = await orderBox(api, alice, boxId);
     const second = await orderBox(api, bob, boxId);
-    const soldOut = await postOrder(api, alice, { boxModelId: boxId });
+    const soldOut = await postOrder(api, frank, { boxModelId: boxId });
     expect(soldOut.statusCode).toBe(409);
     expect(soldOut.json().error).toMatchObject({
       code: 'conflict',
@@ -179,7 +228,7 @@ describe('orders: reservation, idempotency, expiry, cancel, ownership', () => {
       status: 'expired',
       expiredAt: expect.any(String),
     });
-    expect((await postOrder(api, alice, { boxModelId: boxId })).statusCode).toBe(409);
+    expect((await postOrder(api, frank, { boxModelId: boxId })).statusCode).toBe(409);
 
     // The sweep expires what nobody read.
     await ageOrder(api, third.orderSn, 20);

@@ -32,7 +32,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     {
       schema: {
         summary:
-          'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key returns the same order',
+          'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key, or a new order while yours for this box awaits payment, returns that order (200)',
         tags,
         security,
         headers: idempotentRequestHeadersSchema,

@@ -14,6 +14,7 @@ import {
   orderBox,
   startPayment,
   totalStock,
+  cancelOpenHolds,
 } from '../../test/purchase';
 
 /** The configured site origin (SITE_ORIGIN, else the local site server's): buyers return there. */
@@ -33,6 +34,11 @@ describe('paying with the sandbox provider: approve, capture on the server, fulf
     boxId = await seedBoxId(api, 'cloud-bakery-secret-hunter');
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
+  // Each test's orders are new: an unpaid order of the box from a test before would be resumed.
+  beforeEach(async () => {
+    await cancelOpenHolds(api, alice);
+    await cancelOpenHolds(api, bob);
+  });
 
   it('names the pay ways it takes: the sandbox only while PayPal is not configured', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/api/payments/providers' });

@@ -213,23 +213,25 @@ describe('paying with PayPal (Orders v2, against a PayPal-compatible test server
   });
 
   it('answers 503 while PayPal is down, and nothing is half-written', async () => {
-    const order = await orderBox(api, alice, boxId);
+    // A buyer of their own: an unpaid order of buyer's for this box would be resumed, not made anew.
+    const buyer = await signInTestUser('paypal-down');
+    const order = await orderBox(api, buyer, boxId);
     paypal.failNext(1);
     const down = await api.app.inject({
       method: 'POST',
       url: `/api/orders/${order.orderSn}/payments`,
-      headers: bearer(alice),
+      headers: bearer(buyer),
       payload: { provider: 'paypal' },
     });
     expect(down.statusCode).toBe(503);
     expect(down.json().error.message).toMatch(/PayPal could not .* right now \(503/);
-    expect((await get(`/api/orders/${order.orderSn}`, alice)).json<Order>().payment).toBeNull();
-    const token = (await payWithPayPal(alice, order.orderSn)).payment.token ?? '';
+    expect((await get(`/api/orders/${order.orderSn}`, buyer)).json<Order>().payment).toBeNull();
+    const token = (await payWithPayPal(buyer, order.orderSn)).payment.token ?? '';
     paypal.approve(token);
     paypal.failNext(1);
-    expect((await capture(api, alice, token)).statusCode).toBe(503);
-    expect((await get(`/api/orders/${order.orderSn}`, alice)).json<Order>().status).toBe('pending_payment');
-    expect(expectStatus(await capture(api, alice, token), 200).json<BoxCapture>().order.status).toBe(
+    expect((await capture(api, buyer, token)).statusCode).toBe(503);
+    expect((await get(`/api/orders/${order.orderSn}`, buyer)).json<Order>().status).toBe('pending_payment');
+    expect(expectStatus(await capture(api, buyer, token), 200).json<BoxCapture>().order.status).toBe(
       'fulfilled',
     );
   });

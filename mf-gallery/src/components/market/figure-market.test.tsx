@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, paymentStore, resetPaymentStore } from '@arttoy/shared/stores';
 import { mountGallery } from '../../test/mount-gallery';
-import { figureMarket, listing, listingOrder, sale, THREE_SALES, usd } from '../../test/market-fixtures';
+import {
+  figureMarket,
+  listing,
+  listingOrder,
+  myListing,
+  sale,
+  THREE_SALES,
+  usd,
+} from '../../test/market-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({ idToken: jest.fn(async () => 'test-token') }));
 
@@ -219,5 +227,75 @@ describe('a figure page: from collectors', () => {
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  describe('the visitor’s own listing', () => {
+    /** The market with kai's listing 12 and the visitor's own listing 13, read as theirs. */
+    async function openOwn(reserved = false) {
+      const mounted = mountGallery(PAGE);
+      mounted.api.market.myListings = [myListing(13, 2_500, reserved)];
+      mounted.api.market.figures['croissant-cub'] = figureMarket({
+        listings: [listing(12, 1_800, 'kai'), listing(13, 2_500, 'me', reserved)],
+      });
+      const section = await screen.findByRole('region', { name: 'From collectors' });
+      const own = (await within(section).findByText('Your listing')).closest('li') as HTMLElement;
+      return { ...mounted, section, own };
+    }
+
+    it('shows it as "Your listing" with Change price and Withdraw, and no Buy', async () => {
+      const { section, own } = await openOwn();
+      expect(within(own).getByRole('button', { name: 'Change price' })).toBeEnabled();
+      expect(within(own).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+      expect(within(own).queryByRole('button', { name: /Buy/ })).not.toBeInTheDocument();
+      // Others' listings keep their Buy.
+      expect(within(section).getByRole('button', { name: 'Buy for $18.00 from @kai' })).toBeEnabled();
+    });
+
+    it('changes its price, checking the amount first, and reads the listings again', async () => {
+      const { api, own } = await openOwn();
+      const bodies: unknown[] = [];
+      api.market.change = (method, id, body) => {
+        bodies.push({ method, id, body });
+        return { status: 200, body: myListing(13, 2_250) };
+      };
+      const reads = () => api.requested.filter((url) => url === '/api/market/figures/croissant-cub').length;
+      const before = reads();
+      await userEvent.click(within(own).getByRole('button', { name: 'Change price' }));
+      const field = within(own).getByLabelText('New price in dollars');
+      expect(field).toHaveValue('25.00');
+      await userEvent.clear(field);
+      await userEvent.type(field, '0.50');
+      await userEvent.click(within(own).getByRole('button', { name: 'Save price' }));
+      expect(within(own).getByText('A price must be from $1.00 to $10,000.00.')).toBeInTheDocument();
+      expect(bodies).toEqual([]);
+      await userEvent.clear(field);
+      await userEvent.type(field, '22.50');
+      await userEvent.click(within(own).getByRole('button', { name: 'Save price' }));
+      await waitFor(() => expect(reads()).toBe(before + 1));
+      expect(bodies).toEqual([{ method: 'PATCH', id: 13, body: { priceMinor: 2_250 } }]);
+    });
+
+    it('withdraws it, and shows a refusal in the visitor’s words, never the API’s', async () => {
+      const { api, own } = await openOwn();
+      api.market.change = () =>
+        conflict(
+          'listing_held',
+          "A buyer's order holds listing 13 right now, so it cannot be withdrawn. Try again once that order is paid or has ended (unpaid orders end within minutes).",
+        );
+      await userEvent.click(within(own).getByRole('button', { name: 'Withdraw' }));
+      const alert = await within(own).findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'A buyer is paying for it right now: it can be changed again if their order ends unpaid.',
+      );
+      expect(alert).not.toHaveTextContent(/listing 13/);
+      expect(api.posted.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/listings/13']);
+    });
+
+    it('says a buyer is paying for it, with nothing to change', async () => {
+      const { own } = await openOwn(true);
+      expect(own).toHaveTextContent('A buyer is paying for it');
+      expect(within(own).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(own).queryByRole('link')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,7 +1,8 @@
+import { useMemo } from 'react';
 import type { Figure } from '@arttoy/shared/contracts/api';
 import { useAuthStore } from '@arttoy/shared/stores';
 import { Skeleton } from '@arttoy/shared/ui';
-import { figureMarket, myReservations } from '../../api/market';
+import { figureMarket, myOpenListings, myReservations } from '../../api/market';
 import { usePageQuery } from '@arttoy/shared/query';
 import { explain, LoadError } from '../load-state';
 import { CollectorListings, type CollectorListingsProps } from './collector-listings';
@@ -9,16 +10,27 @@ import { RecentSales } from './recent-sales';
 import { useBuyListing } from './use-buy-listing';
 
 /**
- * "From collectors": the figure's open listings with a way to buy each, and what it sold for lately.
- * Rendered on the server from the figure page's first reads (an answer seconds old), and read again
- * on every visit (prices change by the second); a refused order reads it again, since the listing
- * that was clicked is sold or reserved by then.
+ * "From collectors": the figure's open listings with a way to buy each (the visitor's own, to
+ * reprice or withdraw instead), and what it sold for lately. Rendered on the server from the figure
+ * page's first reads (an answer seconds old), and read again on every visit (prices change by the
+ * second); a refused order reads it again, since the listing that was clicked is sold or reserved by then.
  */
 export function FigureMarketSection({ figure }: { figure: Figure }) {
   const market = usePageQuery(figureMarket(figure.slug));
   const { state: buying, buy, signedIn, authLoading } = useBuyListing(market.refresh);
   const uid = useAuthStore((auth) => auth.user?.uid ?? null);
   const anyReserved = market.status === 'success' && market.data.listings.some((listing) => listing.reserved);
+  // The visitor's own listings, read once there is a listing to tell apart.
+  const anyListing = market.status === 'success' && market.data.listings.length > 0;
+  const mine = usePageQuery(uid !== null && anyListing ? myOpenListings(uid) : null);
+  const own = useMemo(
+    () => new Set(mine.status === 'success' ? mine.data.keys() : []),
+    [mine.status, mine.data],
+  );
+  const ownChanged = () => {
+    market.refresh();
+    mine.refresh();
+  };
   return (
     <section aria-labelledby="collectors-heading" className="gallery-section gallery-market">
       <h2 id="collectors-heading">From collectors</h2>
@@ -36,6 +48,8 @@ export function FigureMarketSection({ figure }: { figure: Figure }) {
             busyId={buying.status === 'busy' ? buying.listingId : null}
             waiting={authLoading}
             onBuy={(listingId) => void buy(listingId)}
+            own={own}
+            onOwnChanged={ownChanged}
           />
           {buying.status === 'error' ? (
             <div className="gallery-state gallery-state--error" role="alert">
