@@ -22,13 +22,15 @@ const browserProject = (name, roots) => ({
   setupFiles: ['<rootDir>/shared/build/jest-setup.cjs'],
   setupFilesAfterEnv: ['@testing-library/jest-dom', '<rootDir>/shared/build/jest-testing-library.cjs'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  // Above the waiting queries' ceiling (shared/build/jest-testing-library.cjs), so a slow machine fails
-  // a test by what it did not see, not by the clock.
-  testTimeout: 30_000,
 });
 
 export default {
   rootDir: import.meta.dirname,
+  // One ceiling for every project (jest reads testTimeout only here, never in a project): above the
+  // waiting queries' ceiling (shared/build/jest-testing-library.cjs), so a slow machine fails a test
+  // by what it did not see, not by the clock; the API's requests go to a real database and the Auth
+  // emulator on a loaded 2-core machine.
+  testTimeout: 30_000,
   projects: [
     browserProject('shared', ['<rootDir>/shared']),
     browserProject('shell', ['<rootDir>/shell/src']),
@@ -77,8 +79,6 @@ export default {
       testPathIgnorePatterns: /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
         ? ['/node_modules/']
         : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
-      // Requests go to a real database and the Auth emulator; a loaded 2-core machine needs slack.
-      testTimeout: 30_000,
       globalSetup: '<rootDir>/api/src/test/global-setup.ts',
       globalTeardown: '<rootDir>/api/src/test/global-teardown.ts',
     },
