@@ -28,7 +28,7 @@ describe("the shell's server module", () => {
           handle: 'rin',
           figure: { id: 1, slug: 'moon-rabbit', name: 'Moon Rabbit', rarity: 'secret', seriesName: 'Night' },
           boxName: null,
-          drawId: null,
+          drawPublicId: null,
           price: { amountMinor: 2500, currency: 'USD' },
         },
       ],

@@ -23,6 +23,7 @@ const NOT_LIMITED: Record<string, string> = {
   'GET /api/figures': 'cached catalogue read',
   'GET /api/figures/:slug': 'cached catalogue read',
   'GET /api/figures/:slug/art.svg': 'cached catalogue read',
+  'GET /api/figures/secret.svg': 'cached catalogue read',
   'GET /api/gallery-paths/:slug': 'cached catalogue read',
   'GET /api/box-models': 'cached catalogue read',
   'GET /api/box-models/:id': 'cached catalogue read',
