@@ -134,7 +134,7 @@ test('signed in, the locker, the orders, each kind of receipt, the payment and t
   await form.getByLabel('Street and number').fill('12 Market Street');
   await form.getByLabel('City').fill('London');
   await form.getByLabel('Postal code').fill('N1 9GU');
-  await form.getByLabel('Country code').fill('GB');
+  await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
   await form.getByLabel('Phone').fill('+44 20 7946 0000');
   await expect(form.getByTestId('ship-out-quote')).toContainText('$14.99');
   await form.getByRole('button', { name: 'Ship out' }).click();

@@ -71,7 +71,12 @@ test('results show small decorative thumbnails that load, and none where there i
   await page.goto('/');
   const { overlay, input } = await openSearch(page);
   await input.fill('moonlit forest');
-  for (const kind of ['Series', 'Figure', 'Mystery box']) {
+  // Series and figures show a figure's art; a box, its own packaging.
+  for (const [kind, art] of [
+    ['Series', /^\/api\/figures\/[a-z0-9-]+\/art\.svg\?v=\w+$/],
+    ['Figure', /^\/api\/figures\/[a-z0-9-]+\/art\.svg\?v=\w+$/],
+    ['Mystery box', /^\/api\/box-models\/\d+\/art\.svg\?v=\w+$/],
+  ] as const) {
     const thumbnail = overlay
       .getByRole('option', { name: new RegExp(`^${kind}`) })
       .first()
@@ -80,7 +85,7 @@ test('results show small decorative thumbnails that load, and none where there i
     await expect(thumbnail).toHaveAttribute('loading', 'lazy');
     await expect(thumbnail).toHaveAttribute('width', '48');
     await expect(thumbnail).toHaveAttribute('height', '48');
-    await expect(thumbnail).toHaveAttribute('src', /^\/api\/figures\/[a-z0-9-]+\/art\.svg\?v=\w+$/);
+    await expect(thumbnail).toHaveAttribute('src', art);
     await expect
       .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
       .toBe(true);

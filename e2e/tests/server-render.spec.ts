@@ -194,7 +194,7 @@ test.describe('server-rendered pages', () => {
     expect(box).toMatch(/<title>Cloud Bakery Blind Box · ArtToy Club<\/title>/);
     expect(box).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/mysterybox\/1">/);
     expect(box).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost:\d+\/api\/figures\/[^"]+\/art\.svg[^"]*">/,
+      /<meta property="og:image" content="http:\/\/localhost:\d+\/api\/box-models\/1\/art\.svg[^"]*">/,
     );
     const things = [...box.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) =>
       JSON.parse(match[1]!),
