@@ -4,7 +4,7 @@
  * run time, so moving a remote is an edit of the manifest, not a rebuild of the shell.
  */
 import * as v from 'valibot';
-import { APP_NAMES } from './remote';
+import { APP_NAMES, REMOTE_NAMES } from './remote';
 import { parseOrExplain } from './parse-or-explain';
 
 const BUILD_ID = /^[0-9a-z][0-9a-z-]{5,63}$/;
@@ -54,11 +54,59 @@ export const buildMetaSchema = v.object({
   ),
 });
 
-export const latestBuildSchema = v.object({ id: buildIdSchema, timestamp });
+/** A named environment: `production` (the live site), `preview`, or a team's own (`qa-gallery`). */
+export const ENVIRONMENT_NAME = /^[a-z][a-z0-9-]{1,31}$/;
+export const environmentNameSchema = matching(
+  ENVIRONMENT_NAME,
+  'environment must be 2-32 lower-case letters, digits or dashes, starting with a letter',
+);
+/** The id of one recorded change of an environment (deploy/src/ledger): 8-64 letters, digits or dashes. */
+const releaseIdSchema = matching(
+  /^[0-9a-z][0-9a-z-]{7,63}$/,
+  'release must be 8-64 lower-case letters, digits or dashes',
+);
+
+/**
+ * A canary: a share of visitors, sticky per visitor, get `id` (the stable build with one remote's
+ * new version) instead of the stable build. The site server picks the build for each document and
+ * names it in the page, so the server render and the browser agree.
+ */
+export const canarySchema = v.object({
+  /** The remote on trial. */
+  app: v.picklist(REMOTE_NAMES, 'canary.app must be a remote'),
+  /** The candidate build: every app as in the stable build, but `app` at its new version. */
+  id: buildIdSchema,
+  /** Share of visitors who get the candidate, 1-100. */
+  percent: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+  /** The change that started the canary (its stickiness is keyed by it: a new canary re-deals visitors). */
+  release: releaseIdSchema,
+  startedAt: timestamp,
+  /** The window over which the canary's error rate is compared with the stable version's. */
+  windowMs: v.pipe(v.number(), v.integer(), v.minValue(1000)),
+  /** How much worse (error rate, 0-1) the canary may be before it is rolled back. */
+  margin: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
+  /** Page views of the canary needed before it is judged. */
+  minViews: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+
+/**
+ * An environment's pointer: `builds/latest.json` for production (what every browser polls), and
+ * `builds/env/<name>.json` for any other. It changes only by compare-and-swap (deploy/src/ledger).
+ */
+export const latestBuildSchema = v.object({
+  id: buildIdSchema,
+  timestamp,
+  /** Counts the pointer's changes (absent before the deploy service wrote it). */
+  revision: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** The recorded change that made this pointer (deploys/releases/<env>/<release>.json). */
+  release: v.optional(releaseIdSchema),
+  canary: v.optional(canarySchema),
+});
 
 export type AppEntry = v.InferOutput<typeof appEntrySchema>;
 export type BuildMeta = v.InferOutput<typeof buildMetaSchema>;
 export type LatestBuild = v.InferOutput<typeof latestBuildSchema>;
+export type Canary = v.InferOutput<typeof canarySchema>;
 
 /** Parses a manifest or throws an error naming every field that is wrong. */
 export function parseBuildMeta(value: unknown, source: string): BuildMeta {
@@ -71,3 +119,6 @@ export function parseLatestBuild(value: unknown, source: string): LatestBuild {
 
 export const LATEST_BUILD_PATH = '/builds/latest.json';
 export const buildMetaPath = (buildId: string): string => `/builds/meta/${buildId}.json`;
+/** Where an environment's pointer lives: production's is the one browsers poll. */
+export const environmentPointerPath = (environment: string): string =>
+  environment === 'production' ? LATEST_BUILD_PATH : `/builds/env/${environment}.json`;
