@@ -232,7 +232,9 @@ export function readSpecMap(root) {
 /** @param {string} command @param {string[]} args */
 function run(command, args, cwd = ROOT) {
   console.log(`\n--- ${[command, ...args].join(' ')}`);
+  const startedAt = performance.now();
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  console.log(`--- ${command} ${args[0]} ended in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(' ')} failed (${result.signal ?? `exit ${result.status}`}).`);
     process.exit(result.status ?? 1);
