@@ -16,6 +16,10 @@ export interface Selection {
   build: string[];
   /** The browser specs to run, relative to e2e/. */
   specs: string[];
+  /** Those of `specs` that exercise every remote, where `grepInvert` leaves out other remotes' tests. */
+  everyRemoteSpecs: string[];
+  /** Playwright's --grep-invert for `everyRemoteSpecs`, or null. */
+  grepInvert: string | null;
   /** The workspaces the change touches, with their dependents. */
   affected: string[];
 }
@@ -34,3 +38,8 @@ export function changedFiles(root: string, base: string): string[];
 export function listSpecFiles(root: string): string[];
 export function listTestFiles(root: string): string[];
 export function readSpecMap(root: string): Record<string, string[]>;
+export const REMOTE_MARKERS: Record<
+  'mf-gallery' | 'mf-blog' | 'mf-mysterybox' | 'mf-account' | 'mf-rules',
+  string[]
+>;
+export function otherRemotesTitles(remotes: string[], specs: string[]): string | null;

@@ -26,6 +26,42 @@ export const CONTRACT_TESTS = [
   /^deploy\/src\/(?:.+\/)?[^/]*(?:publish|releases|manifest|contract|compat)[^/]*\.test\.ts$/,
 ];
 
+/**
+ * How a test's title names a remote: its container name or the start of a path it owns. In a spec
+ * that exercises every remote ("*" in the spec map), a test whose title names only other remotes
+ * (`rules-authenticity /rules/authenticity → mf_rules`, `/gallery: the document holds the page`)
+ * is left to their changes; a title that names none of them runs for every remote.
+ */
+export const REMOTE_MARKERS = {
+  'mf-gallery': ['mf_gallery', '/gallery'],
+  'mf-blog': ['mf_blog', '/blog'],
+  'mf-mysterybox': ['mf_mysterybox', '/mysterybox', '/payment'],
+  'mf-account': ['mf_account', '/login', '/locker', '/orders', '/profile'],
+  'mf-rules': ['mf_rules', '/rules', '/help'],
+};
+
+/** @param {string} text */
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Playwright's --grep-invert that leaves out, in `specs` only, the tests whose titles name another
+ * remote and none of `remotes`. Playwright matches it against "<project> <file> <titles>", the file
+ * relative to e2e/tests.
+ * @param {string[]} remotes
+ * @param {string[]} specs relative to e2e/ (`tests/routes.spec.ts`)
+ */
+export function otherRemotesTitles(remotes, specs) {
+  const markers = (/** @type {string[]} */ names) =>
+    names
+      .flatMap((name) => REMOTE_MARKERS[/** @type {keyof typeof REMOTE_MARKERS} */ (name)])
+      .map(escapeRegExp)
+      .join('|');
+  const others = REMOTES.filter((remote) => !remotes.includes(remote));
+  if (others.length === 0 || specs.length === 0) return null;
+  const files = specs.map((spec) => escapeRegExp(spec.replace(/^tests\//, ''))).join('|');
+  return `^\\S+ (?:${files}) (?!.*(?:${markers(remotes)})).*(?:${markers(others)})`;
+}
+
 /** Changes no test reads: typecheck and lint, which always run, cover them. */
 const QUIET = [/^bench\//, /^\.git-blame-ignore-revs$/, /^\.gitignore$/];
 /** The documents, checked by the jest project `docs` (ARCHITECTURE.md's folder map). */
@@ -149,14 +185,28 @@ export function selectTests({ changed, graph, specMap, specFiles, testFiles }) {
     }
   }
   if (reasons.length > 0)
-    return { full: true, reasons, remotes: [], jestPaths: [], build: [], specs: [], affected: [...affected] };
+    return {
+      full: true,
+      reasons,
+      remotes: [],
+      jestPaths: [],
+      build: [],
+      specs: [],
+      everyRemoteSpecs: [],
+      grepInvert: null,
+      affected: [...affected],
+    };
 
   const remotes = REMOTES.filter((remote) => affected.has(remote));
-  const remoteNames = new Set(remotes);
-  for (const [spec, apps] of Object.entries(specMap))
-    if (apps.some((app) => (app === '*' ? remotes.length > 0 : remoteNames.has(app)))) specs.add(spec);
+  const everyRemote = new Set();
+  for (const [spec, apps] of Object.entries(specMap)) {
+    if (apps.some((app) => remotes.includes(app))) specs.add(spec);
+    else if (apps.includes('*') && remotes.length > 0) everyRemote.add(spec);
+  }
   const contracts =
     remotes.length > 0 ? testFiles.filter((file) => CONTRACT_TESTS.some((test) => test.test(file))) : [];
+  // A spec named for the remote, or changed itself, runs whole; one for every remote, in part.
+  const everyRemoteSpecs = specFiles.filter((spec) => everyRemote.has(spec) && !specs.has(spec));
   const jestPaths = [...remotes.map((remote) => `${remote}/`), ...contracts, ...(documents ? ['docs/'] : [])];
   return {
     full: false,
@@ -164,7 +214,9 @@ export function selectTests({ changed, graph, specMap, specFiles, testFiles }) {
     remotes,
     jestPaths,
     build: remotes,
-    specs: specFiles.filter((spec) => specs.has(spec)),
+    specs: specFiles.filter((spec) => specs.has(spec) || everyRemote.has(spec)),
+    everyRemoteSpecs,
+    grepInvert: otherRemotesTitles(remotes, everyRemoteSpecs),
     affected: [...affected],
   };
 }
@@ -267,14 +319,11 @@ function runPlan(plan, { buildAll }) {
   // otherwise pull in every site spec as its project's dependency.
   const site = plan.specs.filter((spec) => spec.endsWith('.spec.ts'));
   const deploys = plan.specs.filter((spec) => spec.endsWith('.deploys.ts'));
+  const grep = plan.grepInvert ? [`--grep-invert=${plan.grepInvert}`] : [];
   if (site.length > 0)
-    run('npx', ['playwright', 'test', '--project', 'site', ...site], path.join(ROOT, 'e2e'));
+    run('npx', ['playwright', 'test', '--project=site', ...grep, ...site], path.join(ROOT, 'e2e'));
   if (deploys.length > 0)
-    run(
-      'npx',
-      ['playwright', 'test', '--project', 'deploys', '--no-deps', ...deploys],
-      path.join(ROOT, 'e2e'),
-    );
+    run('npx', ['playwright', 'test', '--project=deploys', '--no-deps', ...deploys], path.join(ROOT, 'e2e'));
 }
 
 function main() {

@@ -3,7 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SITE_ROUTES } from '@arttoy/shared/contracts';
 import {
+  REMOTE_MARKERS,
   changedFiles,
   checkSpecMap,
   listSpecFiles,
@@ -47,6 +49,30 @@ describe('a change to one remote', () => {
     expect(plan.specs).toEqual(expect.arrayContaining(['tests/content.spec.ts', 'tests/routes.spec.ts']));
     for (const spec of ['tests/gallery.spec.ts', 'tests/mysterybox.spec.ts', 'tests/screenshots.spec.ts'])
       expect(plan.specs).not.toContain(spec);
+  });
+
+  it("runs, of the specs for every remote, the tests whose titles name that remote or none, not another's", () => {
+    expect(plan.everyRemoteSpecs).toEqual(
+      expect.arrayContaining(['tests/routes.spec.ts', 'tests/faults.spec.ts']),
+    );
+    expect(plan.everyRemoteSpecs).not.toContain('tests/content.spec.ts');
+    const left = new RegExp(plan.grepInvert ?? '(?!)');
+    const leftOut = (title: string) => left.test(title);
+    expect(
+      leftOut('site routes.spec.ts every route of the spec reaches its owner gallery /gallery → mf_gallery'),
+    ).toBe(true);
+    expect(
+      leftOut('site server-render.spec.ts server-rendered pages /blog/list: the document holds the page'),
+    ).toBe(true);
+    expect(
+      leftOut('site routes.spec.ts every route of the spec reaches its owner help /help → mf_rules'),
+    ).toBe(false);
+    expect(leftOut('site routes.spec.ts errors a path no route matches is a 404 with the error page')).toBe(
+      false,
+    );
+    expect(leftOut('site faults.spec.ts a link from /gallery to /rules/authenticity')).toBe(false);
+    // A spec named for the remote runs whole, whatever its titles say.
+    expect(leftOut('site content.spec.ts a blog post /blog/x links to /gallery')).toBe(false);
   });
 
   it('is a smaller selection than a change to another remote would make of its own', () => {
@@ -123,6 +149,18 @@ describe('changes with no remote', () => {
       specs: [],
     });
     expect(select('bench/web.mjs', '.gitignore')).toMatchObject({ full: false, jestPaths: [], specs: [] });
+  });
+});
+
+describe('the remotes in test titles', () => {
+  it("name every route's start for its owner", () => {
+    const unnamed = SITE_ROUTES.filter((route) => route.owner !== 'shell').filter(
+      (route) =>
+        !REMOTE_MARKERS[route.owner.replace('_', '-') as keyof typeof REMOTE_MARKERS].some((marker) =>
+          marker.startsWith('/') ? `${route.path}/`.startsWith(`${marker}/`) : false,
+        ),
+    );
+    expect(unnamed.map((route) => `${route.path} (${route.owner})`)).toEqual([]);
   });
 });
 
