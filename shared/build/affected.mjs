@@ -301,7 +301,9 @@ function runPlan(plan, { buildAll }) {
   }
   if (plan.jestPaths.length > 0) {
     const projects = [...new Set(plan.jestPaths.map((file) => file.split('/')[0]))];
-    run('npx', ['jest', '--selectProjects', ...projects, '--', ...plan.jestPaths]);
+    // Jest matches each pattern anywhere in a test's absolute path: anchored, `docs/` is not api/src/docs/.
+    const patterns = plan.jestPaths.map((file) => `^${escapeRegExp(path.join(ROOT, file))}`);
+    run('npx', ['jest', '--selectProjects', ...projects, '--', ...patterns]);
   }
   if (plan.specs.length === 0) {
     if (plan.build.length > 0) run('node', ['shared/build/build-apps.mjs', ...plan.build]);
