@@ -120,11 +120,6 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
 
 async function promote(command: Extract<CliCommand, { command: 'promote' }>): Promise<void> {
   const client = await connect(deployEnvironment(), command.app);
-  if (command.from === 'canary') {
-    const { release } = await client.request<{ release: Release }>('POST', '/v1/canary/promote', {});
-    console.log(`The canary is live for everyone: ${describeRelease(release)}`);
-    return;
-  }
   const { release, build } = await client.request<{ release: Release; build: BuildMeta }>(
     'POST',
     '/v1/promotions',

@@ -298,3 +298,99 @@ describe('uploads', () => {
     expect(foreign.json().error.message).toMatch(/Team gallery may not upload mf-rules/);
   });
 });
+
+describe('canaries and previews', () => {
+  const canary = (team: string, body: Record<string, unknown>) =>
+    world.service.inject({ method: 'POST', url: '/v1/canary', headers: auth(team), payload: body });
+
+  it('starts a canary of an uploaded version, which only its team ends', async () => {
+    const build = fakeBuild('mf_rules', 'canary');
+    await upload(build, 'rules');
+    const started = await canary('rules', { app: 'mf_rules', version: build.version, percent: 10 });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().canary).toMatchObject({
+      app: 'mf_rules',
+      percent: 10,
+      windowMs: 600_000,
+      margin: 0.02,
+      minViews: 50,
+    });
+    expect(await liveVersion('mf_rules')).toBe(world.published.mf_rules.version);
+
+    const another = await canary('rules', { app: 'mf_rules', version: build.version, percent: 20 });
+    expect(another.statusCode).toBe(409);
+    expect(another.json().error.reason).toBe('canary_running');
+
+    const foreign = await world.service.inject({
+      method: 'DELETE',
+      url: '/v1/canary',
+      headers: auth('blog'),
+      payload: { reason: 'not mine' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.message).toMatch(/^Team blog may not roll back the canary of mf-rules/);
+
+    const ended = await world.service.inject({
+      method: 'DELETE',
+      url: '/v1/canary',
+      headers: auth('rules'),
+      payload: { reason: 'errors on /rules' },
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().release).toMatchObject({
+      kind: 'canary-rollback',
+      reason: 'errors on /rules',
+      by: 'rules',
+    });
+    const none = await world.service.inject({
+      method: 'POST',
+      url: '/v1/canary/promote',
+      headers: auth('rules'),
+      payload: {},
+    });
+    expect(none.statusCode).toBe(409);
+  });
+
+  it('promotes a running canary to everyone', async () => {
+    const build = fakeBuild('mf_blog', 'canary');
+    await upload(build, 'blog');
+    expect((await canary('blog', { app: 'mf_blog', version: build.version, percent: 50 })).statusCode).toBe(
+      200,
+    );
+    const promoted = await world.service.inject({
+      method: 'POST',
+      url: '/v1/promotions',
+      headers: auth('blog'),
+      payload: { app: 'mf_blog', from: 'canary' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(await liveVersion('mf_blog')).toBe(build.version);
+  });
+
+  it('refuses a canary of the shell, or of a share out of 1-100', async () => {
+    const shell = await canary('shell', {
+      app: 'shell',
+      version: world.published.shell.version,
+      percent: 10,
+    });
+    expect(shell.statusCode).toBe(400);
+    expect(shell.json().error.message).toMatch(/a canary runs for a remote, not the shell/);
+    const share = await canary('rules', {
+      app: 'mf_rules',
+      version: world.published.mf_rules.version,
+      percent: 0,
+    });
+    expect(share.json().error.message).toMatch(/body\.percent/);
+  });
+
+  it('answers 404 for preview links when no signer is set up', async () => {
+    const response = await world.service.inject({
+      method: 'POST',
+      url: '/v1/previews/links',
+      headers: auth('rules'),
+      payload: { ttlSeconds: 3600 },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.reason).toBe('previews_off');
+  });
+});

@@ -253,6 +253,7 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
           app: body.app,
           ...(body.to ? { to: body.to } : {}),
           by,
+          now: now(),
         });
         return { release: result.release, build: result.meta, restored: result.restored };
       },
@@ -264,7 +265,13 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
       handler: async (request) => {
         const body = parseRequest(promotionBody, request.body, 'body');
         const by = authorize(token(request), teams, body.app, 'promote');
-        const result = await ledger.promote(store, { from: body.from, to: 'production', app: body.app, by });
+        const result = await ledger.promote(store, {
+          from: body.from,
+          to: 'production',
+          app: body.app,
+          by,
+          now: now(),
+        });
         return { release: result.release, build: result.meta };
       },
     });
@@ -284,6 +291,7 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
           margin: body.margin ?? CANARY_DEFAULTS.margin,
           minViews: body.minViews ?? CANARY_DEFAULTS.minViews,
           by,
+          now: now(),
         });
         return { release: result.release, canary: result.canary };
       },
@@ -303,7 +311,12 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
       handler: async (request) => {
         const body = parseRequest(canaryEndBody, request.body, 'body');
         const by = await canaryTeam(request, 'roll back the canary of');
-        const result = await ledger.endCanary(store, { outcome: 'rollback', reason: body.reason, by });
+        const result = await ledger.endCanary(store, {
+          outcome: 'rollback',
+          reason: body.reason,
+          by,
+          now: now(),
+        });
         return { release: result.release };
       },
     });
@@ -313,7 +326,7 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
       url: '/v1/canary/promote',
       handler: async (request) => {
         const by = await canaryTeam(request, 'promote the canary of');
-        const result = await ledger.endCanary(store, { outcome: 'promote', by });
+        const result = await ledger.endCanary(store, { outcome: 'promote', by, now: now() });
         return { release: result.release };
       },
     });

@@ -18,7 +18,7 @@ export const TEAM_NAME = /^[a-z][a-z0-9-]{1,31}$/;
 
 const teamsFileSchema = z.strictObject({
   teams: z.record(
-    z.string().regex(TEAM_NAME, 'a team name is 2-32 lower-case letters, digits or dashes'),
+    z.string(),
     z.strictObject({ apps: z.array(z.string()).min(1, 'a team owns at least one app') }),
   ),
 });
@@ -46,6 +46,10 @@ export function parseTeams(value: unknown, source: string): Teams {
   const apps = new Map<Team, AppName[]>();
   const problems: string[] = [];
   for (const [team, { apps: names }] of Object.entries(parsed.data.teams)) {
+    if (!TEAM_NAME.test(team))
+      problems.push(
+        `team name "${team}" is not 2-32 lower-case letters, digits or dashes, starting with a letter`,
+      );
     if (team === BUILD_TEAM) problems.push(`"${BUILD_TEAM}" is reserved for npm run build's publish`);
     const owned: AppName[] = [];
     for (const name of names) {
