@@ -394,3 +394,35 @@ describe('canaries and previews', () => {
     expect(response.json().error.reason).toBe('previews_off');
   });
 });
+
+describe('preview links', () => {
+  it('signs a link to the preview environment’s build with the site’s signer', async () => {
+    const signed: unknown[] = [];
+    const service = await (
+      await import('./service')
+    ).createDeployService({
+      store: world.store,
+      teams: world.teams,
+      stateDir: world.stateDir,
+      previewLink: (request) => {
+        signed.push(request);
+        return { url: `http://localhost:3000/_preview?token=${request.build}`, expiresAt: 1 };
+      },
+    });
+    const link = () =>
+      service.inject({
+        method: 'POST',
+        url: '/v1/previews/links',
+        headers: auth('blog'),
+        payload: { ttlSeconds: 3600 },
+      });
+    expect((await link()).json().error.reason).toBe('no_preview');
+    const build = fakeBuild('mf_blog', 'preview');
+    await upload(build, 'blog');
+    const deployed = await deploy('blog', { app: 'mf_blog', version: build.version }, 'preview');
+    const answer = await link();
+    expect(answer.statusCode).toBe(200);
+    expect(signed).toEqual([{ env: 'preview', build: deployed.json().build.id, ttlSeconds: 3600 }]);
+    await service.close();
+  });
+});

@@ -37,8 +37,15 @@ export interface DeployServiceOptions {
   teams: Teams;
   /** Where the token hashes live (DEPLOY_STATE_DIR). */
   stateDir: string;
-  /** Signs a preview link (the site server's preview cookie); without it the route answers 404. */
-  previewLink?: (ttlSeconds: number) => Promise<PreviewLink> | PreviewLink;
+  /**
+   * Signs a link to the site showing `build` (the preview environment's) until `ttlSeconds` from now:
+   * the site server's preview token (deploy/src/variants). Without it the route answers 404.
+   */
+  previewLink?: (request: {
+    env: string;
+    build: string;
+    ttlSeconds: number;
+  }) => Promise<PreviewLink> | PreviewLink;
   /** Fastify's logger options from `createServerLog` (the site server's, when started beside it); none by default. */
   log?: ServerLog['fastifyOptions'];
   now?: () => number;
@@ -202,7 +209,13 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
         const { env } = parseRequest(envParams, request.params, 'path');
         const state = await ledger.readEnvironment(store, env);
         if (!state)
-          throw new Refusal(404, 'no_build', `Environment ${env} has no build yet: deploy to it first.`);
+          throw new Refusal(
+            404,
+            'no_build',
+            env === 'production'
+              ? 'Production has no build yet: npm run build publishes the first one.'
+              : `Environment ${env} has no build yet: deploy to it first (npm run deploy -- <app> --env ${env}).`,
+          );
         return { env, pointer: state.pointer, meta: state.meta };
       },
     });
@@ -342,7 +355,18 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
             'previews_off',
             'Preview links are not set up in this service (the site server signs them).',
           );
-        return options.previewLink(body.ttlSeconds);
+        const preview = await ledger.readEnvironment(store, 'preview');
+        if (!preview)
+          throw new Refusal(
+            409,
+            'no_preview',
+            'Nothing is deployed to preview yet: npm run deploy -- <app> --env preview.',
+          );
+        return options.previewLink({
+          env: 'preview',
+          build: preview.pointer.id,
+          ttlSeconds: body.ttlSeconds,
+        });
       },
     });
 

@@ -63,7 +63,7 @@ async function run(argv: string[]): Promise<void> {
         ...(values.note ? { note: values.note } : {}),
       });
       console.error(
-        `Token ${record.id} for team ${argument} (deploys ${teams.appsOf(argument).join(', ')}), ${describe(record, now).split('  ').slice(-1)[0]}. Shown once; keep it as DEPLOY_TOKEN:`,
+        `Token ${record.id} for team ${argument} (deploys ${teams.appsOf(argument).join(', ')}), expires ${new Date(record.expiresAt).toISOString()}. Shown once; keep it as DEPLOY_TOKEN:`,
       );
       console.log(token);
       return;
