@@ -34,6 +34,9 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['rollback', 'mf-blog', '--env', 'qa-blog', '--to', '0a1b2c3d4e'])).toEqual({
       run: { command: 'rollback', app: 'mf_blog', env: 'qa-blog', to: '0a1b2c3d4e' },
     });
+    expect(parseCommandLine(['rollback', '--to', '20261126000114-96430d72'])).toEqual({
+      run: { command: 'rollback', build: '20261126000114-96430d72', env: 'production' },
+    });
     expect(parseCommandLine(['builds'])).toEqual({ run: { command: 'builds', env: 'production' } });
     expect(parseCommandLine(['builds', '--env', 'preview'])).toEqual({
       run: { command: 'builds', env: 'preview' },

@@ -12,6 +12,7 @@ export type CliCommand =
   | { command: 'deploy'; app: AppName; build: boolean; dist?: string; env: string; canary?: number }
   | { command: 'promote'; app: AppName; from: string }
   | { command: 'rollback'; app: AppName; env: string; to?: string }
+  | { command: 'rollback'; build: string; env: string }
   | { command: 'builds'; env: string }
   | { command: 'history'; app?: AppName; env: string }
   | { command: 'preview-link'; hours: number }
@@ -69,8 +70,11 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     options: { ...HELP_OPTION, from: { type: 'string' } },
   },
   rollback: {
-    usage: ['rollback <app> [--env <env>] [--to <version>]   (npm run rollback -- <app> …)'],
-    does: 'Puts back the previous version of one app in an environment (default: production), or the version --to names (npm run deploy:history lists them).',
+    usage: [
+      'rollback <app> [--env <env>] [--to <version>]   (npm run rollback -- <app> …)',
+      'rollback --to <buildId> [--env <env>]           (npm run rollback -- --to <buildId>)',
+    ],
+    does: "Puts back the previous version of one app in an environment (default: production), or the version --to names (npm run deploy:history lists them); without an app, makes an earlier build of the whole site live again (the shell team's; npm run builds lists them).",
     options: { ...HELP_OPTION, env: { type: 'string' }, to: { type: 'string' } },
   },
   builds: {
@@ -231,8 +235,13 @@ function toCommand(
       return { command, app, from };
     }
     case 'rollback': {
-      const app = appArgument(command, positionals);
       const to = given('to', values.to);
+      if (positionals.length === 0 && to !== undefined) {
+        if (!/^[0-9a-z][0-9a-z-]{5,63}$/.test(to))
+          throw new Mistake(`--to without an app names a build (npm run builds lists them); got "${to}".`);
+        return { command, build: to, env: environmentOption(values.env) };
+      }
+      const app = appArgument(command, positionals);
       if (to !== undefined && !/^[0-9a-f]{10}$/.test(to))
         throw new Mistake(
           `--to names a version of ${appFolder(app)} (10 hex digits, see npm run deploy:history -- ${appFolder(app)}); got "${to}".`,

@@ -8,6 +8,7 @@
 //   npm run deploy -- mf-gallery --dist DIR         uploads a build made elsewhere (CI artefact)
 //   npm run promote -- mf-gallery --from preview    makes preview's (or the canary's) version live
 //   npm run rollback -- mf-gallery [--env …] [--to VERSION]   puts back the previous (or that) version
+//   npm run rollback -- --to <buildId>     makes an earlier build of the whole site live again
 //   npm run builds [-- --env …]            the live build and the builds before it
 //   npm run deploy:history -- [mf-gallery] [--env …]   who changed what, when, from which version
 //   npm run preview-link                   a signed link to the site with preview's versions
@@ -133,6 +134,18 @@ async function promote(command: Extract<CliCommand, { command: 'promote' }>): Pr
 }
 
 async function rollback(command: Extract<CliCommand, { command: 'rollback' }>): Promise<void> {
+  if ('build' in command) {
+    const client = await connect(deployEnvironment(), 'shell');
+    const { build } = await client.request<{ build: BuildMeta }>(
+      'POST',
+      `/v1/environments/${command.env}/rollbacks`,
+      {
+        build: command.build,
+      },
+    );
+    printBuild(build, `Live again in ${command.env}: build`);
+    return;
+  }
   const client = await connect(deployEnvironment(), command.app);
   const { build, restored } = await client.request<{
     release: Release;

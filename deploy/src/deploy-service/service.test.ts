@@ -426,3 +426,43 @@ describe('preview links', () => {
     await service.close();
   });
 });
+
+describe('whole-site rollback', () => {
+  it('puts an earlier build back, for the shell’s team only', async () => {
+    const first = (
+      await world.service.inject({
+        method: 'GET',
+        url: '/v1/environments/production',
+        headers: auth('shell'),
+      })
+    ).json().pointer.id;
+    const build = fakeBuild('mf_rules', 'second');
+    await upload(build, 'rules');
+    await deploy('rules', { app: 'mf_rules', version: build.version });
+    const refused = await world.service.inject({
+      method: 'POST',
+      url: '/v1/environments/production/rollbacks',
+      headers: auth('rules'),
+      payload: { build: first },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(
+      /^Team rules may not roll back the whole site: the shell's team \(shell\) does/,
+    );
+    const back = await world.service.inject({
+      method: 'POST',
+      url: '/v1/environments/production/rollbacks',
+      headers: auth('shell'),
+      payload: { build: first },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await liveVersion('mf_rules')).toBe(world.published.mf_rules.version);
+    const unknown = await world.service.inject({
+      method: 'POST',
+      url: '/v1/environments/production/rollbacks',
+      headers: auth('shell'),
+      payload: { build: '20200101000000-deadbeef' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -85,7 +85,10 @@ const deployBody = z.strictObject({
   expect: version.optional(),
   integrity: integrity.optional(),
 });
-const rollbackBody = z.strictObject({ app: appName, to: version.optional() });
+const rollbackBody = z.union([
+  z.strictObject({ app: appName, to: version.optional() }),
+  z.strictObject({ build: z.string().regex(/^[0-9a-z][0-9a-z-]{5,63}$/, 'build must be a build id') }),
+]);
 const promotionBody = z.strictObject({
   app: appName,
   from: z
@@ -260,6 +263,19 @@ export function deployService(options: DeployServiceOptions): FastifyPluginAsync
       handler: async (request) => {
         const { env } = parseRequest(envParams, request.params, 'path');
         const body = parseRequest(rollbackBody, request.body, 'body');
+        if ('build' in body) {
+          // The whole site back to an earlier build: the shell's team owns the composition.
+          const by = token(request).team;
+          if (teams.ownerOf('shell') !== by)
+            throw new Refusal(
+              403,
+              'wrong_team',
+              `Team ${by} may not roll back the whole site: the shell's team (${teams.ownerOf('shell') ?? 'none in teams.json'}) does, as it owns the composition. Roll back your own app instead (npm run rollback -- <app>).`,
+              { team: by, owner: teams.ownerOf('shell') },
+            );
+          const result = await ledger.rollbackToBuild(store, { env, buildId: body.build, by, now: now() });
+          return { release: result.release, build: result.meta };
+        }
         const by = authorize(token(request), teams, body.app, 'roll back');
         const result = await ledger.rollbackApp(store, {
           env,
