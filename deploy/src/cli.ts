@@ -63,7 +63,8 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
   const live = await client
     .request<EnvironmentAnswer>('GET', `/v1/environments/${env}`)
     .catch((error: unknown) => {
-      if (error instanceof ServiceRefusal && error.status === 404) return null;
+      // A new environment starts from production's build; production itself needs npm run build first.
+      if (error instanceof ServiceRefusal && error.status === 404 && env !== 'production') return null;
       throw error;
     });
   if (command.build) {
