@@ -74,7 +74,7 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
     });
     if (result.status !== 0) throw new Error(`The build of ${appFolder(app)} failed; nothing was uploaded.`);
   }
-  const { record, uploaded, skipped } = await uploadBuild(
+  const { record, integrity, uploaded, skipped } = await uploadBuild(
     client,
     app,
     dist ? path.resolve(dist) : distDir(app),
@@ -87,7 +87,7 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
     const { release } = await client.request<{ release: Release }>('POST', '/v1/canary', {
       app,
       version,
-      integrity: record.entry.integrity,
+      integrity,
       percent: command.canary,
     });
     console.log(
@@ -104,7 +104,7 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
   }>('POST', `/v1/environments/${env}/deploys`, {
     app,
     version,
-    integrity: record.entry.integrity,
+    integrity,
     ...(expect ? { expect } : {}),
   });
   printBuild(

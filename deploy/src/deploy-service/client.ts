@@ -8,6 +8,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
 import type { Environment } from '../config';
+import { entryFile } from '../origin';
+import { sriOf } from '../publish';
 import type { RefusalBody } from './errors';
 import { deployServiceSettings, deployServiceUrl, isLocalService } from './settings';
 import { loadTeams } from './teams';
@@ -132,6 +134,8 @@ const encodePath = (file: string) => file.split('/').map(encodeURIComponent).joi
 
 export interface UploadResult {
   record: VersionRecord;
+  /** The SHA-384 of the entry as built here: the deploy sends it, so the service refuses another upload's. */
+  integrity: string;
   uploaded: number;
   skipped: number;
 }
@@ -147,12 +151,16 @@ export async function uploadBuild(client: DeployClient, app: AppName, dist: stri
     names.map(async (name) => ({ path: name, bytes: await fs.readFile(path.join(dist, name)) })),
   );
   const version = contentVersionOf(files);
+  const entry = files.find((file) => file.path === entryFile(app));
+  if (!entry) throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
+  const integrity = sriOf(entry.bytes);
   const present = await client.request<{
     sealed: boolean;
     record?: VersionRecord;
     files: { path: string; sha256: string }[];
   }>('GET', routeOf(app, version));
-  if (present.sealed && present.record) return { record: present.record, uploaded: 0, skipped: files.length };
+  if (present.sealed && present.record)
+    return { record: present.record, integrity, uploaded: 0, skipped: files.length };
   const have = new Map(present.files.map((file) => [file.path, file.sha256]));
   const missing = files.filter(
     (file) => have.get(file.path) !== createHash('sha256').update(file.bytes).digest('hex'),
@@ -170,5 +178,5 @@ export async function uploadBuild(client: DeployClient, app: AppName, dist: stri
     `${routeOf(app, version)}/seal`,
     {},
   );
-  return { record, uploaded: missing.length, skipped: files.length - missing.length };
+  return { record, integrity, uploaded: missing.length, skipped: files.length - missing.length };
 }
