@@ -7,6 +7,7 @@ import {
   appFolder,
   buildMetaPath,
   LATEST_BUILD_PATH,
+  parseBuildContract,
   parseBuildMeta,
   parseLatestBuild,
   type AppEntry,
@@ -88,6 +89,22 @@ export async function writeAtomically(file: string, content: string): Promise<vo
 /** The server container inside an app's build (shared/build/webpack.mjs writes it beside the browser build). */
 export const SERVER_ENTRY = 'server/remoteEntry.js';
 
+/** The contract file the build writes beside its entry (shared/build/contract-plugin.mjs). */
+export const CONTRACT_FILE = 'contract.json';
+
+/**
+ * What the build needs from the shell and, for the shell, provides: carried into its manifest entry,
+ * where the deploy service and the pages check a remote against the shell. A build made before
+ * builds recorded it has none, and is published without.
+ */
+async function readContract(app: AppName, dir: string, files: string[]): Promise<Partial<AppEntry>> {
+  if (!files.includes(CONTRACT_FILE)) return {};
+  const file = path.join(dir, CONTRACT_FILE);
+  const contract = parseBuildContract(JSON.parse(await fs.readFile(file, 'utf8')), file);
+  if (contract.app !== app) throw new Error(`${file} is the contract of ${contract.app}, not of ${app}.`);
+  return { needs: contract.needs, ...(contract.provides ? { provides: contract.provides } : {}) };
+}
+
 /** Copies one app's build into `<app-folder>/<version>/` of the origin (skipped when that version is there). */
 export async function publishApp(app: AppName, dist: string): Promise<AppEntry> {
   const files = await listFiles(dist).catch(() => {
@@ -115,6 +132,7 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
     entry: `/${appFolder(app)}/${version}/${entryFile(app)}`,
     integrity: sriOf(entryBytes),
   };
+  Object.assign(published, await readContract(app, target, files));
   if (files.includes(SERVER_ENTRY)) {
     const serverBytes = await fs.readFile(path.join(target, SERVER_ENTRY));
     published.server = {

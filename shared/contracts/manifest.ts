@@ -142,6 +142,18 @@ export type BuildMeta = v.InferOutput<typeof buildMetaSchema>;
 export type LatestBuild = v.InferOutput<typeof latestBuildSchema>;
 export type Canary = v.InferOutput<typeof canarySchema>;
 
+/** `contract.json` beside an app's build (shared/build/contract-plugin.mjs): publishing copies it into the app's entry. */
+export const buildContractSchema = v.object({
+  app: v.picklist(APP_NAMES, 'app must be the name of an app'),
+  needs: contractNeedsSchema,
+  provides: v.optional(contractProvidesSchema),
+});
+export type BuildContract = v.InferOutput<typeof buildContractSchema>;
+
+export function parseBuildContract(value: unknown, source: string): BuildContract {
+  return parseOrExplain(buildContractSchema, value, `Build contract ${source} is invalid`);
+}
+
 /** Parses a manifest or throws an error naming every field that is wrong. */
 export function parseBuildMeta(value: unknown, source: string): BuildMeta {
   return parseOrExplain(buildMetaSchema, value, `Build manifest ${source} is invalid`);
