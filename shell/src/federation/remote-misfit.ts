@@ -22,6 +22,15 @@ export function isRemoteMisfit(error: unknown): error is RemoteMisfitError {
   return error instanceof RemoteMisfitError;
 }
 
+/** The misfit behind an error, however the federation runtime or webpack wrapped it (`cause`), or null. */
+export function misfitIn(error: unknown): RemoteMisfitError | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current instanceof RemoteMisfitError) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
 /** What is reported of a misfit: the remote, its version and why (one message per dependency). */
 export interface RemoteMisfitReport {
   remote: RemoteName;

@@ -8,7 +8,7 @@ import {
 } from '@arttoy/shared/contracts';
 import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
-import { isRemoteMisfit, misfitOf, reportRemoteMisfit } from './remote-misfit';
+import { misfitIn, misfitOf, RemoteMisfitError, reportRemoteMisfit } from './remote-misfit';
 import {
   REMOTE_OVERRIDE_COOKIE,
   remoteOverridesFromCookies,
@@ -90,9 +90,15 @@ export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<Remote
     failed.delete(name);
     return app;
   } catch (cause) {
-    if (isRemoteMisfit(cause)) {
-      reportRemoteMisfit(cause);
-      throw cause;
+    const misfit = misfitIn(cause);
+    if (misfit) {
+      // The runtime's refusal (singleton-misfit.ts) does not know the version: the manifest does.
+      const named =
+        misfit.version === 'running'
+          ? new RemoteMisfitError(name, (await siteManifest()).apps[name].version, misfit.problems)
+          : misfit;
+      reportRemoteMisfit(named);
+      throw named;
     }
     failed.add(name);
     const reason = cause instanceof Error ? cause.message : String(cause);
