@@ -59,12 +59,13 @@ export function reportRemoteMisfit(error: RemoteMisfitError): void {
 
 /**
  * Why the manifest's entry of `name` does not fit the manifest's shell (the page's running shell:
- * the document names the build, whose shell entry is this code). Loads the checker (and semver)
- * only when a remote is about to load: the first page does not carry it.
+ * the document names the build, whose shell entry is this code). The checker (and semver) joins the
+ * outlet's chunk group: it loads, and is preloaded by the site server, with the outlet that asks
+ * for a remote, not on the home page, and without a round trip of its own before the remote's entry.
  */
 export async function misfitOf(manifest: BuildMeta, name: RemoteName): Promise<RemoteMisfitError | null> {
   const { contractProblems } = await import(
-    /* webpackChunkName: "remote-contract" */ '@arttoy/shared/contracts/compat'
+    /* webpackChunkName: "remote-outlet" */ '@arttoy/shared/contracts/compat'
   );
   const problems = contractProblems(manifest.apps.shell, manifest.apps[name], name);
   return problems.length === 0 ? null : new RemoteMisfitError(name, manifest.apps[name].version, problems);
