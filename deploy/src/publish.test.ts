@@ -66,6 +66,41 @@ describe('publishApp', () => {
     expect(entry.integrity).toBe(sha384('shell();'));
   });
 
+  it("carries the build's contract.json into the entry, and refuses one of another app or a bad one", async () => {
+    const contract = {
+      app: 'shell',
+      needs: { contract: 1, shared: { react: '^19.3.1' } },
+      provides: { contract: 1, shared: { react: '19.3.1' } },
+    };
+    const entry = await publishApp(
+      'shell',
+      await fakeDist('shell-contract', { 'main.js': 'shell(2);', 'contract.json': JSON.stringify(contract) }),
+    );
+    expect(entry.needs).toEqual(contract.needs);
+    expect(entry.provides).toEqual(contract.provides);
+    await expect(
+      publishApp(
+        'mf_rules',
+        await fakeDist('rules-contract', {
+          'remoteEntry.js': 'r();',
+          'contract.json': JSON.stringify(contract),
+        }),
+      ),
+    ).rejects.toThrow(/is the contract of shell, not of mf_rules/);
+    await expect(
+      publishApp(
+        'mf_blog',
+        await fakeDist('blog-contract', {
+          'remoteEntry.js': 'b();',
+          'contract.json': JSON.stringify({
+            app: 'mf_blog',
+            needs: { contract: 1, shared: { react: '19; rm' } },
+          }),
+        }),
+      ),
+    ).rejects.toThrow(/Build contract .*contract.json is invalid/);
+  });
+
   it('gives the same content the same version and copies it once', async () => {
     const files = { 'remoteEntry.js': 'var mf_blog = 1;', 'a.js': 'a' };
     const first = await publishApp('mf_blog', await fakeDist('blog-1', files));

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
+import {
+  appFolder,
+  parseBuildContract,
+  type AppEntry,
+  type AppName,
+  type BuildMeta,
+} from '@arttoy/shared/contracts';
 import { PRODUCTION, publishBuild, readEnvironment, type Team } from './ledger';
 import { entryFile, originDir } from './origin';
 import { LocalOriginStore } from './origin-store/local';
@@ -73,6 +79,22 @@ export function sriOf(bytes: Buffer): string {
 /** The server container inside an app's build (shared/build/webpack.mjs writes it beside the browser build). */
 export const SERVER_ENTRY = 'server/remoteEntry.js';
 
+/** The contract file the build writes beside its entry (shared/build/contract-plugin.mjs). */
+export const CONTRACT_FILE = 'contract.json';
+
+/**
+ * What the build needs from the shell and, for the shell, provides: carried into its manifest entry,
+ * where the deploy service and the pages check a remote against the shell. A build made before
+ * builds recorded it has none, and is published without.
+ */
+async function readContract(app: AppName, dir: string, files: string[]): Promise<Partial<AppEntry>> {
+  if (!files.includes(CONTRACT_FILE)) return {};
+  const file = path.join(dir, CONTRACT_FILE);
+  const contract = parseBuildContract(JSON.parse(await fs.readFile(file, 'utf8')), file);
+  if (contract.app !== app) throw new Error(`${file} is the contract of ${contract.app}, not of ${app}.`);
+  return { needs: contract.needs, ...(contract.provides ? { provides: contract.provides } : {}) };
+}
+
 /**
  * Copies one app's build into `<app-folder>/<version>/` of the origin store, each file written once
  * (`putIfAbsent`): a file already there is checked, not rewritten, so a publish cut short is
@@ -115,6 +137,7 @@ export async function publishApp(
     entry: `/${prefix}/${entryFile(app)}`,
     integrity: sriOf(published.get(entryFile(app))!),
   };
+  Object.assign(entry, await readContract(app, dist, files));
   const server = published.get(SERVER_ENTRY);
   if (server) entry.server = { entry: `/${prefix}/${SERVER_ENTRY}`, integrity: sriOf(server) };
   return entry;

@@ -32,6 +32,8 @@ export interface AppConfig {
 /** `development` adds react/jsx-dev-runtime (what development builds compile JSX to). */
 export function sharedModules(options?: {
   development?: boolean;
+  /** The app's folder: its package.json's range of @arttoy/shared is what the app requires. */
+  dir?: string;
 }): Record<string, { singleton: boolean; requiredVersion: string; version?: string }>;
 /** webpack-dev-server's options for an app (development only; production configs have none). */
 export function devServerOptions(options: { port: number; isHost: boolean }): Record<string, unknown>;

@@ -12,6 +12,8 @@ import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import webpack from 'webpack';
 import { DEV_HOST, devApiTarget, devPortOffset, devSiteMiddlewares } from './dev-site.mjs';
 import { PreloadListPlugin } from './preload-list-plugin.mjs';
+import { ContractPlugin } from './contract-plugin.mjs';
+import { sharedPackageRange } from './shared-version.mjs';
 
 const sharedPackage = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -39,7 +41,9 @@ function cacheOptions(dir, cacheName) {
     type: 'filesystem',
     name: cacheName,
     cacheDirectory: path.join(dir, 'node_modules/.cache/webpack'),
-    buildDependencies: { config: [FACTORY_FILE, path.join(dir, 'webpack.config.mjs'), LOCK_FILE] },
+    buildDependencies: {
+      config: [FACTORY_FILE, path.join(dir, 'webpack.config.mjs'), LOCK_FILE, path.join(dir, 'package.json')],
+    },
   };
 }
 
@@ -79,11 +83,13 @@ function singleton(dependency) {
 }
 
 /**
- * @param {{ development?: boolean }} [options] development: also `react/jsx-dev-runtime`, which
+ * @param {{ development?: boolean, dir?: string }} [options] development: also `react/jsx-dev-runtime`, which
  *   development builds compile JSX to; unshared, a remote from a dev server would bring its own copy
- *   into a page whose React is the shell's.
+ *   into a page whose React is the shell's. dir: the app's folder, whose package.json declares the
+ *   range of `@arttoy/shared` the app needs (without it, `^` the shared package's own version).
  */
-export function sharedModules({ development = false } = {}) {
+export function sharedModules({ development = false, dir } = {}) {
+  const sharedRange = dir ? sharedPackageRange(dir) : `^${sharedPackage.version}`;
   return {
     react: singleton('react'),
     'react/jsx-runtime': singleton('react'),
@@ -95,7 +101,7 @@ export function sharedModules({ development = false } = {}) {
     ...Object.fromEntries(
       SHARED_SUBPATHS.map((subpath) => [
         `@arttoy/shared/${subpath}`,
-        { singleton: true, requiredVersion: `^${sharedPackage.version}`, version: sharedPackage.version },
+        { singleton: true, requiredVersion: sharedRange, version: sharedPackage.version },
       ]),
     ),
   };
@@ -185,7 +191,7 @@ function compositionPlugin({ name, dir, runtimePlugins, isHost, monolith, develo
           filename: 'remoteEntry.js',
           exposes: { './app': { import: './src/app.tsx', name: `expose-${name}` } },
         }),
-    shared: sharedModules({ development }),
+    shared: sharedModules({ development, dir }),
     runtimePlugins: runtimePlugins.map((plugin) => path.resolve(dir, plugin)),
     dts: false,
     manifest: false,
@@ -291,7 +297,7 @@ function serverConfig({ name, dir }, production) {
         library: { type: 'commonjs-module' },
         remoteType: 'script',
         exposes: { './server': { import: './src/server.tsx', name: `server-${name}` } },
-        shared: sharedModules(),
+        shared: sharedModules({ dir }),
         dts: false,
         manifest: false,
         experiments: { optimization: { disableSnapshot: true, target: 'node', disableRemote: true } },
@@ -361,6 +367,8 @@ function browserConfig({ name, dir, port, title, isHost, monolith, ...validated 
       compositionPlugin({ name, dir, isHost, monolith, development: !production, ...validated }),
       // Names the chunks a page needs first, for the document's preloads (deploy/src/preload-list.ts).
       new PreloadListPlugin(),
+      // What the build needs from the page and (the shell) provides to it: contract.json, for publishing.
+      ...(monolith ? [] : [new ContractPlugin({ name, isHost })]),
       new HtmlWebpackPlugin({
         // The shell's page is its own; every remote's standalone page is the QA harness page.
         template: isHost ? path.join(dir, 'src/index.html') : HARNESS_TEMPLATE,

@@ -72,6 +72,7 @@ describe('createConfig', () => {
       path.join(repo, 'shared/build/webpack.mjs'),
       path.join(shellDir, 'webpack.config.mjs'),
       path.join(repo, 'package-lock.json'),
+      path.join(shellDir, 'package.json'),
     ]);
   });
 

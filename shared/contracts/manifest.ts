@@ -15,6 +15,34 @@ const matching = (pattern: RegExp, message: string) => v.pipe(v.string(), v.rege
 const buildIdSchema = matching(BUILD_ID, 'id must be 6-64 lower-case letters, digits or dashes');
 const timestamp = v.pipe(v.number(), v.integer(), v.gtValue(0));
 
+/** A share key of the page's share scope: `react`, `react/jsx-runtime`, `@arttoy/shared/auth`. */
+const shareKeySchema = matching(
+  /^(@[a-z0-9-]+\/)?[a-z0-9.-]+(\/[a-z0-9.-]+)*$/,
+  'a share key must be a package name or subpath',
+);
+/** A semver version or range as npm writes them (`19.3.1`, `^1.0.0`, `>=1.2 <3`); compat.ts parses them. */
+const semverTextSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9a-zA-Z^~<>=.|*+ -]{1,64}$/, 'a version or range must be written as npm writes one'),
+);
+const contractVersionSchema = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/**
+ * What an app's build needs from the page it is mounted in (recorded at build time, contract.json):
+ * the remote contract version it was built against and, per shared singleton it consumes, the range
+ * it requires (as Module Federation's `requiredVersion`).
+ */
+export const contractNeedsSchema = v.object({
+  contract: contractVersionSchema,
+  shared: v.record(shareKeySchema, semverTextSchema),
+});
+
+/** What the shell's build provides to every remote on the page: the contract version it speaks, and each shared singleton's version. */
+export const contractProvidesSchema = v.object({
+  contract: contractVersionSchema,
+  shared: v.record(shareKeySchema, semverTextSchema),
+});
+
 export const appEntrySchema = v.object({
   /** Immutable version of the app's published files. */
   version: matching(VERSION, 'version must be lower-case letters, digits, dots and dashes'),
@@ -37,6 +65,10 @@ export const appEntrySchema = v.object({
       integrity: matching(INTEGRITY, 'server.integrity must be sha384-<base64>'),
     }),
   ),
+  /** What this version needs from the shell (absent in entries published before contracts were recorded). */
+  needs: v.optional(contractNeedsSchema),
+  /** The shell's entry only: what it provides to remotes. */
+  provides: v.optional(contractProvidesSchema),
 });
 
 export const buildMetaSchema = v.object({
@@ -104,9 +136,23 @@ export const latestBuildSchema = v.object({
 });
 
 export type AppEntry = v.InferOutput<typeof appEntrySchema>;
+export type ContractNeeds = v.InferOutput<typeof contractNeedsSchema>;
+export type ContractProvides = v.InferOutput<typeof contractProvidesSchema>;
 export type BuildMeta = v.InferOutput<typeof buildMetaSchema>;
 export type LatestBuild = v.InferOutput<typeof latestBuildSchema>;
 export type Canary = v.InferOutput<typeof canarySchema>;
+
+/** `contract.json` beside an app's build (shared/build/contract-plugin.mjs): publishing copies it into the app's entry. */
+export const buildContractSchema = v.object({
+  app: v.picklist(APP_NAMES, 'app must be the name of an app'),
+  needs: contractNeedsSchema,
+  provides: v.optional(contractProvidesSchema),
+});
+export type BuildContract = v.InferOutput<typeof buildContractSchema>;
+
+export function parseBuildContract(value: unknown, source: string): BuildContract {
+  return parseOrExplain(buildContractSchema, value, `Build contract ${source} is invalid`);
+}
 
 /** Parses a manifest or throws an error naming every field that is wrong. */
 export function parseBuildMeta(value: unknown, source: string): BuildMeta {

@@ -5,6 +5,16 @@
 import type { Location, NavigationType, Navigator } from './router-types';
 import type { SiteError } from './errors';
 
+/**
+ * The version of the contract in this file and in server-render.ts (what `./app` and `./server`
+ * export, what RemoteProps and the server render input carry). Every build records the version it
+ * was built against (contract.json); a remote is made live only with a shell of the same version.
+ * Raise it with any change a built remote or shell cannot handle: a prop or lifecycle removed,
+ * renamed or made required, a meaning changed. An optional addition that both sides ignore when
+ * absent keeps it. shared/build/contract-plugin.mjs reads this line as written: keep it a literal.
+ */
+export const REMOTE_CONTRACT_VERSION = 1;
+
 /** Container names: the Module Federation name, the single-spa name, the deploy-manifest key and the log prefix. */
 export const REMOTE_NAMES = ['mf_gallery', 'mf_blog', 'mf_mysterybox', 'mf_account', 'mf_rules'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

@@ -21,6 +21,7 @@ import {
 } from '@arttoy/shared/contracts';
 import type { RouteResolution } from '../route-status';
 import { serverContainers } from './containers';
+import { refuseMisfits } from './contract-gate';
 
 export interface RenderedPage {
   /** The content of `#root`. */
@@ -78,7 +79,8 @@ function withinBudget<T>(work: Promise<T>, budgetMs: number, what: string): Prom
 }
 
 export function pageRenderer(options: PageRendererOptions): PageRenderer {
-  const containers = serverContainers(options.origin);
+  // A remote that does not fit the build's shell is not rendered here: the browser shows its fallback.
+  const containers = refuseMisfits(serverContainers(options.origin));
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const reported = new Set<string>();
   const warnOnce = (key: string, text: string): void => {

@@ -3,6 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import { defineRemote } from '@arttoy/shared/federation';
 import { mockLocationReload } from './mock-location-reload';
 import { RemoteLoadError } from './remote-load-error';
+import { RemoteMisfitError } from './remote-misfit';
 import { RemoteOutlet } from './remote-outlet';
 import { renderRouted } from './render-routed';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
@@ -66,6 +67,19 @@ describe('RemoteOutlet', () => {
     renderOutlet();
     expect(await screen.findAllByTestId('fallback-mf-gallery')).not.toHaveLength(0);
     expect(location.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the fallback at once for a remote that does not fit the shell: a reload would get the same build', async () => {
+    loadRemoteAppMock.mockRejectedValue(
+      new RemoteMisfitError('mf_gallery', 'v9', [
+        'mf_gallery v9 needs @arttoy/shared ^2.0.0; shell v1 provides 1.0.0.',
+      ]),
+    );
+    renderOutlet();
+    const fallback = await screen.findByTestId('fallback-mf-gallery');
+    expect(fallback).toHaveTextContent('needs @arttoy/shared ^2.0.0; shell v1 provides 1.0.0');
+    expect(location.reload).not.toHaveBeenCalled();
+    expect(markRemoteFailed).not.toHaveBeenCalled();
   });
 
   it('never reloads while offline, and retries by itself once back online', async () => {

@@ -7,6 +7,7 @@ import { ErrorPage } from '../pages/error-page';
 import { claimReload } from './chunk-reload-guard';
 import { onceOnline } from './online-status';
 import { isCodeLoadError } from './remote-load-error';
+import { isRemoteMisfit, reportRemoteMisfit } from './remote-misfit';
 import { loadRemoteApp, markRemoteFailed } from './remotes';
 import { ShellNavigatorContext } from './shell-navigator';
 
@@ -47,6 +48,8 @@ export function RemoteOutlet({ name, serverHtml }: { name: RemoteName; serverHtm
       loading={<Skeleton lines={5} label="Loading this page" />}
       renderError={(error, retry) => {
         if (isSiteError(error)) return <ErrorPage error={error} />;
+        // A running remote that asked for a shared module the page cannot give it (a lazy page's chunk).
+        if (isRemoteMisfit(error)) reportRemoteMisfit(error);
         if (isCodeLoadError(error)) {
           // The next load must not reuse a container that remembers the failed chunk.
           markRemoteFailed(name);

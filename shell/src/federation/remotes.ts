@@ -8,6 +8,7 @@ import {
 } from '@arttoy/shared/contracts';
 import { recordEntryIntegrity } from './entry-integrity';
 import { RemoteLoadError } from './remote-load-error';
+import { misfitIn, misfitOf, RemoteMisfitError, reportRemoteMisfit } from './remote-misfit';
 import {
   REMOTE_OVERRIDE_COOKIE,
   remoteOverridesFromCookies,
@@ -73,16 +74,32 @@ export function markRemoteFailed(name: RemoteName): void {
   failed.add(name);
 }
 
-/** Loads a remote's `./app` lifecycles. After a failure, the next call starts a fresh load. */
+/**
+ * Loads a remote's `./app` lifecycles. After a failure, the next call starts a fresh load. A remote
+ * whose manifest entry does not fit this shell is refused before its entry runs (its container
+ * would put its own shared modules into the page's share scope), with a RemoteMisfitError.
+ */
 export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles<RemoteProps>> {
   try {
     await registerAll();
+    const misfit = await misfitOf(await manifestForThisBrowser(), name);
+    if (misfit) throw misfit;
     if (failed.has(name)) await reRegister(name);
     const app = await loadRemote<LifeCycles<RemoteProps>>(`${name}/app`);
     if (!app) throw new Error(`${name}/app resolved to nothing.`);
     failed.delete(name);
     return app;
   } catch (cause) {
+    const misfit = misfitIn(cause);
+    if (misfit) {
+      // The runtime's refusal (singleton-misfit.ts) does not know the version: the manifest does.
+      const named =
+        misfit.version === 'running'
+          ? new RemoteMisfitError(name, (await siteManifest()).apps[name].version, misfit.problems)
+          : misfit;
+      reportRemoteMisfit(named);
+      throw named;
+    }
     failed.add(name);
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new RemoteLoadError(

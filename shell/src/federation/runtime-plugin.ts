@@ -1,5 +1,10 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  registerGlobalPlugins,
+  satisfy,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import { entryIntegrity } from './entry-integrity';
+import { singletonMisfitPlugin } from './singleton-misfit';
 
 /**
  * How long a remote entry may take before its area shows the fallback. The federation runtime
@@ -13,6 +18,9 @@ export const REMOTE_ENTRY_TIMEOUT_MS = 8000;
  * the manifest's SHA-384 is refused by the browser, and its area shows the contained fallback.
  */
 export default function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
+  // Before any remote's container starts: each gets its own federation instance, which takes the
+  // global plugins, so the check sees what every remote asks of the page's share scope.
+  registerGlobalPlugins([singletonMisfitPlugin(satisfy)]);
   return {
     name: 'shell-remote-entries',
     createScript({ url }) {
