@@ -5,6 +5,8 @@ import {
   livePointer,
   loadedRulesVersions,
   RULES_STAMP,
+  servedStamp,
+  untilServerRenders,
   variantBuild,
   writeOriginFile,
 } from '../fixtures/variants';
@@ -39,7 +41,7 @@ async function visits(browser: Browser, times: number, visitorId?: string) {
       expect(await waitForLive(page)).toBe(true);
       seen.push({
         ...documentBuild(html),
-        served: html.includes(RULES_STAMP.variant) ? RULES_STAMP.variant : RULES_STAMP.live,
+        served: servedStamp(html),
         hydrated: await page.locator('[data-owner="mf_rules"] .content-meta').innerText(),
         versions: await loadedRulesVersions(page),
       });
@@ -52,8 +54,9 @@ async function visits(browser: Browser, times: number, visitorId?: string) {
 
 test('a canary at 50% gives each visitor one version across reloads, server HTML and hydrated page agreeing', async ({
   browser,
+  request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const before = await livePointer();
   const live = before.build;
   const candidate = await variantBuild('canary');
@@ -87,8 +90,10 @@ test('a canary at 50% gives each visitor one version across reloads, server HTML
     };
     // Two visitors, one on each side of the deal: each sees one version on every load.
     for (const side of ['canary', 'stable'] as const) {
-      const { seen } = await visits(browser, 3, visitorOn(side, release, 50));
+      const visitorId = visitorOn(side, release, 50);
       const want = expected[side];
+      await untilServerRenders(request, PAGE, `arttoy-vid=${visitorId}`, want.stamp);
+      const { seen } = await visits(browser, 3, visitorId);
       for (const load of seen) {
         expect(load).toEqual({
           id: want.id,

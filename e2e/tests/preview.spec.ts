@@ -4,6 +4,7 @@ import {
   livePointer,
   loadedRulesVersions,
   RULES_STAMP,
+  untilServerRenders,
   variantBuild,
   writeOriginFile,
 } from '../fixtures/variants';
@@ -16,7 +17,7 @@ test('a preview link shows the preview build, server-rendered and hydrated alike
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { build: live } = await livePointer();
   const preview = await variantBuild('preview');
   try {
@@ -31,6 +32,7 @@ test('a preview link shows the preview build, server-rendered and hydrated alike
       exp: Date.now() + 600_000,
     });
     const stamp = page.locator('[data-owner="mf_rules"] .content-meta');
+    await untilServerRenders(page.request, PAGE, `arttoy-preview=${token}`, RULES_STAMP.variant);
 
     const response = await page.goto(`/_preview?token=${token}&path=${encodeURIComponent(PAGE)}`);
     expect(new URL(page.url()).pathname).toBe(PAGE);
