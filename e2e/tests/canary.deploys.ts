@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { canaryBucket } from '../../deploy/src/variants/choose-build';
+import { canaryBucket } from '@arttoy/deploy/variants/choose-build';
 import {
   documentBuild,
   livePointer,

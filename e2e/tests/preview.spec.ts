@@ -1,4 +1,4 @@
-import { signPreviewToken } from '../../deploy/src/variants/preview-token';
+import { signPreviewToken } from '@arttoy/deploy/variants/preview-token';
 import {
   documentBuild,
   livePointer,
