@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { signPreviewToken } from '@arttoy/deploy/variants/preview-token';
 import {
   documentBuild,
@@ -8,6 +10,7 @@ import {
   variantBuild,
   writeOriginFile,
 } from '../fixtures/variants';
+import { ORIGIN } from '../fixtures/deploys';
 import { PREVIEW_SECRET } from '../playwright.config';
 import { expect, expectSameDocument, markDocument, test, waitForLive } from '../fixtures/site';
 
@@ -93,6 +96,7 @@ test('a preview link shows the preview build, server-rendered and hydrated alike
     await page.goto('/_preview/exit');
     expect(documentBuild(await (await page.goto(PAGE))!.text())).toEqual({ id: live.id, channel: 'stable' });
   } finally {
+    await fs.rm(path.join(ORIGIN, 'builds/env/preview.json'), { force: true });
     await preview.remove();
   }
 });
