@@ -11,6 +11,7 @@ import { pageHeadElements, siteHeadElements, takeSiteHead } from './page-head';
 import type { RenderedPage } from './server-render/render-page';
 import { preloadUrls, type PreloadLists } from './preload-list';
 import type { RouteResolution } from './route-status';
+import type { BuildChannel } from './variants/choose-build';
 
 const HEAD_END = '</head>';
 /** The shell's mount point in its index.html (src/index.html, as html-webpack-plugin writes it). */
@@ -32,6 +33,8 @@ export interface DocumentOptions {
   siteOrigin?: string | null;
   /** The favicon, app icons and manifest links (readSiteIcons' `links`). */
   iconLinks?: string;
+  /** How the visitor came to this build (deploy/src/variants): the shell's build watch reads it. */
+  channel?: BuildChannel;
 }
 
 /** What only the page's render decides: its HTML, data and head, and the first reads it does not carry. */
@@ -72,6 +75,7 @@ export function documentParts(
     siteOrigin = null,
     iconLinks = '',
     serverRendered = false,
+    channel = 'stable',
   }: DocumentOptions & { serverRendered?: boolean } = {},
 ): DocumentParts {
   const stale = (what: string) =>
@@ -108,6 +112,7 @@ export function documentParts(
   const head = [
     ...stylesheets,
     `<meta name="build-id" content="${escapeAttribute(meta.id)}">`,
+    `<meta name="build-channel" content="${channel}">`,
     iconLinks,
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}"${priority}>`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),

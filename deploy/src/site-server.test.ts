@@ -4,10 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { APP_NAMES, DEFAULT_RUNTIME_CONFIG, type BuildMeta } from '@arttoy/shared/contracts';
-import { publishApp, writeBuild } from './publish';
+import { publishApp, writeAtomically, writeBuild } from './publish';
 import { createSiteServer } from './site-server';
+import { canaryBucket, signPreviewToken } from './variants';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PREVIEW_SECRET = 'the-site-server-tests-preview-secret-0123456789';
 
 const SHELL_INDEX = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ArtToy Club</title></head>',
@@ -54,7 +56,7 @@ beforeEach(async () => {
   origin = path.join(tmp, 'origin');
   meta = await withOriginDir(() => publishSite('console.log("shell");'));
   // The server is told its origin; it must not need ORIGIN_DIR (unset here on purpose).
-  app = await createSiteServer({ origin, config: DEFAULT_RUNTIME_CONFIG });
+  app = await createSiteServer({ origin, config: DEFAULT_RUNTIME_CONFIG, previewSecret: PREVIEW_SECRET });
 });
 
 afterEach(async () => {
@@ -211,6 +213,193 @@ describe('the site server', () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.body).toContain(`<meta name="build-id" content="${next.id}">`);
     expect(response.body).toContain(`src="/shell/${next.apps.shell.version}/main.js"`);
+  });
+});
+
+describe('the build each visitor is served', () => {
+  const RELEASE = 'release-canary-test-1';
+  let candidate: BuildMeta;
+
+  beforeEach(async () => {
+    candidate = await withOriginDir(() => publishSite('console.log("shell, candidate");'));
+  });
+
+  /** Production's pointer: the stable build, with a canary of `candidate` or none. */
+  async function pointProduction(canaryPercent: number | null): Promise<void> {
+    const pointer = {
+      id: meta.id,
+      timestamp: meta.timestamp,
+      ...(canaryPercent === null
+        ? {}
+        : {
+            canary: {
+              app: 'mf_rules',
+              id: candidate.id,
+              percent: canaryPercent,
+              release: RELEASE,
+              startedAt: 1,
+              windowMs: 60_000,
+              margin: 0.02,
+              minViews: 10,
+            },
+          }),
+    };
+    await writeAtomically(path.join(origin, 'builds/latest.json'), JSON.stringify(pointer));
+  }
+
+  /** A visitor id whose bucket for this canary is below 50 (`canary`) or not. */
+  function visitorIn(side: 'canary' | 'stable'): string {
+    for (let n = 0; ; n += 1) {
+      const id = `test-visitor-${String(n).padStart(6, '0')}`;
+      if (canaryBucket(id, RELEASE) < 50 === (side === 'canary')) return id;
+    }
+  }
+
+  const servedBuild = (body: string) => ({
+    id: /<meta name="build-id" content="([^"]+)">/.exec(body)?.[1],
+    channel: /<meta name="build-channel" content="([^"]+)">/.exec(body)?.[1],
+  });
+
+  it('serves everyone the stable build, cacheable and without cookies, when no canary runs', async () => {
+    await pointProduction(null);
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(servedBuild(response.body)).toEqual({ id: meta.id, channel: 'stable' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("gives a new visitor a long-lived id while a canary runs, and serves the build of the id's bucket", async () => {
+    await pointProduction(50);
+    const response = await app.inject({ method: 'GET', url: '/gallery' });
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(
+      /^arttoy-vid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=34560000; SameSite=Lax; HttpOnly$/,
+    );
+    const visitorId = /^arttoy-vid=([^;]+)/.exec(cookie)![1]!;
+    expect(servedBuild(response.body)).toEqual(
+      canaryBucket(visitorId, RELEASE) < 50
+        ? { id: candidate.id, channel: 'canary' }
+        : { id: meta.id, channel: 'stable' },
+    );
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it.each([
+    ['canary', () => candidate.id],
+    ['stable', () => meta.id],
+  ] as const)(
+    'serves a %s visitor the same build on every request while the canary runs, documents and payloads privately',
+    async (side, build) => {
+      await pointProduction(50);
+      const cookie = `arttoy-vid=${visitorIn(side)}`;
+      for (const url of ['/', '/rules', '/']) {
+        const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+        expect(servedBuild(response.body)).toEqual({ id: build(), channel: side });
+        expect(response.headers['cache-control']).toBe('private, no-cache');
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      const payload = await app.inject({ method: 'GET', url: '/_payload.json', headers: { cookie } });
+      expect(payload.statusCode).toBe(200);
+      expect(payload.headers['cache-control']).toBe('private, no-cache');
+    },
+  );
+
+  it('serves a canary visitor the stable build, shareable again, once the canary ends', async () => {
+    await pointProduction(50);
+    const cookie = `arttoy-vid=${visitorIn('canary')}`;
+    expect(servedBuild((await app.inject({ method: 'GET', url: '/', headers: { cookie } })).body).id).toBe(
+      candidate.id,
+    );
+    await pointProduction(null);
+    const response = await app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(servedBuild(response.body)).toEqual({ id: meta.id, channel: 'stable' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('through a preview link', () => {
+    const link = (claims: { build?: string; exp?: number; env?: string }, secret = PREVIEW_SECRET) =>
+      `/_preview?token=${signPreviewToken(secret, {
+        env: 'preview',
+        build: candidate.id,
+        exp: Date.now() + 3_600_000,
+        ...claims,
+      })}`;
+
+    it("sets an HttpOnly cookie until the link expires, sends the visitor to the page, and serves that visitor the link's build", async () => {
+      await pointProduction(null);
+      const taken = await app.inject({ method: 'GET', url: `${link({})}&path=/gallery%3Fsort%3Dnew` });
+      expect(taken.statusCode).toBe(303);
+      expect(taken.headers.location).toBe('/gallery?sort=new');
+      expect(taken.headers['cache-control']).toBe('no-store');
+      const cookie = String(taken.headers['set-cookie']);
+      expect(cookie).toMatch(/^arttoy-preview=[^;]+; Path=\/; Max-Age=(359\d|3600); SameSite=Lax; HttpOnly$/);
+
+      const previewed = await app.inject({
+        method: 'GET',
+        url: '/gallery?sort=new',
+        headers: { cookie: cookie.split(';')[0]! },
+      });
+      expect(servedBuild(previewed.body)).toEqual({ id: candidate.id, channel: 'preview' });
+      expect(previewed.headers['cache-control']).toBe('private, no-cache');
+      // Production visitors never get it.
+      const production = await app.inject({ method: 'GET', url: '/gallery?sort=new' });
+      expect(servedBuild(production.body)).toEqual({ id: meta.id, channel: 'stable' });
+    });
+
+    it.each([
+      ['an expired link', () => link({ exp: Date.now() - 1 }), 410, 'expired'],
+      [
+        'a link signed elsewhere',
+        () => link({}, `${PREVIEW_SECRET}-elsewhere`),
+        403,
+        'not made by this site',
+      ],
+      ['a link without a token', () => '/_preview', 400, 'A preview link is'],
+      ['a link to another site', () => `${link({})}&path=//elsewhere.example/`, 400, 'A preview link is'],
+      [
+        'a link to a build that is gone',
+        () => link({ build: '20200101000000-gone0000' }),
+        404,
+        'no longer published',
+      ],
+    ])('refuses %s with a page that says so, and no cookie', async (_case, url, status, message) => {
+      const response = await app.inject({ method: 'GET', url: url() });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.body).toContain(message);
+    });
+
+    it('drops an expired or forged preview cookie and serves production', async () => {
+      await pointProduction(null);
+      for (const token of [
+        signPreviewToken(PREVIEW_SECRET, { env: 'preview', build: candidate.id, exp: Date.now() - 1 }),
+        signPreviewToken(`${PREVIEW_SECRET}-elsewhere`, {
+          env: 'preview',
+          build: candidate.id,
+          exp: Date.now() + 60_000,
+        }),
+      ]) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { cookie: `arttoy-preview=${token}` },
+        });
+        expect(servedBuild(response.body)).toEqual({ id: meta.id, channel: 'stable' });
+        expect(response.headers['set-cookie']).toEqual([
+          'arttoy-preview=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly',
+        ]);
+      }
+    });
+
+    it('is left by /_preview/exit', async () => {
+      const response = await app.inject({ method: 'GET', url: '/_preview/exit' });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/');
+      expect(response.headers['set-cookie']).toBe(
+        'arttoy-preview=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly',
+      );
+    });
   });
 });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -15,26 +14,27 @@ import {
   APP_NAMES,
   appFolder,
   statusMessageFor,
-  type BuildMeta,
   type RuntimeConfig,
 } from '@arttoy/shared/contracts';
-import { readLatestBuild } from './publish';
 import { catalogueStatus } from './catalogue-status';
 import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { documentParts, renderDocument } from './document';
 import { documentStream, SITE_COMPRESSION } from './document-stream';
-import { readInlineStylesheets, readPreloadLists, type PreloadLists } from './preload-list';
 import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { readSiteIcons } from './site-icons';
 import { readPublicAnswer } from './server-render/read-public-answer';
 import { remoteOverridesFromCookies } from '@arttoy/shared/federation/remote-overrides';
 import { deployEnvironment } from './config';
+import { previewSecret, visitorBuilds, type VisitorBuild } from './variants';
+import { registerPreviewRoutes } from './variants/preview-route';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A document or payload that depends on the visitor (a preview, a canary running): the browser's cache only. */
+const PERSONAL = 'private, no-cache';
 /** A version folder's server container: `<version>/server/…`. */
 const SERVER_FILES = /^[^/]+\/server\//;
 /** HTML in a version folder, or the folder itself (which would answer with its index.html). */
@@ -42,43 +42,6 @@ const PUBLISHED_PAGE = /(^|\/|\.html?)$/i;
 /** A page's payload for client navigation: `<page path>/_payload.json` (`/_payload.json` for home). */
 const PAYLOAD_SUFFIX = '/_payload.json';
 const VERSIONED_PATH = new RegExp(`^/(${APP_NAMES.map(appFolder).join('|')})/[0-9a-z][0-9a-z.-]*/`);
-
-interface LiveBuild {
-  meta: BuildMeta;
-  template: string;
-  preloadLists: PreloadLists;
-  /** Stylesheets a server-rendered document carries inline, by URL. */
-  inlineStylesheets: ReadonlyMap<string, string>;
-}
-
-/** 503 with what to do: the error answer keeps a 503's message (a 500's is hidden from visitors). */
-const noBuild = (origin: string) =>
-  Object.assign(new Error(`No build is published in ${origin}: run npm run build.`), { statusCode: 503 });
-
-/** Reads the live build each time latest.json changes, so a deploy needs no restart. `onNewBuild` hears of each build read. */
-function liveBuildReader(
-  origin: string,
-  warn: (message: string) => void,
-  onNewBuild: (meta: BuildMeta) => void,
-): () => Promise<LiveBuild> {
-  let cached: { stamp: number; build: LiveBuild } | null = null;
-  return async () => {
-    const stat = await fs.stat(path.join(origin, 'builds/latest.json')).catch(() => null);
-    if (!stat) throw noBuild(origin);
-    if (cached && cached.stamp === stat.mtimeMs) return cached.build;
-    const meta = await readLatestBuild(origin);
-    if (!meta) throw noBuild(origin);
-    const template = await fs.readFile(
-      path.join(origin, meta.apps.shell.entry.replace(/main\.js$/, 'index.html')),
-      'utf8',
-    );
-    const preloadLists = await readPreloadLists(origin, meta, warn);
-    const inlineStylesheets = await readInlineStylesheets(origin, preloadLists);
-    if (cached?.build.meta.id !== meta.id) onNewBuild(meta);
-    cached = { stamp: stat.mtimeMs, build: { meta, template, preloadLists, inlineStylesheets } };
-    return cached.build;
-  };
-}
 
 export interface SiteServerOptions {
   /** The origin folder: published app versions and build manifests. */
@@ -100,6 +63,8 @@ export interface SiteServerOptions {
    * is rendered in the browser only (SSR=off; the benchmark's client-only column).
    */
   serverRender?: boolean;
+  /** Signs and checks preview links (default PREVIEW_SECRET, else one generated into DEPLOY_STATE_DIR). */
+  previewSecret?: string;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
@@ -130,12 +95,25 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       }),
     ),
   );
-  const liveBuild = liveBuildReader(
-    options.origin,
-    (message) => app.log.warn(message),
+  // Each request's build (stable, a canary's candidate, a preview link's), re-read when a pointer changes: a deploy needs no restart.
+  const secret = options.previewSecret ?? (await previewSecret(env));
+  const builds = visitorBuilds({
+    origin: options.origin,
+    secret,
+    warn: (message) => app.log.warn(message),
     // A new build's server containers load before its next visitors ask for pages (renderPage is set below, before any request).
-    (meta) => void renderPage.warm(meta),
-  );
+    onNewBuild: (meta) => void renderPage.warm(meta),
+  });
+  /** The visitor's build, chosen once per request (the document, its error page and its payload agree). */
+  const chosen = new WeakMap<FastifyRequest, Promise<VisitorBuild>>();
+  const buildFor = (request: FastifyRequest): Promise<VisitorBuild> => {
+    let choice = chosen.get(request);
+    if (!choice) {
+      choice = builds(request.headers.cookie, request.protocol === 'https');
+      chosen.set(request, choice);
+    }
+    return choice;
+  };
 
   app.addHook('onSend', async (request, reply) => {
     // Over TLS only (behind a proxy: X-Forwarded-Proto with TRUST_PROXY=1): a browser ignores it on http anyway.
@@ -226,8 +204,17 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
 
   // The live build's server containers are loaded before the server takes its first request.
   app.addHook('onReady', async () => {
-    const live = await liveBuild().catch(() => null);
+    const live = await builds.stable().catch(() => null);
     if (live) await renderPage.warm(live.meta);
+  });
+
+  registerPreviewRoutes(app, {
+    secret,
+    hasBuild: (id) =>
+      builds.byId(id).then(
+        () => true,
+        () => false,
+      ),
   });
 
   /** What a page's document says of it: its owner and status (404 for a post, a figure or a box that does not exist). */
@@ -238,10 +225,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   };
 
   app.get('/*', async (request, reply) => {
-    const { meta, template, preloadLists, inlineStylesheets } = await liveBuild();
+    const visitor = await buildFor(request);
+    const { meta, template, preloadLists, inlineStylesheets } = visitor.build;
     const url = new URL(request.url, 'http://site.invalid');
     if (url.pathname.endsWith(PAYLOAD_SUFFIX) && options.serverRender !== false)
-      return sendPayload(meta, url, request.headers.cookie, reply);
+      return sendPayload(visitor, url, request.headers.cookie, reply);
     const resolution = await resolvePage(url, request.headers.cookie);
     // Rendered on the server: every page the route table answers with 200 (a remote without a server
     // container still gets the shell around it; its failures are logged by the renderer). Whether
@@ -259,6 +247,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       siteOrigin,
       iconLinks: icons.links,
       serverRendered,
+      channel: visitor.channel,
     });
     const rest = async () => {
       const rendered = render ? await renderPage(meta, resolution, url) : null;
@@ -276,10 +265,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       );
       return parts.rest({});
     };
+    if (visitor.setCookies.length > 0) reply.header('set-cookie', visitor.setCookies);
     return (
       reply
         .status(resolution.status)
-        .header('cache-control', REVALIDATE)
+        .header('cache-control', visitor.personal ? PERSONAL : REVALIDATE)
         // A developer's browser running a remote from its dev server (a loopback origin in its cookie, checked as the shell checks it) may load it; no other browser's policy changes.
         .header(
           'content-security-policy',
@@ -302,7 +292,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   async function sendErrorDocument(request: FastifyRequest, reply: FastifyReply, status: number) {
     if (reply.sent || options.serverRender === false) return false;
     try {
-      const { meta, template, preloadLists, inlineStylesheets } = await liveBuild();
+      const visitor = await buildFor(request);
+      const { meta, template, preloadLists, inlineStylesheets } = visitor.build;
       const url = new URL(request.url, 'http://site.invalid');
       const rendered = await renderPage.errorPage(meta, url, {
         statusCode: status,
@@ -318,6 +309,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
         siteOrigin,
         iconLinks: icons.links,
         rendered,
+        channel: visitor.channel,
       });
       await reply
         .status(status)
@@ -338,7 +330,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
    * page's several. Its status is the page's (404 for a page that does not exist, with what was read).
    */
   async function sendPayload(
-    meta: BuildMeta,
+    visitor: VisitorBuild,
     payloadUrl: URL,
     cookie: string | undefined,
     reply: FastifyReply,
@@ -354,8 +346,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       });
     return reply
       .status(resolution.status)
-      .header('cache-control', REVALIDATE)
-      .send(await renderPage.payload(meta, resolution, url));
+      .header('cache-control', visitor.personal ? PERSONAL : REVALIDATE)
+      .send(await renderPage.payload(visitor.build.meta, resolution, url));
   }
 
   return app;

@@ -12,7 +12,7 @@ import { startFieldMetrics } from './field-metrics';
 import { startFieldData } from './field/start-field';
 import { afterFirstPaint, signInSchedule, startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
-import { startBuildWatcher } from './build-watch/latest-build';
+import { documentBuildChannel, startBuildWatcher } from './build-watch/latest-build';
 import { newBuildStore } from './build-watch/new-build-store';
 import { ShellNavigatorContext } from './federation/shell-navigator';
 import { currentBuildId, siteManifest } from './federation/site-manifest';
@@ -51,6 +51,7 @@ const buildId = currentBuildId();
 if (buildId) {
   startBuildWatcher({
     currentBuildId: buildId,
+    channel: documentBuildChannel(),
     intervalMs: config.buildPollIntervalMs,
     checkManifest: siteManifest,
     onNewBuild: (id) => newBuildStore.setState({ buildId: id, checkProblem: null }),

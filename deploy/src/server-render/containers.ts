@@ -2,8 +2,9 @@
  * The apps' server containers, loaded at run time from the live manifest, as the browser loads
  * their browser containers. One federation instance per build: a build's containers share one
  * React and one copy of each shared module (the shell provides them, the remotes take them), and a
- * new build (a deploy or a rollback of any app) gets fresh containers on its first request. Only
- * the live build's instance is kept; the previous one is dropped with its containers.
+ * new build (a deploy or a rollback of any app) gets fresh containers on its first request. The
+ * builds being served are kept (stable, a canary's candidate, a preview: BUILDS_KEPT); the least
+ * recently used is dropped with its containers when another comes.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { createInstance } from '@module-federation/runtime';
 import type { AppName, BuildMeta, RemoteServerModule, ShellServerModule } from '@arttoy/shared/contracts';
+import { BUILDS_KEPT } from '../variants/builds';
 
 export type ServerModule<A extends AppName> = A extends 'shell' ? ShellServerModule : RemoteServerModule;
 
@@ -48,13 +50,19 @@ async function evaluateEntry(file: string, integrity: string): Promise<unknown> 
 /** Numbers the loaders of this process (see the entry keys below). */
 let loaders = 0;
 
-export function serverContainers(origin: string): ServerContainers {
-  let current: BuildContainers | null = null;
+export function serverContainers(origin: string, buildsKept = BUILDS_KEPT): ServerContainers {
+  /** By build id, least recently used first. */
+  const kept = new Map<string, BuildContainers>();
   loaders += 1;
   const loader = loaders;
 
   const containersOf = (meta: BuildMeta): BuildContainers => {
-    if (current?.id === meta.id) return current;
+    const known = kept.get(meta.id);
+    if (known) {
+      kept.delete(meta.id);
+      kept.set(meta.id, known);
+      return known;
+    }
     const entries = new Map<string, { file: string; integrity: string }>();
     const remotes = [];
     for (const [app, entry] of Object.entries(meta.apps)) {
@@ -84,8 +92,13 @@ export function serverContainers(origin: string): ServerContainers {
         },
       ],
     });
-    current = { id: meta.id, modules: new Map(), federation };
-    return current;
+    const containers = { id: meta.id, modules: new Map(), federation };
+    kept.set(meta.id, containers);
+    for (const old of kept.keys()) {
+      if (kept.size <= buildsKept) break;
+      kept.delete(old);
+    }
+    return containers;
   };
 
   const serverContainersLoad = <A extends AppName>(meta: BuildMeta, app: A): Promise<ServerModule<A>> => {

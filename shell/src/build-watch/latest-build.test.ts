@@ -1,5 +1,5 @@
 import { APP_NAMES } from '@arttoy/shared/contracts';
-import { MANIFEST_CHECK_DELAY_MS, startBuildWatcher } from './latest-build';
+import { documentBuildChannel, MANIFEST_CHECK_DELAY_MS, startBuildWatcher } from './latest-build';
 
 /** A manifest that reads well, for build `id`. */
 function goodMeta(id: string) {
@@ -143,5 +143,64 @@ describe('the build watcher', () => {
     expect(fetchJson).toHaveBeenCalledTimes(1);
     stop();
     error.mockRestore();
+  });
+
+  describe('on a canary or a preview', () => {
+    const STABLE = '20261121000000-aaaaaaaa';
+    const CANDIDATE = '20261121000000-cccccccc';
+    const canary = {
+      app: 'mf_rules',
+      id: CANDIDATE,
+      percent: 50,
+      release: 'release-canary-1',
+      startedAt: 1,
+      windowMs: 60_000,
+      margin: 0.02,
+      minViews: 10,
+    };
+
+    it("takes the pointer's canary as current for a canary visitor, and announces the stable build once the canary is rolled back", async () => {
+      let pointer: object = { id: STABLE, timestamp: 1, canary };
+      const fetchJson = jest.fn((url: string) =>
+        Promise.resolve(url.startsWith('/builds/meta/') ? goodMeta(STABLE) : pointer),
+      );
+      const { options, stop } = watch({ currentBuildId: CANDIDATE, channel: 'canary', fetchJson });
+      await jest.advanceTimersByTimeAsync(60_000);
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(options.onNewBuild).not.toHaveBeenCalled();
+
+      pointer = { id: STABLE, timestamp: 1 };
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(options.onNewBuild).toHaveBeenCalledWith(STABLE);
+      stop();
+    });
+
+    it('announces nothing to a stable visitor while a canary runs', async () => {
+      const fetchJson = jest.fn(() => Promise.resolve({ id: STABLE, timestamp: 1, canary }));
+      const { options, stop } = watch({ currentBuildId: STABLE, fetchJson });
+      await jest.advanceTimersByTimeAsync(120_000);
+      expect(fetchJson).toHaveBeenCalledTimes(2);
+      expect(options.onNewBuild).not.toHaveBeenCalled();
+      stop();
+    });
+
+    it('does not poll in a preview, but still reads its manifest', async () => {
+      const { options, stop } = watch({ currentBuildId: CANDIDATE, channel: 'preview' });
+      await jest.advanceTimersByTimeAsync(600_000);
+      expect(options.fetchJson).not.toHaveBeenCalled();
+      expect(options.checkManifest).toHaveBeenCalledTimes(1);
+      stop();
+    });
+
+    it.each([
+      ['<meta name="build-channel" content="canary">', 'canary'],
+      ['<meta name="build-channel" content="preview">', 'preview'],
+      ['<meta name="build-channel" content="other">', 'stable'],
+      ['', 'stable'],
+    ])('reads the channel the document names (%s)', (head, channel) => {
+      const root = document.createElement('div');
+      root.innerHTML = head;
+      expect(documentBuildChannel(root)).toBe(channel);
+    });
   });
 });

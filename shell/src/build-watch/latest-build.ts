@@ -3,9 +3,17 @@ import { buildMetaPath, LATEST_BUILD_PATH, parseBuildMeta, parseLatestBuild } fr
 /** The manifest check waits this long after start, off the critical path (spec §9). */
 export const MANIFEST_CHECK_DELAY_MS = 1000;
 
+/** How the site server chose this page's build (`<meta name="build-channel">`, deploy/src/variants). */
+export type BuildChannel = 'stable' | 'canary' | 'preview';
+
 export interface BuildWatcherOptions {
   /** The build this page runs. */
   currentBuildId: string;
+  /**
+   * How this page came to its build (default stable). A preview's page does not poll: production's
+   * pointer never names a preview build, so every check would announce a "new version".
+   */
+  channel?: BuildChannel;
   /** How often to ask for the live build id. */
   intervalMs: number;
   /** Called once, when a newer build is live and its manifest reads well. */
@@ -24,6 +32,12 @@ export interface BuildWatcherOptions {
   now?: () => number;
 }
 
+/** The page's channel as its document names it (`<meta name="build-channel">`); stable when it names none. */
+export function documentBuildChannel(root: ParentNode = document): BuildChannel {
+  const named = root.querySelector<HTMLMetaElement>('meta[name="build-channel"]')?.content;
+  return named === 'canary' || named === 'preview' ? named : 'stable';
+}
+
 async function defaultFetchJson(url: string): Promise<unknown> {
   const response = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
@@ -35,7 +49,8 @@ async function defaultFetchJson(url: string): Promise<unknown> {
  * then polls /builds/latest.json?{timestamp}. A newer build is announced only once its own
  * manifest reads well: a half-published or corrupt deploy must not lead the visitor into a broken
  * page. A failed check is logged and reported through onCheckProblem; the page keeps the build it
- * runs and polling goes on. Returns a stop function.
+ * runs and polling goes on. A canary's page takes the pointer's `canary.id` as current too; a
+ * preview's page does not poll. Returns a stop function.
  */
 export function startBuildWatcher(options: BuildWatcherOptions): () => void {
   const fetchJson = options.fetchJson ?? defaultFetchJson;
@@ -57,7 +72,10 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
     try {
       const url = `${LATEST_BUILD_PATH}?${now()}`;
       const latest = parseLatestBuild(await fetchJson(url), LATEST_BUILD_PATH);
-      if (latest.id !== options.currentBuildId) {
+      // A canary's candidate is as current as the stable build: its visitors were dealt it, and
+      // hear of a new version only once the canary ends (promoted to a new build, or rolled back).
+      const current = latest.id === options.currentBuildId || latest.canary?.id === options.currentBuildId;
+      if (!current) {
         const metaPath = buildMetaPath(latest.id);
         try {
           parseBuildMeta(await fetchJson(metaPath), metaPath);
@@ -70,7 +88,7 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
       }
       if (stopped) return;
       options.onCheckProblem?.(null);
-      if (latest.id !== options.currentBuildId) {
+      if (!current) {
         stop();
         options.onNewBuild(latest.id);
       }
@@ -84,7 +102,8 @@ export function startBuildWatcher(options: BuildWatcherOptions): () => void {
       options.onCheckProblem?.(reason);
     }
   };
-  const pollTimer = setInterval(() => void poll(), options.intervalMs);
+  const pollTimer =
+    options.channel === 'preview' ? undefined : setInterval(() => void poll(), options.intervalMs);
 
   function stop(): void {
     stopped = true;
