@@ -1,6 +1,11 @@
-import type { BuildMeta, Canary } from '@arttoy/shared/contracts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { APP_NAMES, appFolder, type BuildMeta, type Canary } from '@arttoy/shared/contracts';
 import type { FieldHealth } from '@arttoy/shared/contracts/api';
-import { canaryCheckMsFrom, checkCanary, judgeCanary, startCanaryJudge } from './canary-judge';
+import { endCanary, history, publishBuild, readEnvironment, startCanary } from '../ledger';
+import { LocalOriginStore } from '../origin-store/local';
+import { canaryCheckMsFrom, checkCanary, judgeCanary, ledgerCanary, startCanaryJudge } from './canary-judge';
 
 const START = 1_800_000_000_000;
 const canary: Canary = {
@@ -147,5 +152,67 @@ describe('startCanaryJudge', () => {
     );
     expect(canaryCheckMsFrom({})).toBe(15_000);
     expect(canaryCheckMsFrom({ CANARY_CHECK_MS: '500' })).toBe(500);
+  });
+});
+
+describe('the judge on the ledger', () => {
+  let root: string;
+  let store: LocalOriginStore;
+  const entryOf = (app: (typeof APP_NAMES)[number], version: string) => ({
+    version,
+    entry: `/${appFolder(app)}/${version}/${app === 'shell' ? 'main.js' : 'remoteEntry.js'}`,
+  });
+  beforeEach(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-judge-'));
+    store = new LocalOriginStore(root);
+    const apps = Object.fromEntries(APP_NAMES.map((app) => [app, entryOf(app, 'v1')])) as BuildMeta['apps'];
+    await publishBuild(store, apps, 'build', START - 60_000);
+  });
+  afterEach(() => fs.rm(root, { recursive: true, force: true }));
+
+  const startRulesCanary = () =>
+    startCanary(store, {
+      app: 'mf_rules',
+      entry: entryOf('mf_rules', 'v2'),
+      percent: 10,
+      windowMs: 120_000,
+      margin: 0.05,
+      minViews: 5,
+      by: 'rules',
+      now: START,
+    });
+
+  it("reads production's canary and both builds, and rolls it back with the reason in the history", async () => {
+    await startRulesCanary();
+    const verdict = await checkCanary({
+      ...ledgerCanary(store),
+      readHealth: async () => healthOf({ v2: { views: 5, errors: 5 }, v1: { views: 50, errors: 0 } }),
+      now: () => START + 30_000,
+    });
+    expect(verdict?.decision).toBe('rollback');
+    expect((await readEnvironment(store, 'production'))?.pointer.canary).toBeUndefined();
+    const [last] = await history(store, 'production', { app: 'mf_rules', limit: 1 });
+    expect(last).toMatchObject({
+      kind: 'canary-rollback',
+      by: 'canary-judge',
+      from: 'v2',
+      to: 'v1',
+      reason: verdict!.reason,
+    });
+    expect(verdict!.reason).toBe(
+      'mf_rules v2: 5 errors in 5 views (100%) against 0% for v1 (0 in 50), over 30 s; the margin is 5%',
+    );
+  });
+
+  it('leaves alone a canary started after the one it judged, and one ended meanwhile', async () => {
+    const { canary: judged } = await startRulesCanary();
+    await endCanary(store, { outcome: 'rollback', reason: 'by hand', by: 'rules' });
+    // Ended meanwhile: nothing to do, no error.
+    await ledgerCanary(store).rollback(judged, 'too late');
+    const { canary: next } = await startRulesCanary();
+    expect(next.release).not.toBe(judged.release);
+    // A newer canary: not ended on the numbers of the one judged.
+    await ledgerCanary(store).rollback(judged, 'stale numbers');
+    expect((await readEnvironment(store, 'production'))?.pointer.canary).toEqual(next);
   });
 });

@@ -11,6 +11,9 @@
  */
 import type { BuildMeta, Canary } from '@arttoy/shared/contracts';
 import { type FieldHealth, fieldHealthSchema, type VersionHealth } from '@arttoy/shared/contracts/api';
+import { endCanary, isLedgerError, PRODUCTION, readEnvironment } from '../ledger';
+import { readMeta } from '../ledger/records';
+import type { OriginStore } from '../origin-store/store';
 
 export type CanaryDecision = 'hold' | 'rollback' | 'passed';
 
@@ -165,6 +168,43 @@ export function startCanaryJudge(options: CanaryJudgeOptions): CanaryJudge {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+    },
+  };
+}
+
+/** Who the history names for the judge's rollbacks. */
+export const CANARY_JUDGE = 'canary-judge';
+
+/**
+ * The judge's reads and its rollback through the ledger on `store`: production's pointer and both
+ * builds, and endCanary guarded by the release judged, so a canary started after the check is never
+ * ended on another's numbers. A canary ended meanwhile (by a person, or another judge) is not an error.
+ */
+export function ledgerCanary(store: OriginStore): Pick<CanaryJudgeOptions, 'readCanary' | 'rollback'> {
+  return {
+    async readCanary() {
+      const production = await readEnvironment(store, PRODUCTION);
+      const canary = production?.pointer.canary;
+      if (!production || !canary) return null;
+      const candidate = await readMeta(store, canary.id);
+      if (!candidate)
+        throw new Error(
+          `Production's canary names build ${canary.id}, which is not in ${store.description}.`,
+        );
+      return { canary, stable: production.meta, candidate };
+    },
+    async rollback(canary, reason) {
+      try {
+        await endCanary(store, {
+          outcome: 'rollback',
+          reason,
+          by: CANARY_JUDGE,
+          expectRelease: canary.release,
+        });
+      } catch (error) {
+        if (isLedgerError(error) && error.reason === 'no_canary') return;
+        throw error;
+      }
     },
   };
 }
