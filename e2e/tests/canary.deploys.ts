@@ -16,9 +16,9 @@ import {
   ledgerCanary,
   startCanaryJudge,
   type CanaryJudge,
-} from '../../deploy/src/deploy-service/canary-judge';
-import { endCanary, history, readEnvironment, startCanary } from '../../deploy/src/ledger';
-import { LocalOriginStore } from '../../deploy/src/origin-store/local';
+} from '@arttoy/deploy/canary-judge';
+import { endCanary, history, readEnvironment, startCanary } from '@arttoy/deploy/ledger';
+import { LocalOriginStore } from '@arttoy/deploy/origin-store/local';
 import { ORIGIN } from '../fixtures/deploys';
 import { SITE_PORT } from '../playwright.config';
 import { expect, test } from '../fixtures/site';
