@@ -39,20 +39,22 @@ async function brokenRulesVersion(stable: AppEntry): Promise<AppEntry> {
   const to = path.join(ORIGIN, 'mf-rules', version);
   await fs.cp(from, to, { recursive: true });
   const entryFile = path.join(to, 'remoteEntry.js');
+  // The container's get and init are read-only getters: the global is replaced by one that wraps them.
   const wrapper = `
-;(function (container) {
-  var get = container.get;
-  container.get = function (module) {
-    var factory = get.apply(container, arguments);
-    if (module !== './app') return factory;
-    return Promise.resolve(factory).then(function (make) {
-      return function () {
-        var app = make();
-        return Object.assign({}, app, {
-          mount: function () { return Promise.reject(new Error(${JSON.stringify(MOUNT_FAILURE)})); },
-        });
-      };
-    });
+;mf_rules = (function (container) {
+  return {
+    init: function () { return container.init.apply(container, arguments); },
+    get: function (module) {
+      var factory = container.get.apply(container, arguments);
+      if (module !== './app') return factory;
+      return Promise.resolve(factory).then(function (make) {
+        return function () {
+          return Object.assign({}, make(), {
+            mount: function () { return Promise.reject(new Error(${JSON.stringify(MOUNT_FAILURE)})); },
+          });
+        };
+      });
+    },
   };
 })(mf_rules);
 `;
