@@ -11,6 +11,8 @@ if (!Number.isInteger(PORT_OFFSET) || PORT_OFFSET < 0 || PORT_OFFSET > 50_000) {
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173 + PORT_OFFSET);
 /** The same site with sign-in unavailable (no Firebase settings, AUTH_EMULATOR=off): the missing-config behaviour. */
 export const NO_SIGN_IN_PORT = Number(process.env.E2E_NO_SIGN_IN_PORT ?? 4174 + PORT_OFFSET);
+/** Signs the preview links the tests make (the site server under test checks them with it). */
+export const PREVIEW_SECRET = 'e2e-preview-secret-not-for-production-0123456789';
 /** Each remote's standalone QA harness, served from its own build folder. */
 export const STANDALONE_PORTS = {
   mf_gallery: 3101 + PORT_OFFSET,
@@ -33,8 +35,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   projects: [
     { name: 'site', testMatch: /.*\.spec\.ts$/ },
-    // Tests that change the live build run alone, after the others: every open page would see their deploys.
-    { name: 'deploys', testMatch: /.*\.deploys\.ts$/, dependencies: ['site'], fullyParallel: false },
+    // Tests that change the live build run alone, one at a time, after the others: every open page would see their deploys.
+    {
+      name: 'deploys',
+      testMatch: /.*\.deploys\.ts$/,
+      dependencies: ['site'],
+      fullyParallel: false,
+      workers: 1,
+    },
   ],
   use: {
     baseURL: `http://localhost:${SITE_PORT}`,
@@ -70,6 +78,7 @@ export default defineConfig({
         AUTH_EMULATOR: 'on',
         DATABASE_URL: 'memory:',
         SSR_BUDGET_MS: '5000',
+        PREVIEW_SECRET,
       },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,

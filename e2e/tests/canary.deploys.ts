@@ -1,160 +1,120 @@
-/**
- * A canary that rolls itself back: a deliberately broken version of mf-rules (its mount throws) runs
- * as production's canary for every visitor; a visitor who meets it sees the remote's fallback, never
- * a blank page; the page's beacon reports the error; the canary judge (the deploy service's loop)
- * reads the field data and rolls the canary back within its window, recording why; the visitor's
- * next document is the stable version.
- */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { AppEntry } from '@arttoy/shared/contracts';
+import type { Browser } from '@playwright/test';
+import { canaryBucket } from '@arttoy/deploy/variants/choose-build';
 import {
-  canaryCheckMsFrom,
-  fieldHealthFrom,
-  ledgerCanary,
-  startCanaryJudge,
-  type CanaryJudge,
-} from '@arttoy/deploy/canary-judge';
-import { endCanary, history, readEnvironment, startCanary } from '@arttoy/deploy/ledger';
-import { LocalOriginStore } from '@arttoy/deploy/origin-store/local';
-import { ORIGIN } from '../fixtures/deploys';
+  documentBuild,
+  livePointer,
+  loadedRulesVersions,
+  RULES_STAMP,
+  servedStamp,
+  untilServerRenders,
+  variantBuild,
+  writeOriginFile,
+} from '../fixtures/variants';
 import { SITE_PORT } from '../playwright.config';
-import { expect, test } from '../fixtures/site';
+import { expect, test, waitForLive } from '../fixtures/site';
 
+// This test changes production's pointer: it runs alone, after every other test.
 test.describe.configure({ mode: 'serial' });
 
-const PAGE = '/rules/terms_of_service';
-const MOUNT_FAILURE = 'mf_rules canary build: its mount fails on purpose';
+const PAGE = '/rules/authenticity';
+const SITE = `http://localhost:${SITE_PORT}`;
 
-/**
- * A copy of a published mf-rules version whose container hands out `./app` with a mount that
- * rejects, as a remote whose mount throws would: the same files, one wrapper appended to its entry,
- * the entry's integrity (and its compressed copies) made again.
- */
-async function brokenRulesVersion(stable: AppEntry): Promise<AppEntry> {
-  const version = `broken-${Date.now().toString(36)}`;
-  const from = path.join(ORIGIN, 'mf-rules', stable.version);
-  const to = path.join(ORIGIN, 'mf-rules', version);
-  await fs.cp(from, to, { recursive: true });
-  const entryFile = path.join(to, 'remoteEntry.js');
-  // The container's get and init are read-only getters: the global is replaced by one that wraps them.
-  const wrapper = `
-;mf_rules = (function (container) {
-  return {
-    init: function () { return container.init.apply(container, arguments); },
-    get: function (module) {
-      var factory = container.get.apply(container, arguments);
-      if (module !== './app') return factory;
-      return Promise.resolve(factory).then(function (make) {
-        return function () {
-          return Object.assign({}, make(), {
-            mount: function () { return Promise.reject(new Error(${JSON.stringify(MOUNT_FAILURE)})); },
-          });
-        };
-      });
-    },
-  };
-})(mf_rules);
-`;
-  const patched = `${await fs.readFile(entryFile, 'utf8')}${wrapper}`;
-  await fs.writeFile(entryFile, patched);
-  await fs.writeFile(`${entryFile}.br`, brotliCompressSync(patched));
-  await fs.writeFile(`${entryFile}.gz`, gzipSync(patched));
-  const integrity = `sha384-${createHash('sha384').update(patched).digest('base64')}`;
-  return {
-    ...stable,
-    version,
-    entry: stable.entry.replace(`/${stable.version}/`, `/${version}/`),
-    integrity,
-    ...(stable.server
-      ? {
-          server: {
-            ...stable.server,
-            entry: stable.server.entry.replace(`/${stable.version}/`, `/${version}/`),
-          },
-        }
-      : {}),
-  };
+/** A visitor id (as a browser would hold it) whose bucket for this canary puts it on `side`. */
+function visitorOn(side: 'canary' | 'stable', release: string, percent: number): string {
+  for (let n = 0; ; n += 1) {
+    const id = `e2e-visitor-${side}-${String(n).padStart(6, '0')}`;
+    if (canaryBucket(id, release) < percent === (side === 'canary')) return id;
+  }
 }
 
-test('a broken canary is rolled back by itself, and its visitor saw the fallback, never a blank page', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const store = new LocalOriginStore(ORIGIN);
-  const before = await readEnvironment(store, 'production');
-  if (!before) throw new Error(`No production build in ${ORIGIN}: run npm run build first.`);
-  const stableRules = before.meta.apps.mf_rules;
-  const broken = await brokenRulesVersion(stableRules);
-
-  const { canary } = await startCanary(store, {
-    app: 'mf_rules',
-    entry: broken,
-    percent: 100,
-    windowMs: 120_000,
-    margin: 0.05,
-    minViews: 1,
-    by: 'rules',
-  });
-  let judge: CanaryJudge | null = null;
+/** Loads the page `times` times in one browser and says which build each load was, from the server's HTML and from the hydrated page. */
+async function visits(browser: Browser, times: number, visitorId?: string) {
+  const context = await browser.newContext();
+  if (visitorId) await context.addCookies([{ name: 'arttoy-vid', value: visitorId, url: SITE }]);
+  const page = await context.newPage();
+  const seen = [];
   try {
-    // The visitor gets the canary: the document names its build, and the remote's place shows the fallback.
-    await page.goto(PAGE);
-    await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', canary.id);
-    const fallback = page.getByTestId('fallback-mf-rules');
-    await expect(fallback).toBeVisible();
-    await expect(fallback.getByRole('heading')).toHaveText('The help pages could not be loaded');
-    // Never a blank page: the shell's header and footer stay.
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.locator('footer')).toBeVisible();
-
-    // The beacon reached the API: the canary's version has its view and its error.
-    const readHealth = fieldHealthFrom(`http://localhost:${SITE_PORT}`);
-    await expect
-      .poll(async () => (await readHealth('mf_rules', canary.startedAt)).versions[broken.version] ?? null)
-      .toEqual({ views: expect.any(Number), errors: expect.any(Number) });
-    const counted = (await readHealth('mf_rules', canary.startedAt)).versions[broken.version]!;
-    expect(counted.errors).toBeGreaterThanOrEqual(1);
-
-    // The judge, as the deploy service runs it, rolls the canary back and says why.
-    judge = startCanaryJudge({
-      ...ledgerCanary(store),
-      readHealth,
-      checkMs: canaryCheckMsFrom({ CANARY_CHECK_MS: '1000' }),
-    });
-    await expect
-      .poll(async () => (await readEnvironment(store, 'production'))?.pointer.canary ?? null, {
-        timeout: 60_000,
-      })
-      .toBeNull();
-    const after = await readEnvironment(store, 'production');
-    expect(after?.pointer.id).toBe(before.pointer.id);
-    const [last] = await history(store, 'production', { app: 'mf_rules', limit: 1 });
-    expect(last).toMatchObject({
-      kind: 'canary-rollback',
-      by: 'canary-judge',
-      from: broken.version,
-      to: stableRules.version,
-    });
-    expect(last?.reason).toMatch(
-      new RegExp(
-        `^mf_rules ${broken.version}: \\d+ errors in \\d+ views \\(\\d+(\\.\\d)?%\\) against \\d+(\\.\\d)?% for ${stableRules.version} `,
-      ),
-    );
-    // Within its window.
-    expect(last!.at - canary.startedAt).toBeLessThan(canary.windowMs);
-
-    // The visitor's next document is the stable version, with the remote's page in place.
-    await page.reload();
-    await expect(page.locator('meta[name="build-id"]')).toHaveAttribute('content', before.pointer.id);
-    await expect(page.locator('[data-owner="mf_rules"] h1')).toBeVisible();
-    await expect(page.getByTestId('fallback-mf-rules')).toHaveCount(0);
+    for (let n = 0; n < times; n += 1) {
+      const response = n === 0 ? await page.goto(PAGE) : await page.reload();
+      const html = await response!.text();
+      expect(response!.headers()['cache-control']).toBe('private, no-cache');
+      expect(await waitForLive(page)).toBe(true);
+      seen.push({
+        ...documentBuild(html),
+        served: servedStamp(html),
+        hydrated: await page.locator('[data-owner="mf_rules"] .content-meta').innerText(),
+        versions: await loadedRulesVersions(page),
+      });
+    }
+    return { seen, cookies: await context.cookies(SITE) };
   } finally {
-    await judge?.stop();
-    // A failed run must not leave every later visitor on the broken version.
-    if ((await readEnvironment(store, 'production'))?.pointer.canary)
-      await endCanary(store, { outcome: 'rollback', reason: 'the e2e test ended', by: 'rules' });
+    await context.close();
+  }
+}
+
+test('a canary at 50% gives each visitor one version across reloads, server HTML and hydrated page agreeing', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const before = await livePointer();
+  const live = before.build;
+  const candidate = await variantBuild('canary');
+  const release = `release-e2e-${Date.now()}`;
+  try {
+    await writeOriginFile(
+      'builds/latest.json',
+      JSON.stringify({
+        id: live.id,
+        timestamp: Date.now(),
+        canary: {
+          app: 'mf_rules',
+          id: candidate.id,
+          percent: 50,
+          release,
+          startedAt: Date.now(),
+          windowMs: 600_000,
+          margin: 0.05,
+          minViews: 10,
+        },
+      }),
+    );
+    const expected = {
+      canary: { id: candidate.id, channel: 'canary', stamp: RULES_STAMP.variant, version: candidate.version },
+      stable: {
+        id: live.id,
+        channel: 'stable',
+        stamp: RULES_STAMP.live,
+        version: live.apps.mf_rules!.version,
+      },
+    };
+    // Two visitors, one on each side of the deal: each sees one version on every load.
+    for (const side of ['canary', 'stable'] as const) {
+      const visitorId = visitorOn(side, release, 50);
+      const want = expected[side];
+      await untilServerRenders(request, PAGE, `arttoy-vid=${visitorId}`, want.stamp);
+      const { seen } = await visits(browser, 3, visitorId);
+      for (const load of seen) {
+        expect(load).toEqual({
+          id: want.id,
+          channel: want.channel,
+          served: want.stamp,
+          hydrated: expect.stringContaining(want.stamp),
+          versions: [want.version],
+        });
+      }
+    }
+
+    // A new visitor is given an id on the first document, and keeps the version it was dealt.
+    const { seen, cookies } = await visits(browser, 3);
+    const visitorCookie = cookies.find((cookie) => cookie.name === 'arttoy-vid');
+    expect(visitorCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const side = canaryBucket(visitorCookie!.value, release) < 50 ? 'canary' : 'stable';
+    for (const load of seen) expect(load.id).toBe(expected[side].id);
+    expect(new Set(seen.map((load) => load.hydrated)).size).toBe(1);
+    expect(seen[0]!.hydrated).toContain(expected[side].stamp);
+  } finally {
+    await writeOriginFile('builds/latest.json', before.text);
+    await candidate.remove();
   }
 });

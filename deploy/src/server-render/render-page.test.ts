@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
+import type { BuildMeta } from '@arttoy/shared/contracts';
 import { resolveRoute } from '../route-status';
 import { pageRenderer } from './render-page';
 
@@ -248,5 +249,36 @@ describe('pageRenderer', () => {
       '20250101120000-bbbb0002',
     );
     expect((await render(second, resolution, url))?.html).toContain('version two');
+  });
+
+  it('keeps the containers of the builds it serves side by side (stable, canary, preview), each loaded once', async () => {
+    const warn = jest.fn();
+    const render = pageRenderer({ origin, warn });
+    // Each container notes its build in a file when a federation instance takes its `./server` (it runs outside jest's sandbox).
+    const log = path.join(origin, 'loads.txt');
+    const loads = async () => {
+      const counts: Record<string, number> = {};
+      for (const tag of (await fs.readFile(log, 'utf8')).split('\n').filter(Boolean))
+        counts[tag] = (counts[tag] ?? 0) + 1;
+      return counts;
+    };
+    const builds = await Promise.all(
+      ['aaaa0001', 'bbbb0002', 'cccc0003'].map((tag) =>
+        metaWith(
+          {
+            source: rulesModule(`return { html: 'build ${tag}', data };`).replace(
+              'get: (request) => Promise',
+              `get: (request) => (require('node:fs').appendFileSync(${JSON.stringify(log)}, '${tag}\\n'), Promise)`,
+            ),
+          },
+          `20250101120000-${tag}`,
+        ),
+      ),
+    );
+    const [stable, canary, preview] = builds as [BuildMeta, BuildMeta, BuildMeta];
+    for (const meta of [stable, canary, preview, stable, canary, preview])
+      expect((await render(meta, resolution, url))?.html).toContain(`build ${meta.id.slice(-8)}`);
+    expect(warn).not.toHaveBeenCalled();
+    expect(await loads()).toEqual({ aaaa0001: 1, bbbb0002: 1, cccc0003: 1 });
   });
 });

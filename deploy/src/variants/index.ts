@@ -20,7 +20,8 @@ import { verifyPreviewToken, type PreviewClaims } from './preview-token';
 
 export { BUILDS_KEPT, type ServedBuild } from './builds';
 export { canaryBucket, chooseBuild, PREVIEW_COOKIE, VISITOR_COOKIE, type BuildChannel } from './choose-build';
-export { previewSecret, signPreviewToken, verifyPreviewToken, type PreviewClaims } from './preview-token';
+export { signPreviewToken, verifyPreviewToken, type PreviewClaims } from './preview-token';
+export { deployStateDir, previewSecret } from './preview-secret';
 
 export interface VisitorBuild {
   build: ServedBuild;

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { previewSecret, signPreviewToken, verifyPreviewToken } from './preview-token';
+import { previewSecret } from './preview-secret';
+import { signPreviewToken, verifyPreviewToken } from './preview-token';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const CLAIMS = { env: 'preview', build: '20261127000000-pppppppp', exp: 10_000 };

@@ -5,17 +5,11 @@
  * secret, so nobody can make one for a build of their choosing or stretch its expiry. The deploy
  * service signs links (`POST /v1/previews/links`); the site server checks them.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ENVIRONMENT_NAME } from '@arttoy/shared/contracts';
-import type { Environment } from '../config';
-import { REPO_ROOT } from '../origin';
 
 const VERSION = 'v1';
-/** A secret shorter than this is refused: a guessable secret makes every preview link forgeable. */
-const MIN_SECRET_LENGTH = 32;
 
 const claimsSchema = z.strictObject({
   /** The environment whose build the link shows: never production (it needs no link). */
@@ -84,37 +78,4 @@ export function verifyPreviewToken(secret: string, token: string, now: number): 
       message: `This preview link expired at ${new Date(claims.exp).toISOString()}. Ask for a new link.`,
     };
   return { ok: true, claims };
-}
-
-/** Where the deploy service and the site server keep what they make once (DEPLOY_STATE_DIR, default .data/deploy/). */
-export function deployStateDir(env: Environment): string {
-  return path.resolve(env.DEPLOY_STATE_DIR ?? path.join(REPO_ROOT, '.data/deploy'));
-}
-
-/**
- * The preview secret: PREVIEW_SECRET, else one generated on first use into the state folder and
- * read from there afterwards, so links outlive a restart and every process on this machine (the
- * site server, the deploy service) signs and checks with the same one. Several site servers on
- * several machines need PREVIEW_SECRET set to one value.
- */
-export async function previewSecret(env: Environment): Promise<string> {
-  const configured = env.PREVIEW_SECRET;
-  if (configured !== undefined && configured !== '') {
-    if (configured.length < MIN_SECRET_LENGTH)
-      throw new Error(
-        `PREVIEW_SECRET must be at least ${MIN_SECRET_LENGTH} characters (it is ${configured.length}); make one with: openssl rand -base64 48`,
-      );
-    return configured;
-  }
-  const file = path.join(deployStateDir(env), 'preview-secret');
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const made = randomBytes(48).toString('base64url');
-  // `wx`: the first process to get here writes it; any other, racing, reads that one.
-  await fs.writeFile(file, `${made}\n`, { flag: 'wx', mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
-  const secret = (await fs.readFile(file, 'utf8')).trim();
-  if (secret.length < MIN_SECRET_LENGTH)
-    throw new Error(`${file} holds no usable preview secret (too short): delete it and start again.`);
-  return secret;
 }
