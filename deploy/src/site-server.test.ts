@@ -193,7 +193,7 @@ describe('the site server', () => {
     const latest = await app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(latest.statusCode).toBe(200);
     expect(latest.headers['cache-control']).toBe('no-cache');
-    expect(latest.json()).toEqual({ id: meta.id, timestamp: meta.timestamp });
+    expect(latest.json()).toMatchObject({ id: meta.id, timestamp: meta.timestamp });
     expectSecurityHeaders(latest.headers);
 
     const manifest = await app.inject({ method: 'GET', url: `/builds/meta/${meta.id}.json` });
