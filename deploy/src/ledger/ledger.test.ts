@@ -128,6 +128,7 @@ describe('deployVersion', () => {
       message: expect.stringMatching(/entry: /),
     });
     await expect(deploy('mf_blog', 'v2', { env: 'Prod!' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(deploy('mf_blog', 'v2', { env: 'canary' })).rejects.toMatchObject({ statusCode: 400 });
     expect((await readEnvironment(store, 'production'))!.etag).toBe(before.etag);
   });
 
@@ -213,6 +214,8 @@ describe('rollbackApp', () => {
     });
     expect(meta.id).toBe(first.id);
     expect(release).toMatchObject({ kind: 'rollback', changed: ['mf_gallery'] });
+    const again = await rollbackToBuild(store, { env: 'production', buildId: first.id, by: 'ops' });
+    expect(again).toMatchObject({ changed: false, release: { id: release!.id } });
     await expect(
       rollbackToBuild(store, { env: 'production', buildId: '20990101000000-deadbeef', by: 'ops' }),
     ).rejects.toMatchObject({ statusCode: 404, reason: 'unknown_build' });
