@@ -34,6 +34,8 @@ import contentRoutes from './routes/content';
 import drawRoutes from './routes/draws';
 import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
+import { fieldRetentionFrom, fieldStore } from './domain/field/counts';
+import fieldRoutes from './routes/field';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
@@ -120,6 +122,8 @@ export interface ApiOptions {
   answerCache?: AnswerCacheOptions | false;
   /** An open, migrated database to use instead of opening one; its owner closes it. For tests. */
   database?: Database;
+  /** How long visitors' field counts are kept, in ms (at least a minute). Default FIELD_RETENTION_MS, else a week. */
+  fieldRetentionMs?: number;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
 }
@@ -164,6 +168,7 @@ async function registerEverything(
   // Settings first: a bad one stops the start before anything is opened.
   const env = apiEnvironment();
   const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, env);
+  const fieldRetention = fieldRetentionFrom(options.fieldRetentionMs, env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
   const auth = createAuthenticator(
     resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
@@ -204,6 +209,7 @@ async function registerEverything(
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
     feed: feedSettingsFrom(env),
+    field: fieldStore(database.db, fieldRetention),
   };
   if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
     throw new Error(
@@ -260,6 +266,7 @@ async function registerEverything(
   await fastify.register(marketRoutes, { prefix: '/market', deps });
   await fastify.register(feedRoutes, { prefix: '/feed', deps });
   await fastify.register(feedSettingsRoutes, { prefix: '/me', deps });
+  await fastify.register(fieldRoutes, { prefix: '/field', deps });
 }
 
 export default apiPlugin;

@@ -57,6 +57,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
   const emulatorUrl = local ? AUTH_EMULATOR_PAGE_URL : env.FIREBASE_AUTH_EMULATOR_URL?.trim();
   const pollText = env.BUILD_POLL_INTERVAL_MS?.trim();
   const poll = pollText ? Number(pollText) : DEFAULT_RUNTIME_CONFIG.buildPollIntervalMs;
+  const sampleText = env.FIELD_SAMPLE_RATE?.trim();
   const candidate = {
     firebase,
     ...(emulatorUrl ? { firebaseAuthEmulatorUrl: emulatorUrl } : {}),
@@ -65,14 +66,17 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
       email: env.CONTACT_EMAIL?.trim() || DEFAULT_RUNTIME_CONFIG.contact.email,
     },
     buildPollIntervalMs: poll,
+    ...(sampleText ? { fieldSampleRate: Number(sampleText) } : {}),
   };
   try {
     return parseRuntimeConfig(candidate, 'the environment');
   } catch (error) {
+    const sample = sampleText ? Number(sampleText) : 1;
     const hint =
-      Number.isInteger(poll) && poll >= 10_000
+      (Number.isInteger(poll) && poll >= 10_000
         ? ''
-        : ' (BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000)';
+        : ' (BUILD_POLL_INTERVAL_MS must be a whole number of milliseconds, at least 10000)') +
+      (sample >= 0 && sample <= 1 ? '' : ' (FIELD_SAMPLE_RATE must be a share of page loads from 0 to 1)');
     throw new Error(`${error instanceof Error ? error.message : String(error)}${hint}`, { cause: error });
   }
 }

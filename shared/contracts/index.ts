@@ -9,3 +9,4 @@ export * from './page-head';
 export * from './format';
 export * from './company';
 export * from './odds';
+export * from './field';

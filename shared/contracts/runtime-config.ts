@@ -32,6 +32,8 @@ export const runtimeConfigSchema = v.object({
   firebaseAuthEmulatorUrl: v.optional(v.string()),
   contact: v.object({ phone: v.string(), email: v.string() }),
   buildPollIntervalMs: v.pipe(v.number(), v.integer(), v.minValue(10_000)),
+  /** Share of page loads that send field data (page views and errors per app version), 0-1. Default 1: all. */
+  fieldSampleRate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;

@@ -9,6 +9,7 @@ import '@arttoy/shared/ui/tokens.css';
 import './styles/shell.css';
 import { startAnalytics } from './analytics';
 import { startFieldMetrics } from './field-metrics';
+import { startFieldData } from './field/start-field';
 import { afterFirstPaint, signInSchedule, startSignIn } from './auth/sign-in';
 import { recordEntryChannel } from './attribution';
 import { documentBuildChannel, startBuildWatcher } from './build-watch/latest-build';
@@ -41,6 +42,8 @@ startFieldMetrics(
   window as Window & { gtag?: unknown },
   (task) => void shellLive.then(() => afterFirstPaint(task)),
 );
+// Page views and errors per app version, for the canary judge (deploy/src/deploy-service/canary-judge.ts).
+startFieldData({ scope: window, router, manifest: siteManifest, sampleRate: config.fieldSampleRate ?? 1 });
 // Subscribed before the router renders: it reads the page being left before React replaces it.
 followNavigations(router);
 

@@ -10,6 +10,7 @@ import { API_ERRORS, type ApiErrorReason, type CataloguedError } from '@arttoy/s
 export const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   200: 'OK',
   201: 'Created',
+  202: 'Accepted: counted (a beacon gets no other answer)',
   204: 'No Content',
   303: 'See Other: the Location header says where to go next',
   304: 'Not Modified: the answer is unchanged since the ETag sent in If-None-Match',

@@ -45,6 +45,11 @@ const TAGS = [
       "Collectors' listings, buying one, what a figure sells for, sellers' balances and payouts, and the live room's feed of pulls and sales.",
   },
   { name: 'meta', description: 'The API itself: health for load balancers.' },
+  {
+    name: 'field',
+    description:
+      "Field data: page views and errors that visitors' browsers report per app version, and their counts per version (what the canary judge reads).",
+  },
 ];
 
 /** Where the reference page is, under the API's prefix. */

@@ -26,12 +26,15 @@ export interface RateLimitPolicies {
   write: RateLimitPolicy;
   /** Unknown paths under the API. */
   notFound: RateLimitPolicy;
+  /** Field beacons (POST /api/field): each page sends some, so more than other writes. */
+  field: RateLimitPolicy;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicies = {
   auth: { max: 60, timeWindow: 60_000 },
   write: { max: 30, timeWindow: 60_000 },
   notFound: { max: 60, timeWindow: 60_000 },
+  field: { max: 120, timeWindow: 60_000 },
 };
 
 /** A year, subdomains included (helmet's default value). */

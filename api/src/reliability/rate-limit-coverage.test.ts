@@ -49,7 +49,7 @@ const urlOf = (pattern: string) => pattern.replace(/:[^/]+|\*/g, 'x');
 describe('rate limits', () => {
   let api: BuiltTestApi;
   beforeAll(async () => {
-    api = await buildTestApi({ rateLimits: { auth: ONE, write: ONE, notFound: ONE } });
+    api = await buildTestApi({ rateLimits: { auth: ONE, write: ONE, notFound: ONE, field: ONE } });
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());
 

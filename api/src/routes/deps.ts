@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/connect';
 import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { FeedSettings } from '../domain/feed/settings';
+import type { FieldStore } from '../domain/field/counts';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
@@ -29,6 +30,8 @@ export interface RouteDeps {
   unpaidOrderLimits: UnpaidOrderLimits;
   /** The live room's limits and timings (domain/feed/settings.ts). */
   feed: FeedSettings;
+  /** Visitors' page views and errors per app version (domain/field/counts.ts). */
+  field: FieldStore;
 }
 
 export interface RouteOptions {

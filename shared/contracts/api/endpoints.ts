@@ -74,6 +74,12 @@ import {
   searchIndexSchema,
 } from './content';
 import { feedRecentSchema, feedVisibilitySchema } from './feed';
+import {
+  fieldHealthQuerySchema,
+  fieldHealthSchema,
+  fieldReportAnswerSchema,
+  fieldReportSchema,
+} from './field';
 import { healthSchema } from './health';
 import {
   balanceSchema,
@@ -250,6 +256,13 @@ export const endpoints = {
   listSeriesAsks: endpoint('GET', '/market/asks', {
     query: seriesAsksQuerySchema,
     response: seriesAsksSchema,
+  }),
+
+  // Field data: browsers' beacons, and their counts per app version.
+  reportField: endpoint('POST', '/field', { body: fieldReportSchema, response: fieldReportAnswerSchema }),
+  fieldHealth: endpoint('GET', '/field/health', {
+    query: fieldHealthQuerySchema,
+    response: fieldHealthSchema,
   }),
 } satisfies Record<string, ApiEndpoint>;
 

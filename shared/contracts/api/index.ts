@@ -16,3 +16,4 @@ export * from './content';
 export * from './endpoints';
 export * from './feed';
 export * from './handles';
+export * from './field';

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { isSiteError, REMOTE_NAMES, type RemoteName } from '@arttoy/shared/contracts';
 import { RoutedParcelOutlet } from '@arttoy/shared/federation/routed-outlet';
 import { RemoteFallback, Skeleton } from '@arttoy/shared/ui';
+import { reportRemoteError } from '../field/start-field';
 import { ErrorPage } from '../pages/error-page';
 import { claimReload } from './chunk-reload-guard';
 import { onceOnline } from './online-status';
@@ -28,6 +29,8 @@ function ContainedFallback({
   retry: () => void;
 }): ReactNode {
   useEffect(() => onceOnline(retry), [retry]);
+  // Once per error shown (a retry that fails again brings a new one).
+  useEffect(() => reportRemoteError(name, isCodeLoadError(error) ? 'load' : 'remote', error), [name, error]);
   return <RemoteFallback name={name} error={error} onRetry={retry} />;
 }
 
@@ -55,6 +58,7 @@ export function RemoteOutlet({ name, serverHtml }: { name: RemoteName; serverHtm
           markRemoteFailed(name);
           // Offline, a reload would only swap the site for the browser's error page: contain it and retry once online.
           if (window.navigator.onLine && claimReload(`${location.pathname}${location.search}`)) {
+            reportRemoteError(name, 'load', error);
             // Most likely a deploy replaced the files this page knew: a full load of the target gets the new build.
             window.location.reload();
             return <Skeleton lines={5} label="Loading this page" />;

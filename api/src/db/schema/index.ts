@@ -5,3 +5,4 @@ export * from './commerce';
 export * from './item-cycle';
 export * from './market';
 export * from './shipping';
+export * from './field';

@@ -1,0 +1,55 @@
+/**
+ * /api/field: beacons from visitors' browsers (page views and errors per app version, see
+ * shell/src/field/), and their counts per version for whoever judges a deploy (the canary judge).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  fieldHealthQuerySchema,
+  fieldHealthSchema,
+  fieldReportAnswerSchema,
+  fieldReportSchema,
+} from '@arttoy/shared/contracts/api';
+import { errorResponses, limitedBy, type RouteOptions } from '../deps';
+
+const fieldRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
+  const tags = ['field'];
+
+  fastify.post(
+    '',
+    {
+      schema: {
+        summary:
+          'Report page views and errors of the apps on a page (a beacon: route pattern, build, app versions, cleaned messages; no personal data)',
+        tags,
+        body: fieldReportSchema,
+        response: { 202: fieldReportAnswerSchema, ...errorResponses(400, 429, 503) },
+      },
+      // Its own policy: every page sends beacons, far more often than anyone writes anything else.
+      config: limitedBy(deps.limits?.field),
+    },
+    async (request, reply) => {
+      const counted = await deps.field.record(request.body, Date.now());
+      return reply.status(202).header('cache-control', 'no-store').send(counted);
+    },
+  );
+
+  fastify.get(
+    '/health',
+    {
+      schema: {
+        summary:
+          "An app's page views and errors per version since a moment (ms since the epoch), counted per minute",
+        tags,
+        querystring: fieldHealthQuerySchema,
+        response: { 200: fieldHealthSchema, ...errorResponses(400, 429, 503) },
+      },
+      config: limitedBy(deps.limits?.auth),
+    },
+    async (request, reply) => {
+      const { app, since } = request.query;
+      return reply.header('cache-control', 'no-store').send(await deps.field.health(app, since, Date.now()));
+    },
+  );
+};
+
+export default fieldRoutes;
