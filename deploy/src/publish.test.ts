@@ -179,7 +179,13 @@ describe('writeBuild', () => {
     expect(meta.id).toMatch(/^20250304050607-[0-9a-f]{8}$/);
     expect(meta).toMatchObject({ timestamp: now.getTime(), prerendered: [], routeRules: {}, apps: apps() });
     expect(await readJson(path.join(origin, 'builds/meta', `${meta.id}.json`))).toEqual(meta);
-    expect(await readJson(latestFile())).toEqual({ id: meta.id, timestamp: now.getTime() });
+    // The pointer counts its changes and names the recorded change (deploy/src/ledger).
+    expect(await readJson(latestFile())).toEqual({
+      id: meta.id,
+      timestamp: now.getTime(),
+      revision: 1,
+      release: expect.stringMatching(/^000001-/),
+    });
     expect(await readLatestBuild()).toEqual(meta);
     expect((await fs.readdir(path.join(origin, 'builds'))).toSorted()).toEqual(['latest.json', 'meta']);
   });
@@ -204,7 +210,11 @@ describe('writeBuild', () => {
     expect(second.changed).toBe(true);
     expect(second.meta.id).not.toBe(first.meta.id);
     expect(second.meta.apps.mf_blog.version).toBe('abcdefabcd');
-    expect(await readJson(latestFile())).toEqual({ id: second.meta.id, timestamp: now.getTime() });
+    expect(await readJson(latestFile())).toMatchObject({
+      id: second.meta.id,
+      timestamp: now.getTime(),
+      revision: 2,
+    });
   });
 
   it('refuses an invalid manifest and leaves the live build untouched', async () => {

@@ -2,18 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import {
-  APP_NAMES,
-  appFolder,
-  buildMetaPath,
-  LATEST_BUILD_PATH,
-  parseBuildMeta,
-  parseLatestBuild,
-  type AppEntry,
-  type AppName,
-  type BuildMeta,
-} from '@arttoy/shared/contracts';
+import { appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
+import { PRODUCTION, publishBuild, readEnvironment, type Team } from './ledger';
 import { entryFile, originDir } from './origin';
+import { LocalOriginStore } from './origin-store/local';
+import { type OriginStore } from './origin-store/store';
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await fs.readdir(path.join(dir, prefix), { withFileTypes: true });
@@ -77,14 +70,6 @@ export function sriOf(bytes: Buffer): string {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
-/** Writes a file so readers see the old or the new content, never half of it. */
-export async function writeAtomically(file: string, content: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temporary, content);
-  await fs.rename(temporary, file);
-}
-
 /** The server container inside an app's build (shared/build/webpack.mjs writes it beside the browser build). */
 export const SERVER_ENTRY = 'server/remoteEntry.js';
 
@@ -125,50 +110,27 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
   return published;
 }
 
-/** The live build of an origin (by default the one ORIGIN_DIR names), or null when none is published. */
-export async function readLatestBuild(origin = originDir()): Promise<BuildMeta | null> {
-  const latestFile = path.join(origin, LATEST_BUILD_PATH);
-  const latestText = await fs.readFile(latestFile, 'utf8').catch(() => null);
-  if (latestText === null) return null;
-  const latest = parseLatestBuild(JSON.parse(latestText), latestFile);
-  const metaFile = path.join(origin, buildMetaPath(latest.id));
-  return parseBuildMeta(JSON.parse(await fs.readFile(metaFile, 'utf8')), metaFile);
-}
+/** The origin store of a folder (by default the one ORIGIN_DIR names). */
+export const folderOrigin = (origin = originDir()): OriginStore => new LocalOriginStore(origin);
 
-function buildId(now: Date, apps: BuildMeta['apps']): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:TZ.]/g, '')
-    .slice(0, 14);
-  const digest = createHash('sha256').update(JSON.stringify(apps)).digest('hex').slice(0, 8);
-  return `${stamp}-${digest}`;
+/** The live build of an origin (by default the one ORIGIN_DIR names), or null when none is published. */
+export async function readLatestBuild(origin: string | OriginStore = originDir()): Promise<BuildMeta | null> {
+  const store = typeof origin === 'string' ? folderOrigin(origin) : origin;
+  return (await readEnvironment(store, PRODUCTION))?.meta ?? null;
 }
 
 /**
- * Writes a build manifest and makes it live: the manifest is validated, written, and only then
- * latest.json is switched (write-then-rename), so an interrupted deploy leaves the previous build live.
- * Returns the live build; an unchanged set of apps keeps the current build.
+ * Makes a set of apps live in production through the ledger (deploy/src/ledger): the manifest is
+ * validated and written, the change recorded, and only then `builds/latest.json` is swapped (a
+ * compare-and-swap), so an interrupted publish leaves the previous build live and a concurrent
+ * deploy is never undone. An unchanged set of apps keeps the current build.
  */
 export async function writeBuild(
   apps: BuildMeta['apps'],
   now = new Date(),
+  store: OriginStore = folderOrigin(),
+  by: Team = 'build',
 ): Promise<{ meta: BuildMeta; changed: boolean }> {
-  const current = await readLatestBuild().catch(() => null);
-  if (current && APP_NAMES.every((app) => JSON.stringify(current.apps[app]) === JSON.stringify(apps[app]))) {
-    return { meta: current, changed: false };
-  }
-  const candidate = {
-    id: buildId(now, apps),
-    timestamp: now.getTime(),
-    prerendered: [],
-    routeRules: {},
-    apps,
-  };
-  const meta = parseBuildMeta(candidate, 'to publish');
-  await writeAtomically(path.join(originDir(), buildMetaPath(meta.id)), `${JSON.stringify(meta, null, 2)}\n`);
-  await writeAtomically(
-    path.join(originDir(), LATEST_BUILD_PATH),
-    `${JSON.stringify({ id: meta.id, timestamp: meta.timestamp })}\n`,
-  );
-  return { meta, changed: true };
+  const { meta, changed } = await publishBuild(store, apps, by, now.getTime());
+  return { meta, changed };
 }

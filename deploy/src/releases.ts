@@ -1,17 +1,20 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * Deploying and rolling back one app of the live site from this machine (`npm run deploy`,
+ * `npm run rollback`, `npm run builds`). Every change goes through the ledger (deploy/src/ledger):
+ * recorded, and made live by compare-and-swap, so two teams deploying at once both land.
+ */
+import { APP_NAMES, appFolder, type AppEntry, type AppName, type BuildMeta } from '@arttoy/shared/contracts';
 import {
-  APP_NAMES,
-  appFolder,
-  buildMetaPath,
-  LATEST_BUILD_PATH,
-  parseBuildMeta,
-  type AppEntry,
-  type AppName,
-  type BuildMeta,
-} from '@arttoy/shared/contracts';
-import { originDir } from './origin';
-import { publishApp, readLatestBuild, writeAtomically, writeBuild } from './publish';
+  deployVersion,
+  PRODUCTION,
+  readEnvironment,
+  rollbackApp as rollbackAppVersion,
+  rollbackToBuild,
+  type Team,
+} from './ledger';
+import { readMeta } from './ledger/records';
+import { type OriginStore } from './origin-store/store';
+import { folderOrigin, publishApp } from './publish';
 
 /** Accepts the folder (`mf-gallery`) or the container name (`mf_gallery`). */
 export function parseAppName(value: string | undefined): AppName {
@@ -21,75 +24,67 @@ export function parseAppName(value: string | undefined): AppName {
 }
 
 /** Every build manifest in the origin, oldest first. */
-export async function buildHistory(origin = originDir()): Promise<BuildMeta[]> {
-  const dir = path.join(origin, 'builds/meta');
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
-  const builds = await Promise.all(
-    files.map(async (file) =>
-      parseBuildMeta(JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')), path.join(dir, file)),
-    ),
-  );
-  return builds.toSorted((a, b) => a.timestamp - b.timestamp || a.id.localeCompare(b.id));
-}
-
-async function liveBuild(origin: string): Promise<BuildMeta> {
-  const live = await readLatestBuild(origin);
-  if (!live) throw new Error(`No build is live in ${origin}: publish the whole site first (npm run build).`);
-  return live;
+export async function buildHistory(store: OriginStore = folderOrigin()): Promise<BuildMeta[]> {
+  const ids = (await store.list('builds/meta/'))
+    .filter((key) => key.endsWith('.json'))
+    .map((key) => key.slice('builds/meta/'.length, -'.json'.length));
+  const builds = await Promise.all(ids.map((id) => readMeta(store, id)));
+  return builds
+    .filter((build): build is BuildMeta => build !== null)
+    .toSorted((a, b) => a.timestamp - b.timestamp || a.id.localeCompare(b.id));
 }
 
 /**
- * Publishes one app's build and makes it live: a new build manifest carries every other app's
+ * Publishes one app's build and makes it live: the new build manifest carries every other app's
  * current entry unchanged, so their files (and caches) are untouched.
  */
 export async function deployApp(
   app: AppName,
   dist: string,
   now = new Date(),
+  store: OriginStore = folderOrigin(),
+  by: Team = 'local',
 ): Promise<{ meta: BuildMeta; changed: boolean }> {
-  const origin = originDir();
-  const live = await liveBuild(origin);
+  const live = await readEnvironment(store, PRODUCTION);
+  if (!live)
+    throw new Error(
+      `No build is live in ${store.description}: publish the whole site first (npm run build).`,
+    );
   const entry = await publishApp(app, dist);
-  return writeBuild({ ...live.apps, [app]: entry }, now);
+  const { meta, changed } = await deployVersion(store, {
+    env: PRODUCTION,
+    app,
+    entry,
+    by,
+    now: now.getTime(),
+  });
+  return { meta, changed };
 }
 
 /**
- * Puts back the version of one app that was published before the live one (in order of first
- * publication), keeping every other app as it is. Refuses when there is no earlier version.
+ * Puts back the version of one app that was live before the live one (in the order they were
+ * first live), keeping every other app as it is. Refuses when there is no earlier version.
  */
 export async function rollbackApp(
   app: AppName,
   now = new Date(),
+  store: OriginStore = folderOrigin(),
+  by: Team = 'local',
 ): Promise<{ meta: BuildMeta; restored: AppEntry }> {
-  const origin = originDir();
-  const live = await liveBuild(origin);
-  const firstSeen = new Map<string, { at: number; entry: AppEntry }>();
-  for (const build of await buildHistory(origin)) {
-    const entry = build.apps[app];
-    if (!firstSeen.has(entry.version)) firstSeen.set(entry.version, { at: build.timestamp, entry });
-  }
-  const versions = [...firstSeen.values()].toSorted((a, b) => a.at - b.at);
-  const index = versions.findIndex((candidate) => candidate.entry.version === live.apps[app].version);
-  const previous = index > 0 ? versions[index - 1] : undefined;
-  if (!previous)
-    throw new Error(
-      `${appFolder(app)} has no version older than ${live.apps[app].version} in ${origin}; nothing to roll back to.`,
-    );
-  const { meta } = await writeBuild({ ...live.apps, [app]: previous.entry }, now);
-  return { meta, restored: previous.entry };
+  const { meta, restored } = await rollbackAppVersion(store, {
+    env: PRODUCTION,
+    app,
+    by,
+    now: now.getTime(),
+  });
+  return { meta, restored };
 }
 
 /** Makes an earlier build of the whole site live again (after checking its manifest). */
-export async function rollbackTo(buildId: string): Promise<BuildMeta> {
-  const origin = originDir();
-  const file = path.join(origin, buildMetaPath(buildId));
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new Error(`Build ${buildId} is not in ${origin}/builds/meta; list the builds with: npm run builds`);
-  });
-  const meta = parseBuildMeta(JSON.parse(text), file);
-  await writeAtomically(
-    path.join(origin, LATEST_BUILD_PATH),
-    `${JSON.stringify({ id: meta.id, timestamp: Date.now() })}\n`,
-  );
-  return meta;
+export async function rollbackTo(
+  buildId: string,
+  store: OriginStore = folderOrigin(),
+  by: Team = 'local',
+): Promise<BuildMeta> {
+  return (await rollbackToBuild(store, { env: PRODUCTION, buildId, by })).meta;
 }
