@@ -7,7 +7,7 @@ import {
   type ServerLog,
   STARTUP,
 } from '@arttoy/api';
-import { originDir } from './origin';
+import { siteOriginFolder } from './origin-store/mirror';
 import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
@@ -51,6 +51,18 @@ let mode;
 try {
   mode = signInMode(env);
   config = runtimeConfigFromEnv(env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+
+// A bucket origin (ORIGIN_STORE) is served from a local copy that follows its pointers.
+let origin;
+try {
+  origin = await siteOriginFolder(env, {
+    info: (message) => log.info(STARTUP, message),
+    error: (message) => log.error(message),
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
@@ -100,7 +112,7 @@ let app;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
   app = await createSiteServer({
-    origin: originDir(),
+    origin: origin.folder,
     config,
     api: env.SITE_API === 'off' ? false : {},
     log: serverLog.fastifyOptions,
@@ -113,7 +125,7 @@ try {
   // check: either message says what to do.
   const error = explainListenError(caught, listenOn);
   console.error(error instanceof Error ? error.message : error);
-  await signIn?.stop();
+  await Promise.allSettled([signIn?.stop(), origin.stop()]);
   process.exit(1);
 }
 log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
@@ -121,6 +133,6 @@ log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
 // Ctrl-C, or a test runner's SIGTERM: stop serving (and the API's database), then the emulator this server started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([app.close(), signIn?.stop()]).then(() => process.exit(0));
+    void Promise.allSettled([app.close(), signIn?.stop(), origin.stop()]).then(() => process.exit(0));
   });
 }
