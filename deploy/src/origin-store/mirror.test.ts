@@ -13,7 +13,7 @@ import { publishApp, writeBuild } from '../publish';
 import { createSiteServer } from '../site-server';
 import { AzureBlobOriginStore } from './azure-blob';
 import { startAzurite, type RunningAzurite } from './azurite';
-import { createOriginMirror, type OriginMirror } from './mirror';
+import { createOriginMirror, type OriginMirror, siteOriginFolder } from './mirror';
 
 const SHELL_INDEX = [
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ArtToy Club</title></head>',
@@ -178,5 +178,54 @@ describe('a bucket origin served by the site server', () => {
       id: string;
     };
     expect(local.id).toBe(first.id);
+  });
+
+  it('is what the site server serves with ORIGIN_STORE=azure: synced before it starts, then followed', async () => {
+    const first = await publishToBucket('console.log("first");');
+    const messages: string[] = [];
+    const served = await siteOriginFolder(
+      {
+        ORIGIN_STORE: 'azure',
+        AZURE_STORAGE_CONNECTION_STRING: azurite.connectionString,
+        ORIGIN_CONTAINER: store.containerName,
+        ORIGIN_CACHE_DIR: path.join(tmp, 'served'),
+        ORIGIN_SYNC_MS: '100',
+      },
+      { info: (message) => messages.push(message), error: (message) => messages.push(message) },
+    );
+    try {
+      expect(served.folder).toBe(path.join(tmp, 'served'));
+      expect(messages).toEqual([
+        `Origin: ${store.description}, served from its copy in ${served.folder} (synced every 100 ms).`,
+      ]);
+      const liveId = async () =>
+        (
+          JSON.parse(await fs.readFile(path.join(served.folder, 'builds/latest.json'), 'utf8')) as {
+            id: string;
+          }
+        ).id;
+      expect(await liveId()).toBe(first.id);
+      const second = await publishToBucket('console.log("second");');
+      // Followed without being asked: wait for the copy to name the new build.
+      while ((await liveId()) !== second.id) await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect(
+        fs.readFile(path.join(served.folder, 'shell', second.apps.shell.version, 'main.js'), 'utf8'),
+      ).resolves.toBe('console.log("second");');
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('is the origin folder itself when no bucket is configured', async () => {
+    const messages: string[] = [];
+    const log = {
+      info: (message: string) => messages.push(message),
+      error: (message: string) => messages.push(message),
+    };
+    const served = await siteOriginFolder({ ORIGIN_DIR: path.join(tmp, 'origin') }, log);
+    expect(served.folder).toBe(path.join(tmp, 'origin'));
+    // Nothing is copied, nothing followed.
+    expect(messages).toEqual([]);
+    await expect(fs.stat(path.join(tmp, 'cache'))).rejects.toThrow();
   });
 });
