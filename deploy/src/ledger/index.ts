@@ -306,7 +306,13 @@ export async function deployVersion(
     const live = stable.apps[app];
     if (sameEntry(live, entry)) return null;
     if (input.expect !== undefined && input.expect !== live.version)
-      throw new LostRace(app, input.expect, live.version, current.state?.pointer.release ?? null, input.env);
+      throw new LostRace(
+        app,
+        input.expect,
+        live.version,
+        await lastChangeOf(store, current.state, app),
+        input.env,
+      );
     refuseDuringCanary(current, input.env, app, 'deploying it');
     return {
       apps: { ...stable.apps, [app]: entry },
@@ -330,6 +336,17 @@ async function* chain(store: OriginStore, state: EnvironmentState | null): Async
     yield release;
     id = release.parent ?? undefined;
   }
+}
+
+/** The change that made the app's live version live (null: before the ledger kept records). */
+async function lastChangeOf(
+  store: OriginStore,
+  state: EnvironmentState | null,
+  app: AppName,
+): Promise<string | null> {
+  for await (const release of chain(store, state))
+    if (release.app === app || release.changed?.includes(app)) return release.id;
+  return null;
 }
 
 /**
