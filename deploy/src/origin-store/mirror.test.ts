@@ -164,6 +164,8 @@ describe('a bucket origin served by the site server', () => {
   it('never names a build in the folder whose files are not all there', async () => {
     const first = await publishToBucket('console.log("first");');
     await mirror.sync();
+    const localId = async (key: string) =>
+      (JSON.parse(await fs.readFile(path.join(mirror.folder, key), 'utf8')) as { id: string }).id;
     // A pointer naming a manifest that was never uploaded (a broken writer): the folder keeps the old one.
     const latest = await store.get('builds/latest.json');
     await store.putIfMatch(
@@ -172,12 +174,23 @@ describe('a bucket origin served by the site server', () => {
       latest!.etag,
     );
     await expect(mirror.sync()).rejects.toThrow(
-      /has no builds\/meta\/missing-build\.json, which a live build needs/,
+      'Not followed (kept as they were): builds/latest.json: ' +
+        `${store.description} has no builds/meta/missing-build.json, which a live build needs.`,
     );
-    const local = JSON.parse(await fs.readFile(path.join(mirror.folder, 'builds/latest.json'), 'utf8')) as {
-      id: string;
-    };
-    expect(local.id).toBe(first.id);
+    expect(await localId('builds/latest.json')).toBe(first.id);
+
+    // One environment's broken pointer does not hold the others back.
+    await store.putIfMatch(
+      'builds/env/preview.json',
+      Buffer.from(JSON.stringify({ id: 'missing-too', timestamp: 6 })),
+      null,
+    );
+    const second = await publishToBucket('console.log("second");');
+    await expect(mirror.sync()).rejects.toThrow(
+      /^Not followed \(kept as they were\): builds\/env\/preview\.json: [^;]+$/,
+    );
+    expect(await localId('builds/latest.json')).toBe(second.id);
+    await expect(fs.stat(path.join(mirror.folder, 'builds/env/preview.json'))).rejects.toThrow(/ENOENT/);
   });
 
   it('is what the site server serves with ORIGIN_STORE=azure: synced before it starts, then followed', async () => {

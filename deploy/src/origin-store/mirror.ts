@@ -35,7 +35,10 @@ export interface MirrorSync {
 
 export interface OriginMirror {
   readonly folder: string;
-  /** Copies what changed since the last sync; rejects (changing no pointer) when the store fails. */
+  /**
+   * Copies what changed since the last sync. Rejects, naming them, when some pointers could not be
+   * followed (their builds could not be copied): those keep their old bytes, the others move on.
+   */
   sync(): Promise<MirrorSync>;
   /** Syncs every `intervalMs` until stopped; a failed sync is reported and tried again next time. */
   start(intervalMs: number, onError: (error: unknown) => void): void;
@@ -99,33 +102,43 @@ export function createOriginMirror(store: OriginStore, folder: string): OriginMi
     return copied;
   }
 
-  async function syncOnce(): Promise<MirrorSync> {
-    const pointerKeys = [LATEST, ...(await store.list(ENVIRONMENTS)).filter((key) => key.endsWith('.json'))];
-    const pointers = (
-      await Promise.all(pointerKeys.map(async (key) => ({ key, object: await store.get(key) })))
-    ).filter((pointer) => pointer.object !== null);
+  /** Copies what one pointer's builds need, then the pointer when it changed; true when it did. */
+  async function follow(key: string, bytes: Buffer): Promise<{ changed: boolean; copied: number }> {
+    const pointer = parseLatestBuild(JSON.parse(bytes.toString('utf8')), key);
     let copied = 0;
-    for (const { key, object } of pointers) {
-      const pointer = parseLatestBuild(JSON.parse(object!.bytes.toString('utf8')), key);
-      for (const id of [pointer.id, ...(pointer.canary ? [pointer.canary.id] : [])]) {
-        const { meta, copied: manifests } = await manifest(id);
-        copied += manifests;
-        for (const app of APP_NAMES) {
-          const entry = meta.apps[app];
-          // An app served from another origin (an absolute entry URL) has nothing here to copy.
-          if (entry.entry.startsWith('/'))
-            copied += await versionFolder(`${appFolder(app)}/${entry.version}/`);
-        }
+    for (const id of [pointer.id, ...(pointer.canary ? [pointer.canary.id] : [])]) {
+      const { meta, copied: manifests } = await manifest(id);
+      copied += manifests;
+      for (const app of APP_NAMES) {
+        const entry = meta.apps[app];
+        // An app served from another origin (an absolute entry URL) has nothing here to copy.
+        if (entry.entry.startsWith('/')) copied += await versionFolder(`${appFolder(app)}/${entry.version}/`);
       }
     }
-    const changed: string[] = [];
-    for (const { key, object } of pointers) {
-      const local = await fs.readFile(fileOf(key)).catch(() => null);
-      if (local?.equals(object!.bytes)) continue;
-      await write(key, object!.bytes);
-      changed.push(key);
+    const local = await fs.readFile(fileOf(key)).catch(() => null);
+    if (local?.equals(bytes)) return { changed: false, copied };
+    await write(key, bytes);
+    return { changed: true, copied };
+  }
+
+  async function syncOnce(): Promise<MirrorSync> {
+    const keys = [LATEST, ...(await store.list(ENVIRONMENTS)).filter((key) => key.endsWith('.json'))];
+    const result: MirrorSync = { pointers: [], copied: 0 };
+    const failures: string[] = [];
+    // One environment whose build cannot be copied keeps its old pointer; the others move on.
+    for (const key of keys) {
+      try {
+        const object = await store.get(key);
+        if (!object) continue;
+        const { changed, copied } = await follow(key, object.bytes);
+        result.copied += copied;
+        if (changed) result.pointers.push(key);
+      } catch (error) {
+        failures.push(`${key}: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
-    return { pointers: changed, copied };
+    if (failures.length > 0) throw new Error(`Not followed (kept as they were): ${failures.join('; ')}`);
+    return result;
   }
 
   return {
