@@ -80,6 +80,20 @@ describe('publishApp', () => {
     expect(await fs.readdir(path.join(origin, 'mf-blog'))).toEqual([first.version]);
   });
 
+  it('completes a publish that was cut short, and refuses a version whose published bytes differ', async () => {
+    const files = { 'remoteEntry.js': 'var mf_blog = 2;', 'a.js': 'a', 'b.js': 'b' };
+    const first = await publishApp('mf_blog', await fakeDist('blog-cut', files));
+    const target = path.join(origin, 'mf-blog', first.version);
+    await fs.rm(path.join(target, 'b.js'));
+    expect(await publishApp('mf_blog', await fakeDist('blog-again', files))).toEqual(first);
+    expect(await fs.readFile(path.join(target, 'b.js'), 'utf8')).toBe('b');
+
+    await fs.writeFile(path.join(target, 'a.js'), 'tampered');
+    await expect(publishApp('mf_blog', await fakeDist('blog-third', files))).rejects.toThrow(
+      `mf-blog/${first.version}/a.js in the origin (folder ${origin}) differs from`,
+    );
+  });
+
   it('gives changed content, or a renamed file, a new version', async () => {
     const base = await publishApp(
       'mf_rules',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -73,8 +73,16 @@ export function sriOf(bytes: Buffer): string {
 /** The server container inside an app's build (shared/build/webpack.mjs writes it beside the browser build). */
 export const SERVER_ENTRY = 'server/remoteEntry.js';
 
-/** Copies one app's build into `<app-folder>/<version>/` of the origin (skipped when that version is there). */
-export async function publishApp(app: AppName, dist: string): Promise<AppEntry> {
+/**
+ * Copies one app's build into `<app-folder>/<version>/` of the origin store, each file written once
+ * (`putIfAbsent`): a file already there is checked, not rewritten, so a publish cut short is
+ * completed by the next one, and a version whose published bytes differ is refused.
+ */
+export async function publishApp(
+  app: AppName,
+  dist: string,
+  store: OriginStore = folderOrigin(),
+): Promise<AppEntry> {
   const files = await listFiles(dist).catch(() => {
     throw new Error(
       `${dist} is missing: build ${appFolder(app)} first (npm run build -w ${appFolder(app)}).`,
@@ -84,30 +92,32 @@ export async function publishApp(app: AppName, dist: string): Promise<AppEntry> 
     throw new Error(`${dist} has no ${entryFile(app)}: it is not a build of ${app}.`);
   await checkCompressedCopies(dist, files);
   const version = await contentVersion(dist, files);
-  const target = path.join(originDir(), appFolder(app), version);
-  const exists = await fs.stat(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
-    const staging = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.cp(dist, staging, { recursive: true });
-    await fs.rename(staging, target);
+  const prefix = `${appFolder(app)}/${version}`;
+  const published = new Map<string, Buffer>();
+  // A few at a time: a build has hundreds of files, and a bucket answers each write over the network.
+  for (let start = 0; start < files.length; start += 16) {
+    await Promise.all(
+      files.slice(start, start + 16).map(async (file) => {
+        const bytes = await fs.readFile(path.join(dist, file));
+        if (!(await store.putIfAbsent(`${prefix}/${file}`, bytes))) {
+          const existing = await store.get(`${prefix}/${file}`);
+          if (!existing?.bytes.equals(bytes))
+            throw new Error(
+              `${prefix}/${file} in the origin (${store.description}) differs from ${path.join(dist, file)}: a published version never changes. Remove the damaged version folder, then publish again.`,
+            );
+        }
+        published.set(file, bytes);
+      }),
+    );
   }
-  const entryBytes = await fs.readFile(path.join(target, entryFile(app)));
-  const published: AppEntry = {
+  const entry: AppEntry = {
     version,
-    entry: `/${appFolder(app)}/${version}/${entryFile(app)}`,
-    integrity: sriOf(entryBytes),
+    entry: `/${prefix}/${entryFile(app)}`,
+    integrity: sriOf(published.get(entryFile(app))!),
   };
-  if (files.includes(SERVER_ENTRY)) {
-    const serverBytes = await fs.readFile(path.join(target, SERVER_ENTRY));
-    published.server = {
-      entry: `/${appFolder(app)}/${version}/${SERVER_ENTRY}`,
-      integrity: sriOf(serverBytes),
-    };
-  }
-  return published;
+  const server = published.get(SERVER_ENTRY);
+  if (server) entry.server = { entry: `/${prefix}/${SERVER_ENTRY}`, integrity: sriOf(server) };
+  return entry;
 }
 
 /** The origin store of a folder (by default the one ORIGIN_DIR names). */

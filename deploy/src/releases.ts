@@ -50,7 +50,7 @@ export async function deployApp(
     throw new Error(
       `No build is live in ${store.description}: publish the whole site first (npm run build).`,
     );
-  const entry = await publishApp(app, dist);
+  const entry = await publishApp(app, dist, store);
   const { meta, changed } = await deployVersion(store, {
     env: PRODUCTION,
     app,

@@ -191,7 +191,8 @@ describe('the site server', () => {
     const latest = await app.inject({ method: 'GET', url: '/builds/latest.json' });
     expect(latest.statusCode).toBe(200);
     expect(latest.headers['cache-control']).toBe('no-cache');
-    expect(latest.json()).toEqual({ id: meta.id, timestamp: meta.timestamp });
+    // The pointer also counts its changes and names the recorded change (deploy/src/ledger).
+    expect(latest.json()).toMatchObject({ id: meta.id, timestamp: meta.timestamp, revision: 1 });
     expectSecurityHeaders(latest.headers);
 
     const manifest = await app.inject({ method: 'GET', url: `/builds/meta/${meta.id}.json` });

@@ -436,10 +436,14 @@ export async function rollbackToBuild(
 ): Promise<ChangeResult> {
   if (!/^[0-9a-z][0-9a-z-]{5,63}$/.test(input.buildId) || !(await readMeta(store, input.buildId)))
     throw unknownBuild(input.buildId, store.description);
-  return change(store, input.env, input.by, input.now ?? Date.now(), async () => ({
-    buildId: input.buildId,
-    record: { kind: 'rollback', reason: `the whole site back to build ${input.buildId}` },
-  }));
+  return change(store, input.env, input.by, input.now ?? Date.now(), async ({ state }) =>
+    state?.meta.id === input.buildId
+      ? null
+      : {
+          buildId: input.buildId,
+          record: { kind: 'rollback', reason: `the whole site back to build ${input.buildId}` },
+        },
+  );
 }
 
 /**

@@ -1,15 +1,15 @@
 /**
  * Twenty deploys at once, of five remotes by five teams, from five processes (each team's deploys
- * split between two of them, as two pipelines would),
- * on the folder origin; then two pipelines of each team racing for the same remote.
+ * split between two of them, as two pipelines would) on the folder origin; then two pipelines of
+ * each team racing for the same remote.
  *
  * Before the ledger this lost updates: `writeBuild` read latest.json, wrote a manifest of every app
  * and renamed latest.json over whatever had landed meanwhile, so a deploy of mf-blog that read the
- * build before mf-gallery's deploy landed put the old mf-gallery back. The same scenario run with
- * that code (five processes, each team deploying v1..v4 of its remote, on commit ccb120e's
- * deploy/src/publish.ts) ended with remotes at v1-v3 instead of v4 and with builds whose parent's
- * other apps were undone; here every deploy is a compare-and-swap on the pointer, decided again
- * when the pointer moved.
+ * build before mf-gallery's deploy landed put the old mf-gallery back. Five processes, each team
+ * deploying v1..v4 of its remote in turn, with commit ccb120e's deploy/src/publish.ts, ended three
+ * runs out of three with remotes short of v4: 2, 4 and 3 of the five (in one run four were back at
+ * v0), and nothing said who had deployed what. Here every deploy is a compare-and-swap on the
+ * pointer, decided again when the pointer moved.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -213,6 +213,8 @@ describe('rollbackApp', () => {
     });
     expect(meta.id).toBe(first.id);
     expect(release).toMatchObject({ kind: 'rollback', changed: ['mf_gallery'] });
+    const again = await rollbackToBuild(store, { env: 'production', buildId: first.id, by: 'ops' });
+    expect(again).toMatchObject({ changed: false, release: { id: release!.id } });
     await expect(
       rollbackToBuild(store, { env: 'production', buildId: '20990101000000-deadbeef', by: 'ops' }),
     ).rejects.toMatchObject({ statusCode: 404, reason: 'unknown_build' });
