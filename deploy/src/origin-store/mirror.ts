@@ -182,6 +182,8 @@ export async function siteOriginFolder(
   if (store instanceof LocalOriginStore) return { folder: store.root, stop: async () => undefined };
   const intervalMs = originSyncMs(env);
   const mirror = createOriginMirror(store, originCacheDir(env));
+  // Served from the start, even before the first build arrives.
+  await fs.mkdir(mirror.folder, { recursive: true });
   const report = (error: unknown) =>
     log.error(
       `The origin in ${store.description} could not be copied to ${mirror.folder}: ${error instanceof Error ? error.message : String(error)}`,
