@@ -78,6 +78,11 @@ const MAX_ATTEMPTS = 64;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function checkEnvironment(env: string): void {
+  // `canary` names production's running canary where an environment is expected (promote --from canary).
+  if (env === 'canary')
+    throw invalidEnvironment(
+      '"canary" is not an environment: a canary runs in production (start one with --canary).',
+    );
   if (!ENVIRONMENT_NAME.test(env))
     throw invalidEnvironment(
       `Environment "${env}" is not a name: 2-32 lower-case letters, digits or dashes, starting with a letter.`,

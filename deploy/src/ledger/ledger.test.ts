@@ -128,6 +128,7 @@ describe('deployVersion', () => {
       message: expect.stringMatching(/entry: /),
     });
     await expect(deploy('mf_blog', 'v2', { env: 'Prod!' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(deploy('mf_blog', 'v2', { env: 'canary' })).rejects.toMatchObject({ statusCode: 400 });
     expect((await readEnvironment(store, 'production'))!.etag).toBe(before.etag);
   });
 
