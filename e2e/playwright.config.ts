@@ -12,6 +12,8 @@ export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 4173 + PORT_OFFSET)
 /** The same site with sign-in unavailable (no Firebase settings, AUTH_EMULATOR=off): the missing-config behaviour. */
 export const NO_SIGN_IN_PORT = Number(process.env.E2E_NO_SIGN_IN_PORT ?? 4174 + PORT_OFFSET);
 /** Each remote's standalone QA harness, served from its own build folder. */
+/** The deploy service the first site server starts beside itself (the second starts none). */
+export const DEPLOY_PORT = 3100 + PORT_OFFSET;
 export const STANDALONE_PORTS = {
   mf_gallery: 3101 + PORT_OFFSET,
   mf_blog: 3102 + PORT_OFFSET,
@@ -70,6 +72,7 @@ export default defineConfig({
         AUTH_EMULATOR: 'on',
         DATABASE_URL: 'memory:',
         SSR_BUDGET_MS: '5000',
+        DEPLOY_PORT: String(DEPLOY_PORT),
       },
       url: `http://localhost:${SITE_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
@@ -81,7 +84,13 @@ export default defineConfig({
       command: 'npm run serve -w deploy',
       cwd: '..',
       // No API here (SITE_API=off): its database allows one process, the server above.
-      env: { PORT: String(NO_SIGN_IN_PORT), AUTH_EMULATOR: 'off', SITE_API: 'off', SSR_BUDGET_MS: '5000' },
+      env: {
+        PORT: String(NO_SIGN_IN_PORT),
+        AUTH_EMULATOR: 'off',
+        SITE_API: 'off',
+        SSR_BUDGET_MS: '5000',
+        DEPLOY_PORT: 'off',
+      },
       url: `http://localhost:${NO_SIGN_IN_PORT}/builds/latest.json`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

@@ -4,15 +4,18 @@
  * report with exit code 2. Nothing here touches the origin, so tests run it as it is.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { APP_NAMES, appFolder, type AppName } from '@arttoy/shared/contracts';
+import { APP_NAMES, appFolder, ENVIRONMENT_NAME, type AppName } from '@arttoy/shared/contracts';
 import { parseAppName } from './releases';
 
 export type CliCommand =
   | { command: 'publish-all' }
-  | { command: 'deploy'; app: AppName; build: boolean; dist?: string }
-  | { command: 'rollback'; app: AppName }
-  | { command: 'rollback'; to: string }
-  | { command: 'builds' }
+  | { command: 'deploy'; app: AppName; build: boolean; dist?: string; env: string; canary?: number }
+  | { command: 'promote'; app: AppName; from: string }
+  | { command: 'rollback'; app: AppName; env: string; to?: string }
+  | { command: 'rollback'; build: string; env: string }
+  | { command: 'builds'; env: string }
+  | { command: 'history'; app?: AppName; env: string }
+  | { command: 'preview-link'; hours: number }
   | { command: 'nginx-config'; port?: number; upstream?: string; runDir?: string; origin?: string };
 
 export type CommandName = CliCommand['command'];
@@ -43,25 +46,51 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
     options: HELP_OPTION,
   },
   deploy: {
-    usage: ['deploy <app> [--no-build | --dist <dir>]   (npm run deploy -- <app> …)'],
+    usage: [
+      'deploy <app> [--env <env>] [--canary <percent>] [--no-build | --dist <dir>]   (npm run deploy -- <app> …)',
+    ],
     does:
-      'Builds one app, publishes it and makes it live; every other app keeps its version.\n' +
-      "  --no-build    publish the app's existing dist/ (no build)\n" +
-      '  --dist <dir>  publish a build made elsewhere, such as a CI artefact (no build)',
-    options: { ...HELP_OPTION, 'no-build': { type: 'boolean' }, dist: { type: 'string' } },
+      'Builds one app, uploads its files to the deploy service and points an environment at that version;\n' +
+      'every other app keeps its version.\n' +
+      '  --env <env>         preview, or a named environment (default: production)\n' +
+      '  --canary <percent>  production only: give that share of visitors (1-100) the new version first\n' +
+      "  --no-build          upload the app's existing dist/ (no build)\n" +
+      '  --dist <dir>        upload a build made elsewhere, such as a CI artefact (no build)',
+    options: {
+      ...HELP_OPTION,
+      'no-build': { type: 'boolean' },
+      dist: { type: 'string' },
+      env: { type: 'string' },
+      canary: { type: 'string' },
+    },
+  },
+  promote: {
+    usage: ['promote <app> --from <preview|canary|env>     (npm run promote -- <app> --from preview)'],
+    does: "Makes live in production the app's version of another environment, or of the running canary.",
+    options: { ...HELP_OPTION, from: { type: 'string' } },
   },
   rollback: {
     usage: [
-      'rollback <app>                    (npm run rollback -- <app>)',
-      'rollback --to <buildId>           (npm run rollback -- --to <buildId>)',
+      'rollback <app> [--env <env>] [--to <version>]   (npm run rollback -- <app> …)',
+      'rollback --to <buildId> [--env <env>]           (npm run rollback -- --to <buildId>)',
     ],
-    does: 'Puts back the previous version of one app, or makes an earlier build of the whole site live again (ids: npm run builds).',
-    options: { ...HELP_OPTION, to: { type: 'string' } },
+    does: "Puts back the previous version of one app in an environment (default: production), or the version --to names (npm run deploy:history lists them); without an app, makes an earlier build of the whole site live again (the shell team's; npm run builds lists them).",
+    options: { ...HELP_OPTION, env: { type: 'string' }, to: { type: 'string' } },
   },
   builds: {
-    usage: ['builds                            (npm run builds)'],
-    does: 'Lists the builds in the origin, oldest first, the live one marked *.',
-    options: HELP_OPTION,
+    usage: ['builds [--env <env>]              (npm run builds)'],
+    does: "Shows an environment's live build, every app's version, and the builds its changes made, newest first.",
+    options: { ...HELP_OPTION, env: { type: 'string' } },
+  },
+  history: {
+    usage: ['history [<app>] [--env <env>]     (npm run deploy:history -- …)'],
+    does: 'Lists the changes of an environment (of one app when named), newest first: who, what, when, from which version.',
+    options: { ...HELP_OPTION, env: { type: 'string' } },
+  },
+  'preview-link': {
+    usage: ['preview-link [--hours <n>]        (npm run preview-link)'],
+    does: "Prints a signed link that shows the site with the preview environment's versions (default: valid 24 hours).",
+    options: { ...HELP_OPTION, hours: { type: 'string' } },
   },
   'nginx-config': {
     usage: [
@@ -85,7 +114,9 @@ function isCommandName(value: string): value is CommandName {
 }
 
 const FOOTER = `Apps: ${APPS} (or their container names: mf_gallery …).
-The origin folder is ORIGIN_DIR (default: .origin/ in the repository).`;
+deploy, promote, rollback, builds, history and preview-link ask the deploy service (DEPLOY_SERVICE, default
+http://127.0.0.1:3100) with DEPLOY_TOKEN (on this machine, without one, a short-lived token of the app's team).
+publish-all and nginx-config work on the origin folder, ORIGIN_DIR (default: .origin/ in the repository).`;
 
 /** The whole tool's usage: every command. */
 export const USAGE = `Usage: npx tsx deploy/src/cli.ts <command> [options]
@@ -121,6 +152,16 @@ function appArgument(command: CommandName, positionals: string[]): AppName {
   }
 }
 
+/** --env (or --from): production unless named. */
+function environmentOption(value: OptionValue, name = 'env'): string {
+  const env = given(name, value) ?? 'production';
+  if (!ENVIRONMENT_NAME.test(env))
+    throw new Mistake(
+      `--${name} must be an environment: production, preview or a name of 2-32 lower-case letters, digits or dashes; got "${env}".`,
+    );
+  return env;
+}
+
 function noArguments(command: CommandName, positionals: string[]): void {
   if (positionals.length > 0)
     throw new Mistake(`${command} takes no arguments; got "${positionals.join(' ')}".`);
@@ -140,9 +181,19 @@ function toCommand(
 ): CliCommand {
   switch (command) {
     case 'publish-all':
-    case 'builds':
       noArguments(command, positionals);
       return { command };
+    case 'builds':
+      noArguments(command, positionals);
+      return { command, env: environmentOption(values.env) };
+    case 'history':
+      if (positionals.length > 1)
+        throw new Mistake(`history takes at most one app; got "${positionals.join(' ')}".`);
+      return {
+        command,
+        env: environmentOption(values.env),
+        ...(positionals.length === 1 ? { app: appArgument(command, positionals) } : {}),
+      };
     case 'deploy': {
       const app = appArgument(command, positionals);
       const dist = given('dist', values.dist);
@@ -150,21 +201,60 @@ function toCommand(
         throw new Mistake(
           "Use --dist <dir> or --no-build, not both: --dist publishes that folder, --no-build the app's own dist/.",
         );
+      const env = environmentOption(values.env);
+      const canaryText = given('canary', values.canary);
+      let canary: number | undefined;
+      if (canaryText !== undefined) {
+        canary = Number(canaryText);
+        if (!/^\d+$/.test(canaryText) || canary < 1 || canary > 100)
+          throw new Mistake(`--canary must be a share of visitors from 1 to 100; got "${canaryText}".`);
+        if (env !== 'production')
+          throw new Mistake(`--canary runs in production only; drop --env ${env} or --canary.`);
+        if (app === 'shell')
+          throw new Mistake('--canary runs for a remote; the shell is deployed to everyone.');
+      }
       return {
         command,
         app,
         build: dist === undefined && !values['no-build'],
         ...(dist === undefined ? {} : { dist }),
+        env,
+        ...(canary === undefined ? {} : { canary }),
       };
+    }
+    case 'promote': {
+      const app = appArgument(command, positionals);
+      const from = given('from', values.from);
+      if (from === undefined)
+        throw new Mistake('promote needs --from preview, --from canary or --from <env>.');
+      if (from !== 'canary') environmentOption(from, 'from');
+      if (from === 'production')
+        throw new Mistake(
+          'promote makes a version live in production; --from names where it comes from (preview, canary, …).',
+        );
+      return { command, app, from };
     }
     case 'rollback': {
       const to = given('to', values.to);
-      if (to === undefined) return { command, app: appArgument(command, positionals) };
-      if (positionals.length > 0)
+      if (positionals.length === 0 && to !== undefined) {
+        if (!/^[0-9a-z][0-9a-z-]{5,63}$/.test(to))
+          throw new Mistake(`--to without an app names a build (npm run builds lists them); got "${to}".`);
+        return { command, build: to, env: environmentOption(values.env) };
+      }
+      const app = appArgument(command, positionals);
+      if (to !== undefined && !/^[0-9a-f]{10}$/.test(to))
         throw new Mistake(
-          `rollback takes an app or --to <buildId>, not both; got "${positionals.join(' ')}" and --to ${to}.`,
+          `--to names a version of ${appFolder(app)} (10 hex digits, see npm run deploy:history -- ${appFolder(app)}); got "${to}".`,
         );
-      return { command, to };
+      return { command, app, env: environmentOption(values.env), ...(to === undefined ? {} : { to }) };
+    }
+    case 'preview-link': {
+      noArguments(command, positionals);
+      const hoursText = given('hours', values.hours);
+      const hours = hoursText === undefined ? 24 : Number(hoursText);
+      if (hoursText !== undefined && (!/^\d+$/.test(hoursText) || hours < 1 || hours > 720))
+        throw new Mistake(`--hours must be a whole number from 1 to 720; got "${hoursText}".`);
+      return { command, hours };
     }
     case 'nginx-config': {
       noArguments(command, positionals);

@@ -12,6 +12,7 @@ import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
 import { deployEnvironment } from './config';
+import { startBesideSite } from './deploy-service/start';
 
 const env = deployEnvironment();
 
@@ -130,9 +131,23 @@ try {
 }
 log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
 
+// The deploy service beside the site (deploy-service/start.ts; DEPLOY_PORT=off leaves it out).
+const deployService = await startBesideSite({
+  env,
+  log: serverLog.fastifyOptions,
+  warn: (message) => log.warn(message),
+}).catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  await Promise.allSettled([app.close(), signIn?.stop(), origin.stop()]);
+  process.exit(2);
+});
+if (deployService) log.info(STARTUP, `Deploy service at ${deployService.url}`);
+
 // Ctrl-C, or a test runner's SIGTERM: stop serving (and the API's database), then the emulator this server started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([app.close(), signIn?.stop(), origin.stop()]).then(() => process.exit(0));
+    void Promise.allSettled([app.close(), deployService?.app.close(), signIn?.stop(), origin.stop()]).then(
+      () => process.exit(0),
+    );
   });
 }

@@ -91,12 +91,13 @@ export async function buildInTurn(apps, jobs, run) {
   }));
 }
 
-const webpackCli = createRequire(path.join(ROOT, 'package.json')).resolve('webpack-cli/bin/cli.js');
+// Resolved when a build starts, so the app list can be read before the packages are installed.
+const webpackCli = () => createRequire(path.join(ROOT, 'package.json')).resolve('webpack-cli/bin/cli.js');
 
 /** One app's production build in its own process; its output is kept and printed when it ends. */
 function buildApp(app) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [webpackCli, '--mode', 'production'], {
+  const child = spawn(process.execPath, [webpackCli(), '--mode', 'production'], {
     cwd: path.join(ROOT, app),
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },

@@ -1,0 +1,76 @@
+/**
+ * Starts the deploy service: on its own (`npm run deploy-service`, main.ts) or beside the site server
+ * (`npm start`, deploy/src/server.ts). Settings and teams.json are checked first; a wrong one stops it
+ * with its message before anything listens.
+ */
+import type { FastifyInstance } from 'fastify';
+import { checkPortFree, explainListenError, type PortSetting } from '@arttoy/api';
+import type { Environment } from '../config';
+import { originDir } from '../origin';
+import { LocalOriginStore } from '../origin-store/local';
+import type { OriginStore } from '../origin-store/store';
+import { createDeployService, type DeployServiceOptions } from './service';
+import { deployServiceSettings } from './settings';
+import { loadTeams } from './teams';
+
+export interface StartedDeployService {
+  app: FastifyInstance;
+  url: string;
+}
+
+export interface StartOptions {
+  env: Environment;
+  /** Where the origin is (the site server's own store when started beside it). */
+  store?: OriginStore;
+  log?: DeployServiceOptions['log'];
+  previewLink?: DeployServiceOptions['previewLink'];
+  /** How it was started, for the busy-port message. */
+  command?: string;
+}
+
+/** Checks every setting and listens; null when DEPLOY_PORT=off. Throws with a message that says what to fix. */
+export async function startDeployService(options: StartOptions): Promise<StartedDeployService | null> {
+  const settings = deployServiceSettings(options.env);
+  if (settings.port === null) return null;
+  const teams = await loadTeams(settings.teamsFile);
+  const listenOn: PortSetting = {
+    port: settings.port,
+    host: settings.host,
+    portSetting: 'DEPLOY_PORT',
+    hostSetting: 'DEPLOY_HOST',
+    command: options.command ?? 'npm run deploy-service',
+  };
+  await checkPortFree(listenOn);
+  const app = await createDeployService({
+    store: options.store ?? new LocalOriginStore(originDir(options.env)),
+    teams,
+    stateDir: settings.stateDir,
+    ...(options.previewLink ? { previewLink: options.previewLink } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  try {
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await app.close();
+    throw explainListenError(error, listenOn);
+  }
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return { app, url: `http://${host}:${settings.port}` };
+}
+
+/**
+ * Beside the site server (`npm start`): a wrong setting or teams.json stops the start like the site's
+ * own settings do, but a busy DEPLOY_PORT only costs the deploy service (another `npm start`, a test
+ * run's second site server, or a deploy service started on its own already holds it).
+ */
+export async function startBesideSite(
+  options: StartOptions & { warn: (message: string) => void },
+): Promise<StartedDeployService | null> {
+  try {
+    return await startDeployService({ command: 'npm start', ...options });
+  } catch (error) {
+    if (!(error instanceof Error) || !/^Port \d+ is in use/.test(error.message)) throw error;
+    options.warn(`The deploy service did not start: ${error.message}`);
+    return null;
+  }
+}
