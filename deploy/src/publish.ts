@@ -11,6 +11,8 @@ import {
 } from '@arttoy/shared/contracts';
 import { PRODUCTION, publishBuild, readEnvironment, type Team } from './ledger';
 import { entryFile, originDir } from './origin';
+import { deployEnvironment } from './config';
+import { originStoreFromEnv } from './origin-store/from-env';
 import { LocalOriginStore } from './origin-store/local';
 import { type OriginStore } from './origin-store/store';
 
@@ -103,7 +105,7 @@ async function readContract(app: AppName, dir: string, files: string[]): Promise
 export async function publishApp(
   app: AppName,
   dist: string,
-  store: OriginStore = folderOrigin(),
+  store: OriginStore = configuredOrigin(),
 ): Promise<AppEntry> {
   const files = await listFiles(dist).catch(() => {
     throw new Error(
@@ -146,6 +148,9 @@ export async function publishApp(
 /** The origin store of a folder (by default the one ORIGIN_DIR names). */
 export const folderOrigin = (origin = originDir()): OriginStore => new LocalOriginStore(origin);
 
+/** The origin the environment names: that folder by default, a bucket with ORIGIN_STORE (origin-store/from-env.ts). */
+export const configuredOrigin = (): OriginStore => originStoreFromEnv(deployEnvironment());
+
 /** The live build of an origin (by default the one ORIGIN_DIR names), or null when none is published. */
 export async function readLatestBuild(origin: string | OriginStore = originDir()): Promise<BuildMeta | null> {
   const store = typeof origin === 'string' ? folderOrigin(origin) : origin;
@@ -161,7 +166,7 @@ export async function readLatestBuild(origin: string | OriginStore = originDir()
 export async function writeBuild(
   apps: BuildMeta['apps'],
   now = new Date(),
-  store: OriginStore = folderOrigin(),
+  store: OriginStore = configuredOrigin(),
   by: Team = 'build',
 ): Promise<{ meta: BuildMeta; changed: boolean }> {
   const { meta, changed } = await publishBuild(store, apps, by, now.getTime());

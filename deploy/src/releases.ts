@@ -14,7 +14,7 @@ import {
 } from './ledger';
 import { readMeta } from './ledger/records';
 import { type OriginStore } from './origin-store/store';
-import { folderOrigin, publishApp } from './publish';
+import { configuredOrigin, publishApp } from './publish';
 
 /** Accepts the folder (`mf-gallery`) or the container name (`mf_gallery`). */
 export function parseAppName(value: string | undefined): AppName {
@@ -24,7 +24,7 @@ export function parseAppName(value: string | undefined): AppName {
 }
 
 /** Every build manifest in the origin, oldest first. */
-export async function buildHistory(store: OriginStore = folderOrigin()): Promise<BuildMeta[]> {
+export async function buildHistory(store: OriginStore = configuredOrigin()): Promise<BuildMeta[]> {
   const ids = (await store.list('builds/meta/'))
     .filter((key) => key.endsWith('.json'))
     .map((key) => key.slice('builds/meta/'.length, -'.json'.length));
@@ -42,7 +42,7 @@ export async function deployApp(
   app: AppName,
   dist: string,
   now = new Date(),
-  store: OriginStore = folderOrigin(),
+  store: OriginStore = configuredOrigin(),
   by: Team = 'local',
 ): Promise<{ meta: BuildMeta; changed: boolean }> {
   const live = await readEnvironment(store, PRODUCTION);
@@ -68,7 +68,7 @@ export async function deployApp(
 export async function rollbackApp(
   app: AppName,
   now = new Date(),
-  store: OriginStore = folderOrigin(),
+  store: OriginStore = configuredOrigin(),
   by: Team = 'local',
 ): Promise<{ meta: BuildMeta; restored: AppEntry }> {
   const { meta, restored } = await rollbackAppVersion(store, {
@@ -83,7 +83,7 @@ export async function rollbackApp(
 /** Makes an earlier build of the whole site live again (after checking its manifest). */
 export async function rollbackTo(
   buildId: string,
-  store: OriginStore = folderOrigin(),
+  store: OriginStore = configuredOrigin(),
   by: Team = 'local',
 ): Promise<BuildMeta> {
   return (await rollbackToBuild(store, { env: PRODUCTION, buildId, by })).meta;

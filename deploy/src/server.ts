@@ -7,7 +7,7 @@ import {
   type ServerLog,
   STARTUP,
 } from '@arttoy/api';
-import { originDir } from './origin';
+import { siteOriginFolder } from './origin-store/mirror';
 import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
@@ -57,6 +57,18 @@ try {
   process.exit(2);
 }
 
+// A bucket origin (ORIGIN_STORE) is served from a local copy that follows its pointers.
+let origin;
+try {
+  origin = await siteOriginFolder(env, {
+    info: (message) => log.info(STARTUP, message),
+    error: (message) => log.error(message),
+  });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+}
+
 // Before the API is mounted: in a local run it must find FIREBASE_AUTH_EMULATOR_HOST set.
 let signIn: LocalSignIn | null = null;
 if (mode === 'emulator') {
@@ -101,7 +113,7 @@ let app;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
   app = await createSiteServer({
-    origin: originDir(),
+    origin: origin.folder,
     config,
     api: env.SITE_API === 'off' ? false : {},
     log: serverLog.fastifyOptions,
@@ -114,7 +126,7 @@ try {
   // check: either message says what to do.
   const error = explainListenError(caught, listenOn);
   console.error(error instanceof Error ? error.message : error);
-  await signIn?.stop();
+  await Promise.allSettled([signIn?.stop(), origin.stop()]);
   process.exit(1);
 }
 log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
@@ -126,7 +138,7 @@ const deployService = await startBesideSite({
   warn: (message) => log.warn(message),
 }).catch(async (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  await Promise.allSettled([app.close(), signIn?.stop()]);
+  await Promise.allSettled([app.close(), signIn?.stop(), origin.stop()]);
   process.exit(2);
 });
 if (deployService) log.info(STARTUP, `Deploy service at ${deployService.url}`);
@@ -134,8 +146,8 @@ if (deployService) log.info(STARTUP, `Deploy service at ${deployService.url}`);
 // Ctrl-C, or a test runner's SIGTERM: stop serving (and the API's database), then the emulator this server started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([app.close(), deployService?.app.close(), signIn?.stop()]).then(() =>
-      process.exit(0),
+    void Promise.allSettled([app.close(), deployService?.app.close(), signIn?.stop(), origin.stop()]).then(
+      () => process.exit(0),
     );
   });
 }

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPortFree, explainListenError, type PortSetting } from '@arttoy/api';
 import type { Environment } from '../config';
-import { originDir } from '../origin';
-import { LocalOriginStore } from '../origin-store/local';
+import { originStoreFromEnv } from '../origin-store/from-env';
 import type { OriginStore } from '../origin-store/store';
 import { createDeployService, type DeployServiceOptions } from './service';
 import { deployServiceSettings } from './settings';
@@ -42,7 +41,7 @@ export async function startDeployService(options: StartOptions): Promise<Started
   };
   await checkPortFree(listenOn);
   const app = await createDeployService({
-    store: options.store ?? new LocalOriginStore(originDir(options.env)),
+    store: options.store ?? originStoreFromEnv(options.env),
     teams,
     stateDir: settings.stateDir,
     ...(options.previewLink ? { previewLink: options.previewLink } : {}),

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
+import { deployEnvironment, type Environment } from '../config';
 import { REPO_ROOT } from '../origin';
 import { type WorkerAnswer, type WorkerCommand } from './race-worker';
 
@@ -14,16 +15,22 @@ export interface WorkerPool {
   stop(): Promise<void>;
 }
 
-export async function startWorkers(count: number, origin: string): Promise<WorkerPool> {
+/** `origin`: a folder, or the settings that name a bucket origin (ORIGIN_STORE, …), added to this process's environment. */
+export async function startWorkers(count: number, origin: string | Environment): Promise<WorkerPool> {
   const pending = new Map<number, (answer: Exclude<WorkerAnswer, { type: 'ready' }>) => void>();
   let nextId = 0;
   const children: ChildProcess[] = [];
   const ready = Array.from({ length: count }, () => {
-    const child = fork(path.join(import.meta.dirname, 'race-worker.ts'), [origin], {
-      cwd: REPO_ROOT,
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    const child = fork(
+      path.join(import.meta.dirname, 'race-worker.ts'),
+      typeof origin === 'string' ? [origin] : [],
+      {
+        cwd: REPO_ROOT,
+        env: typeof origin === 'string' ? deployEnvironment() : { ...deployEnvironment(), ...origin },
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     children.push(child);
     return new Promise<void>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`A race worker exited (${code}) before it was ready.`)));

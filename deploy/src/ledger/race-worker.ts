@@ -1,10 +1,13 @@
 /**
  * A deploy pipeline in a process of its own, for the concurrency tests (ledger-races.test.ts,
- * origin-store/local.test.ts): it works on the folder origin named by its first argument and takes
- * commands over IPC, answering each with its outcome. Nothing here is shared with the test's
- * process but the folder, so the compare-and-swap is tested across processes.
+ * origin-store/local.test.ts, origin-store/concurrent-deploys.test.ts): it works on the folder
+ * origin named by its first argument (without one: the origin its environment names, a bucket) and
+ * takes commands over IPC, answering each with its outcome. Nothing here is shared with the test's
+ * process but the origin, so the compare-and-swap is tested across processes.
  */
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
+import { deployEnvironment } from '../config';
+import { originStoreFromEnv } from '../origin-store/from-env';
 import { LocalOriginStore } from '../origin-store/local';
 import { PreconditionFailed } from '../origin-store/store';
 import { deployVersion, LostRace, PRODUCTION } from './index';
@@ -29,7 +32,9 @@ export type WorkerAnswer =
   | { type: 'incremented'; id: number; conflicts: number }
   | { type: 'failed'; id: number; message: string };
 
-const store = new LocalOriginStore(process.argv[2]!);
+const store = process.argv[2]
+  ? new LocalOriginStore(process.argv[2])
+  : originStoreFromEnv(deployEnvironment());
 const send = (answer: WorkerAnswer): void => void process.send!(answer);
 
 async function deploy(command: Extract<WorkerCommand, { type: 'deploy' }>): Promise<WorkerAnswer> {
