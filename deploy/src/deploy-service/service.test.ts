@@ -48,6 +48,27 @@ async function liveVersion(app: AppName, env = 'production'): Promise<string> {
 }
 
 describe('deploys', () => {
+  it('refuses a remote the live shell does not fit, naming the dependency and both versions', async () => {
+    const shell = fakeBuild('shell', 'fits', {
+      needs: { contract: 1, shared: {} },
+      provides: { contract: 1, shared: { '@arttoy/shared': '1.0.0' } },
+    });
+    await upload(shell, 'shell');
+    expect((await deploy('shell', { app: 'shell', version: shell.version })).statusCode).toBe(200);
+    const before = await liveVersion('mf_rules');
+    const rules = fakeBuild('mf_rules', 'misfit', {
+      needs: { contract: 1, shared: { '@arttoy/shared': '^2.0.0' } },
+    });
+    await upload(rules, 'rules');
+    const refused = await deploy('rules', { app: 'mf_rules', version: rules.version });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({ reason: 'incompatible' });
+    expect(refused.json().error.message).toContain(
+      `mf_rules ${rules.version} needs @arttoy/shared ^2.0.0; shell ${shell.version} provides 1.0.0.`,
+    );
+    expect(await liveVersion('mf_rules')).toBe(before);
+  });
+
   it('uploads, seals and deploys a version, recorded with who and from which version', async () => {
     const build = fakeBuild('mf_rules', 'second');
     await upload(build, 'rules');
@@ -263,7 +284,8 @@ describe('uploads', () => {
 
   it('writes the version record with every file, the entry integrity and the build’s needs', async () => {
     const build = fakeBuild('mf_rules', 'second');
-    build.files.push({ path: 'contract.json', bytes: Buffer.from('{"shared":{"react":"^19.0.0"}}') });
+    const contract = { app: 'mf_rules', needs: { contract: 1, shared: { react: '^19.0.0' } } };
+    build.files.push({ path: 'contract.json', bytes: Buffer.from(JSON.stringify(contract)) });
     const withNeeds = { ...build, version: (await import('./versions')).contentVersionOf(build.files) };
     await upload(withNeeds, 'rules');
     const record = await world.store.get(`deploys/versions/mf-rules/${withNeeds.version}.json`);
@@ -275,12 +297,24 @@ describe('uploads', () => {
         version: withNeeds.version,
         entry: `/mf-rules/${withNeeds.version}/remoteEntry.js`,
         integrity: expect.stringMatching(/^sha384-/),
+        needs: { contract: 1, shared: { react: '^19.0.0' } },
       },
       files: expect.arrayContaining([
         expect.objectContaining({ path: 'remoteEntry.js', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
       ]),
-      needs: { shared: { react: '^19.0.0' } },
     });
+    const other = fakeBuild('mf_rules', 'third');
+    other.files.push({
+      path: 'contract.json',
+      bytes: Buffer.from('{"app":"mf_blog","needs":{"contract":1,"shared":{}}}'),
+    });
+    const misnamed = { ...other, version: (await import('./versions')).contentVersionOf(other.files) };
+    for (const file of misnamed.files) await put('mf_rules', misnamed.version, file.path, file.bytes);
+    const refused = await seal('mf_rules', misnamed.version);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toMatch(
+      /contract\.json is the contract of mf_blog, not of mf_rules/,
+    );
     const after = await put('mf_rules', withNeeds.version, 'extra.js', Buffer.from('x'));
     expect(after.statusCode).toBe(409);
     expect(after.json().error.reason).toBe('sealed');

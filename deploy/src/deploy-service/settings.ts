@@ -6,10 +6,16 @@
  *   DEPLOY_STATE_DIR   where token hashes live (default .data/deploy/ in the repository)
  *   DEPLOY_TEAMS_FILE  who deploys what (default deploy/teams.json)
  *   DEPLOY_SERVICE     the URL the deploy commands talk to (default http://127.0.0.1:3100)
+ *   SITE_ORIGIN        the site its preview links open and whose API it reads field data from
+ *                      (default http://localhost:$PORT, the site server beside it)
+ *   CANARY_JUDGE       "on" (default): a canary worse than the stable version is rolled back by itself
+ *   CANARY_CHECK_MS    how often the judge looks (default 15000)
  */
 import path from 'node:path';
+import { siteOriginFrom } from '@arttoy/api';
 import type { Environment } from '../config';
 import { REPO_ROOT } from '../origin';
+import { canaryCheckMsFrom } from './canary-judge';
 import { DEFAULT_TEAMS_FILE } from './teams';
 
 export const DEFAULT_DEPLOY_PORT = 3100;
@@ -21,6 +27,10 @@ export interface DeployServiceSettings {
   host: string;
   stateDir: string;
   teamsFile: string;
+  /** The site the service's preview links open, and whose API reports visitors' errors to the canary judge. */
+  siteOrigin: string;
+  /** How often the canary judge looks (CANARY_CHECK_MS); null: CANARY_JUDGE=off, canaries are judged by people only. */
+  canaryCheckMs: number | null;
 }
 
 export class SettingError extends Error {}
@@ -48,11 +58,24 @@ export function deployServiceSettings(env: Environment): DeployServiceSettings {
     throw new SettingError(
       `DEPLOY_HOST must be a host name or address; got ${JSON.stringify(env.DEPLOY_HOST)}.`,
     );
+  const judge = given(env.CANARY_JUDGE) ?? 'on';
+  if (judge !== 'on' && judge !== 'off')
+    throw new SettingError(`CANARY_JUDGE must be "on" or "off"; got ${JSON.stringify(env.CANARY_JUDGE)}.`);
+  let siteOrigin: string;
+  let canaryCheckMs: number | null = null;
+  try {
+    siteOrigin = siteOriginFrom(env);
+    if (judge === 'on') canaryCheckMs = canaryCheckMsFrom(env);
+  } catch (error) {
+    throw new SettingError((error as Error).message);
+  }
   return {
     port,
     host,
     stateDir: stateDirFrom(env),
     teamsFile: path.resolve(REPO_ROOT, given(env.DEPLOY_TEAMS_FILE) ?? DEFAULT_TEAMS_FILE),
+    siteOrigin,
+    canaryCheckMs,
   };
 }
 

@@ -8,6 +8,8 @@ import { checkPortFree, explainListenError, type PortSetting } from '@arttoy/api
 import type { Environment } from '../config';
 import { originStoreFromEnv } from '../origin-store/from-env';
 import type { OriginStore } from '../origin-store/store';
+import { previewSecret, signPreviewToken } from '../variants';
+import { fieldHealthFrom, ledgerCanary, startCanaryJudge } from './canary-judge';
 import { createDeployService, type DeployServiceOptions } from './service';
 import { deployServiceSettings } from './settings';
 import { loadTeams } from './teams';
@@ -40,13 +42,35 @@ export async function startDeployService(options: StartOptions): Promise<Started
     command: options.command ?? 'npm run deploy-service',
   };
   await checkPortFree(listenOn);
+  const store = options.store ?? originStoreFromEnv(options.env);
+  // Links signed with the secret the site server checks them with (PREVIEW_SECRET, or the one made
+  // once in the state folder), opening the site at SITE_ORIGIN.
+  const secret = await previewSecret(options.env);
+  const previewLink: NonNullable<DeployServiceOptions['previewLink']> =
+    options.previewLink ??
+    (({ env, build, ttlSeconds }) => {
+      const expiresAt = Date.now() + ttlSeconds * 1000;
+      const token = signPreviewToken(secret, { env, build, exp: expiresAt });
+      return { url: `${settings.siteOrigin}/_preview?token=${encodeURIComponent(token)}`, expiresAt };
+    });
   const app = await createDeployService({
-    store: options.store ?? originStoreFromEnv(options.env),
+    store,
     teams,
     stateDir: settings.stateDir,
-    ...(options.previewLink ? { previewLink: options.previewLink } : {}),
+    previewLink,
     ...(options.log ? { log: options.log } : {}),
   });
+  if (settings.canaryCheckMs !== null) {
+    // Judges production's canary on its visitors' errors (GET /api/field/health of the site) and
+    // rolls a worse one back by itself, recording why.
+    const judge = startCanaryJudge({
+      ...ledgerCanary(store),
+      readHealth: fieldHealthFrom(settings.siteOrigin),
+      checkMs: settings.canaryCheckMs,
+      log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+    });
+    app.addHook('onClose', () => judge.stop());
+  }
   try {
     await app.listen({ port: settings.port, host: settings.host });
   } catch (error) {

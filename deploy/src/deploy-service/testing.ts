@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { APP_NAMES, type AppEntry, type AppName } from '@arttoy/shared/contracts';
+import { APP_NAMES, type AppEntry, type AppName, type BuildContract } from '@arttoy/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import { publishBuild } from '../ledger';
 import { entryFile } from '../origin';
@@ -24,13 +24,16 @@ export interface FakeBuild {
 }
 
 /** A build of `app` whose content (so version) depends on `seed`; with a brotli copy of its entry like a real one. */
-export function fakeBuild(app: AppName, seed: string): FakeBuild {
+export function fakeBuild(app: AppName, seed: string, contract?: Omit<BuildContract, 'app'>): FakeBuild {
   const entry = Buffer.from(`/* ${app} ${seed} */ var ${app} = {};\n`);
   const files = [
     { path: entryFile(app), bytes: entry },
     { path: `${entryFile(app)}.br`, bytes: brotliCompressSync(entry) },
     { path: `chunks/page.${seed}.js`, bytes: Buffer.from(`console.log(${JSON.stringify(seed)});\n`) },
   ];
+  // What the build says it needs from the shell (and the shell provides), as contract-plugin.mjs writes it.
+  if (contract)
+    files.push({ path: 'contract.json', bytes: Buffer.from(JSON.stringify({ app, ...contract })) });
   return { app, version: contentVersionOf(files), files };
 }
 

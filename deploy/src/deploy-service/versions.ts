@@ -11,7 +11,13 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import * as z from 'zod';
-import { appEntrySchema, appFolder, type AppEntry, type AppName } from '@arttoy/shared/contracts';
+import {
+  appEntrySchema,
+  appFolder,
+  parseBuildContract,
+  type AppEntry,
+  type AppName,
+} from '@arttoy/shared/contracts';
 import type { OriginStore } from '../origin-store/store';
 import { entryFile } from '../origin';
 import { SERVER_ENTRY, sriOf } from '../publish';
@@ -22,10 +28,7 @@ export const VERSION = /^[0-9a-f]{10}$/;
 /** A file's path inside its version: plain names (none starting with a dot), as the origin's keys are. */
 const FILE_PATH = /^(?!\.)[A-Za-z0-9._@+-]+(?:\/(?!\.)[A-Za-z0-9._@+-]+)*$/;
 
-/**
- * What a build says it needs from the shell (shared singletons, contract version), when it wrote one:
- * the contracts work reads this file from the version's files. Kept as the build wrote it.
- */
+/** What a build says it needs from the shell (shared singletons, contract version): see readContract below. */
 export const NEEDS_FILE = 'contract.json';
 
 const versionRecordSchema = z.object({
@@ -36,6 +39,7 @@ const versionRecordSchema = z.object({
   /** The manifest entry a deploy of this version writes (entry, integrity, server entry). */
   entry: z.custom<AppEntry>((value) => v.safeParse(appEntrySchema, value).success, 'not a manifest entry'),
   files: z.array(z.object({ path: z.string(), sha256: z.string(), size: z.number().int() })),
+  /** Records sealed before entries carried their contract kept it here. */
   needs: z.unknown().optional(),
 });
 export type VersionRecord = z.output<typeof versionRecordSchema>;
@@ -158,18 +162,27 @@ export async function uploadedFiles(
   );
 }
 
-function parseNeeds(files: readonly FileBytes[]): unknown {
+/**
+ * What the build says it needs from the shell (and, for the shell, provides): its contract file
+ * (shared/build/contract-plugin.mjs), carried into the manifest entry, where the ledger checks every
+ * build it makes. A build made before builds recorded it has none.
+ */
+function readContract(app: AppName, files: readonly FileBytes[]): Pick<AppEntry, 'needs' | 'provides'> {
   const file = files.find((candidate) => candidate.path === NEEDS_FILE);
-  if (!file) return undefined;
+  if (!file) return {};
+  let contract;
   try {
-    return JSON.parse(file.bytes.toString('utf8'));
+    contract = parseBuildContract(JSON.parse(file.bytes.toString('utf8')), NEEDS_FILE);
   } catch (error) {
+    throw new Refusal(422, 'invalid_needs', `${NEEDS_FILE} of this version: ${(error as Error).message}.`);
+  }
+  if (contract.app !== app)
     throw new Refusal(
       422,
       'invalid_needs',
-      `${NEEDS_FILE} of this version is not JSON: ${(error as Error).message}.`,
+      `${NEEDS_FILE} is the contract of ${contract.app}, not of ${app}.`,
     );
-  }
+  return { needs: contract.needs, ...(contract.provides ? { provides: contract.provides } : {}) };
 }
 
 /** Checks the uploaded files and writes the version record (the same record again for a sealed version). */
@@ -218,11 +231,11 @@ export async function sealVersion(
     version,
     entry: `/${appFolder(app)}/${version}/${entryFile(app)}`,
     integrity: sriOf(entryBytes),
+    ...readContract(app, files),
   };
   const serverBytes = byPath.get(SERVER_ENTRY);
   if (serverBytes)
     entry.server = { entry: `/${appFolder(app)}/${version}/${SERVER_ENTRY}`, integrity: sriOf(serverBytes) };
-  const needs = parseNeeds(files);
   const record: VersionRecord = {
     app,
     version,
@@ -234,7 +247,6 @@ export async function sealVersion(
       sha256: createHash('sha256').update(file.bytes).digest('hex'),
       size: file.bytes.length,
     })),
-    ...(needs === undefined ? {} : { needs }),
   };
   const created = await store.putIfAbsent(
     versionRecordKey(app, version),

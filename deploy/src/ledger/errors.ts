@@ -20,7 +20,8 @@ export type LedgerErrorReason =
   | 'canary_running'
   | 'already_live'
   | 'corrupt_record'
-  | 'contention';
+  | 'contention'
+  | 'incompatible';
 
 export class LedgerError extends Error {
   override name = 'LedgerError';
@@ -137,4 +138,17 @@ export const contention = (env: string, attempts: number): LedgerError =>
     'contention',
     `${env} changed under this change ${attempts} times in a row; nothing was changed. Try again.`,
     { env },
+  );
+
+/**
+ * A build whose shell does not give a remote what it needs (shared/contracts/compat.ts): made live,
+ * that remote's pages would show the fallback. Refused before anything changes.
+ */
+export const incompatible = (problems: string[]): LedgerError =>
+  new LedgerError(
+    422,
+    'invalid_request',
+    'incompatible',
+    `This change would put together a shell and a remote that do not fit: ${problems.join(' ')}`,
+    { problems },
   );

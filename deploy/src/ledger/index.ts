@@ -29,12 +29,14 @@ import {
   type LatestBuild,
   type RemoteName,
 } from '@arttoy/shared/contracts';
+import { buildProblems } from '@arttoy/shared/contracts/compat';
 import { type OriginStore, PreconditionFailed } from '../origin-store/store';
 import {
   alreadyLive,
   canaryRunning,
   contention,
   corruptRecord,
+  incompatible,
   invalidEntry,
   invalidEnvironment,
   LostRace,
@@ -145,6 +147,11 @@ export async function writeMeta(
     { id: buildIdFor(now, apps), timestamp: now, prerendered: [], routeRules: {}, apps },
     'to publish',
   );
+  // Every build the ledger makes (a deploy, a promotion, a canary's candidate, a canary carried onto
+  // another team's change) is checked whole: a new remote against the shell, a new shell against
+  // every remote.
+  const problems = buildProblems(meta);
+  if (problems.length > 0) throw incompatible(problems);
   if (await store.putIfAbsent(metaKey(meta.id), toBytes(meta), 'application/json')) return meta;
   const existing = await readMeta(store, meta.id);
   if (!existing || changedApps(existing.apps, meta.apps).length > 0)

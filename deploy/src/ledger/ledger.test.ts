@@ -368,3 +368,77 @@ describe('reading the origin', () => {
     await expect(refused).rejects.toThrow(/builds\/latest\.json in the origin is invalid: id: /);
   });
 });
+
+describe('contracts', () => {
+  const contract = 1;
+  const shellProviding = (version: string): AppEntry => ({
+    ...entryOf('shell', version),
+    provides: { contract, shared: { '@arttoy/shared': '1.0.0', react: '19.3.0' } },
+  });
+  const rulesNeeding = (version: string, range: string): AppEntry => ({
+    ...entryOf('mf_rules', version),
+    needs: { contract, shared: { '@arttoy/shared': range, react: '^19.3.0' } },
+  });
+
+  it('refuses a remote the live shell does not fit, naming the dependency and both versions, and changes nothing', async () => {
+    await deployVersion(store, {
+      env: 'production',
+      app: 'shell',
+      entry: shellProviding('s2'),
+      by: 'shell',
+      now: tick(),
+    });
+    const before = await readEnvironment(store, 'production');
+    const refused = deployVersion(store, {
+      env: 'production',
+      app: 'mf_rules',
+      entry: rulesNeeding('r2', '^2.0.0'),
+      by: 'rules',
+      now: tick(),
+    });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 422,
+      reason: 'incompatible',
+      message: expect.stringContaining('mf_rules r2 needs @arttoy/shared ^2.0.0; shell s2 provides 1.0.0.'),
+    });
+    expect(await readEnvironment(store, 'production')).toEqual(before);
+    await expect(
+      startCanary(store, {
+        app: 'mf_rules',
+        entry: rulesNeeding('r2', '^2.0.0'),
+        by: 'rules',
+        now: tick(),
+        ...canarySettings,
+      }),
+    ).rejects.toMatchObject({ reason: 'incompatible' });
+  });
+
+  it('refuses a shell that would break a live remote', async () => {
+    await deployVersion(store, {
+      env: 'production',
+      app: 'mf_rules',
+      entry: rulesNeeding('r2', '^1.0.0'),
+      by: 'rules',
+      now: tick(),
+    });
+    const oldShell: AppEntry = {
+      ...entryOf('shell', 's0'),
+      provides: { contract, shared: { '@arttoy/shared': '0.9.0', react: '19.3.0' } },
+    };
+    await expect(
+      deployVersion(store, { env: 'production', app: 'shell', entry: oldShell, by: 'shell', now: tick() }),
+    ).rejects.toMatchObject({
+      reason: 'incompatible',
+      message: expect.stringContaining('mf_rules r2 needs @arttoy/shared ^1.0.0; shell s0 provides 0.9.0.'),
+    });
+    await expect(
+      deployVersion(store, {
+        env: 'production',
+        app: 'shell',
+        entry: shellProviding('s3'),
+        by: 'shell',
+        now: tick(),
+      }),
+    ).resolves.toMatchObject({ changed: true });
+  });
+});

@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Environment } from '../config';
-import { REPO_ROOT } from '../origin';
+import { stateDirFrom } from '../deploy-service/settings';
 
 /** A secret shorter than this is refused: a guessable secret makes every preview link forgeable. */
 const MIN_SECRET_LENGTH = 32;
 
 /** Where the deploy service and the site server keep what they make once (DEPLOY_STATE_DIR, default .data/deploy/). */
 export function deployStateDir(env: Environment): string {
-  return path.resolve(env.DEPLOY_STATE_DIR ?? path.join(REPO_ROOT, '.data/deploy'));
+  return stateDirFrom(env);
 }
 
 /**
