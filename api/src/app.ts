@@ -63,6 +63,19 @@ export { API_START_TIMEOUT_MS, serverOptions, siteOriginFrom } from './server-op
 export { logFormatFrom, type LogFormat, STARTUP } from './logging/log-format';
 export { createServerLog, type ServerLog } from './logging/server-log';
 export { checkPortFree, explainListenError, type PortSetting } from './port-check';
+/** For servers that mount the API: its settings' schema, to check with their own before anything opens. */
+export {
+  apiSettingFields,
+  checkApiSettingPairs,
+  checkSettings,
+  choiceSetting,
+  hostSetting,
+  portSetting,
+  refuse,
+  setting,
+  SettingsError,
+} from './settings';
+export { drainThenClose } from './plugins/drain';
 
 export interface ApiOptions {
   /**

@@ -12,29 +12,35 @@ import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
 import { deployEnvironment } from './config';
+import { siteSettings, type SiteSettings } from './settings';
 
 const env = deployEnvironment();
 
-const port = Number(env.PORT ?? 3000);
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${env.PORT}".`);
-  process.exit(2);
-}
-
-// Readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides when set).
+// Every setting (the site's and the API's it mounts), before anything opens: each mistake is named
+// with its value and what it takes, all in one run.
+let settings: SiteSettings;
 let serverLog: ServerLog;
+let config;
+let mode;
 try {
-  serverLog = createServerLog(logFormatFrom(env, process.stdout.isTTY === true));
+  settings = siteSettings(env);
+  mode = signInMode(env);
+  config = runtimeConfigFromEnv(env);
+  // Readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides when set).
+  serverLog = createServerLog(logFormatFrom(env, process.stdout.isTTY === true), {
+    level: settings.LOG_LEVEL,
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
 const log = serverLog.logger;
+const port = settings.PORT;
 
 // Before the database and the Auth emulator start: a busy port would otherwise fail only once they have.
 const listenOn: PortSetting = {
   port,
-  host: env.HOST ?? 'localhost',
+  host: settings.HOST,
   portSetting: 'PORT',
   hostSetting: 'HOST',
   command: 'npm start',
@@ -44,16 +50,6 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
-
-let config;
-let mode;
-try {
-  mode = signInMode(env);
-  config = runtimeConfigFromEnv(env);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
 }
 
 // Before the API is mounted: in a local run it must find FIREBASE_AUTH_EMULATOR_HOST set.
@@ -77,35 +73,16 @@ if (mode === 'emulator') {
   );
 }
 
-/** SSR=off serves every page for the browser to render (the benchmark's client-only build); on by default. */
-function serverRenderSetting(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'on') return true;
-  if (value === 'off') return false;
-  console.error(`SSR must be "on" or "off", got ${JSON.stringify(value)}.`);
-  process.exit(2);
-}
-
-/** SSR_BUDGET_MS: how long a remote's server render may take before its page goes out to render in the browser. */
-function serverRenderBudget(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const budget = Number(value);
-  if (Number.isInteger(budget) && budget >= 10 && budget <= 60_000) return budget;
-  console.error(
-    `SSR_BUDGET_MS must be a whole number of milliseconds from 10 to 60000, got ${JSON.stringify(value)}.`,
-  );
-  process.exit(2);
-}
-
 let app;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
   app = await createSiteServer({
     origin: originDir(),
     config,
-    api: env.SITE_API === 'off' ? false : {},
+    api: settings.SITE_API === 'off' ? false : {},
     log: serverLog.fastifyOptions,
-    serverRender: serverRenderSetting(env.SSR),
-    serverRenderBudgetMs: serverRenderBudget(env.SSR_BUDGET_MS),
+    serverRender: settings.SSR === 'on',
+    serverRenderBudgetMs: settings.SSR_BUDGET_MS,
   });
   await app.listen({ port, host: listenOn.host });
 } catch (caught) {
