@@ -37,6 +37,7 @@ import feedRoutes from './routes/feed';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
+import { type DrainState, registerProbes } from './routes/health/probes';
 import listingRoutes from './routes/listings';
 import listingOrderRoutes from './routes/listings/orders';
 import lockerRoutes from './routes/locker';
@@ -76,6 +77,7 @@ export {
   SettingsError,
 } from './settings';
 export { drainThenClose } from './plugins/drain';
+export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {
   /**
@@ -135,6 +137,8 @@ export interface ApiOptions {
   database?: Database;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
+  /** Set by the server's drain when it starts stopping: /api/readyz then answers 503. Default: never draining. */
+  drain?: DrainState;
 }
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
@@ -246,6 +250,14 @@ async function registerEverything(
     fastify.addHook('preClose', () => schedule.stop());
   }
   await fastify.register(healthRoutes, { prefix: '/health', deps });
+  await registerProbes(
+    fastify,
+    {
+      database: () => database.ping(),
+      ...(redis ? { redis: async () => (await redis.ping()) === 'PONG' } : {}),
+    },
+    options.drain ?? { draining: false },
+  );
   await fastify.register(styleRoutes, { prefix: '/styles', deps });
   await fastify.register(seriesRoutes, { prefix: '/series', deps });
   await fastify.register(figureRoutes, { prefix: '/figures', deps });

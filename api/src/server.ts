@@ -59,10 +59,12 @@ const app = Fastify({
   return503OnClosing: false,
   forceCloseConnections: false,
 });
-const shutdown = drainThenClose(app, drainMs);
+// Readiness (/api/readyz) fails as soon as the drain starts.
+const drain = { draining: false };
+const shutdown = drainThenClose(app, drainMs, drain);
 
 try {
-  await app.register(apiPlugin, { prefix: '/api' });
+  await app.register(apiPlugin, { prefix: '/api', drain });
   await app.listen({ port, host });
   app.log.info(STARTUP, `The API is served at http://${host.includes(':') ? `[${host}]` : host}:${port}/api`);
 } catch (caught) {

@@ -1,6 +1,7 @@
 import {
   checkPortFree,
   createServerLog,
+  drainThenClose,
   explainListenError,
   logFormatFrom,
   type PortSetting,
@@ -73,7 +74,10 @@ if (mode === 'emulator') {
   );
 }
 
+/** Shared with the API it mounts: both readiness probes fail as soon as the drain starts. */
+const drain = { draining: false };
 let app;
+let shutdown: () => Promise<void>;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
   app = await createSiteServer({
@@ -83,7 +87,9 @@ try {
     log: serverLog.fastifyOptions,
     serverRender: settings.SSR === 'on',
     serverRenderBudgetMs: settings.SSR_BUDGET_MS,
+    drain,
   });
+  shutdown = drainThenClose(app, settings.DRAIN_MS, drain);
   await app.listen({ port, host: listenOn.host });
 } catch (caught) {
   // Most likely the embedded database is in use by another process, or the port was taken since the
@@ -95,9 +101,16 @@ try {
 }
 log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
 
-// Ctrl-C, or a test runner's SIGTERM: stop serving (and the API's database), then the emulator this server started.
+// Ctrl-C, or a deploy's SIGTERM: readiness fails at once, answers say `Connection: close` for
+// DRAIN_MS, then the server stops listening, finishes the requests it has, closes the live streams
+// (the API's feed ends them as it closes) and the API's database, then the emulator it started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([app.close(), signIn?.stop()]).then(() => process.exit(0));
+    log.info({ signal }, 'shutting down: draining');
+    void Promise.allSettled([shutdown()]).then(async ([closed]) => {
+      await signIn?.stop();
+      if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
+      process.exit(closed?.status === 'rejected' ? 1 : 0);
+    });
   });
 }

@@ -19,8 +19,14 @@ import type { Environment } from './config';
 import { signInMode } from './runtime-config';
 
 /** A whole number from `min` to `max`, or `fallback` when unset. */
-function whole(name: string, fallback: number | undefined, min: number, max: number, unit: string) {
-  return setting((value) => {
+function whole<F extends number | undefined>(
+  name: string,
+  fallback: F,
+  min: number,
+  max: number,
+  unit: string,
+) {
+  return setting((value): number | F => {
     const text = value?.trim() ?? '';
     if (text === '') return fallback;
     if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
