@@ -39,6 +39,7 @@ import fieldRoutes from './routes/field';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
+import { type DrainState, registerProbes } from './routes/health/probes';
 import listingRoutes from './routes/listings';
 import listingOrderRoutes from './routes/listings/orders';
 import lockerRoutes from './routes/locker';
@@ -65,6 +66,20 @@ export { API_START_TIMEOUT_MS, serverOptions, siteOriginFrom } from './server-op
 export { logFormatFrom, type LogFormat, STARTUP } from './logging/log-format';
 export { createServerLog, type ServerLog } from './logging/server-log';
 export { checkPortFree, explainListenError, type PortSetting } from './port-check';
+/** For servers that mount the API: its settings' schema, to check with their own before anything opens. */
+export {
+  apiSettingFields,
+  checkApiSettingPairs,
+  checkSettings,
+  choiceSetting,
+  hostSetting,
+  portSetting,
+  refuse,
+  setting,
+  SettingsError,
+} from './settings';
+export { drainThenClose } from './plugins/drain';
+export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {
   /**
@@ -126,6 +141,8 @@ export interface ApiOptions {
   fieldRetentionMs?: number;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
+  /** Set by the server's drain when it starts stopping: /api/readyz then answers 503. Default: never draining. */
+  drain?: DrainState;
 }
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
@@ -239,6 +256,14 @@ async function registerEverything(
     fastify.addHook('preClose', () => schedule.stop());
   }
   await fastify.register(healthRoutes, { prefix: '/health', deps });
+  await registerProbes(
+    fastify,
+    {
+      database: () => database.ping(),
+      ...(redis ? { redis: async () => (await redis.ping()) === 'PONG' } : {}),
+    },
+    options.drain ?? { draining: false },
+  );
   await fastify.register(styleRoutes, { prefix: '/styles', deps });
   await fastify.register(seriesRoutes, { prefix: '/series', deps });
   await fastify.register(figureRoutes, { prefix: '/figures', deps });

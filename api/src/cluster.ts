@@ -14,22 +14,34 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import { apiEnvironment, listenAddress } from './config';
+import { apiEnvironment } from './config';
 import { checkPortFree } from './port-check';
-import { serverOptions, siteOriginFrom } from './server-options';
+import { apiSettingFields, checkApiSettingPairs, checkSettings, refuse, setting } from './settings';
+import { z } from 'zod';
+
+const clusterSettingsSchema = z
+  .object({
+    ...apiSettingFields,
+    API_INSTANCES: setting((value) =>
+      !value?.trim()
+        ? 2
+        : /^\d+$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= 64
+          ? Number(value)
+          : refuse('API_INSTANCES', 'a whole number from 1 to 64', value),
+    ),
+  })
+  .superRefine(checkApiSettingPairs);
 
 const env = apiEnvironment();
-const count = Number(env.API_INSTANCES ?? 2);
-if (!Number.isInteger(count) || count < 1 || count > 64)
-  throw new Error(`API_INSTANCES must be a whole number from 1 to 64, got "${env.API_INSTANCES}".`);
+let settings: z.output<typeof clusterSettingsSchema>;
 try {
   // Every worker reads the same settings: refuse a bad one once, here, rather than in a restart loop.
-  serverOptions(env);
-  siteOriginFrom(env);
+  settings = checkSettings(clusterSettingsSchema, env);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
+const count = settings.API_INSTANCES;
 if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
   console.error(
     'The API cluster needs PostgreSQL: set DATABASE_URL=postgres://… (the embedded database opens in one process only; use npm start -w api).',
@@ -40,7 +52,8 @@ if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) {
 // Before any worker starts: each would fail on a busy port, and be restarted, and fail again.
 try {
   await checkPortFree({
-    ...listenAddress(env),
+    port: settings.API_PORT,
+    host: settings.API_HOST,
     portSetting: 'API_PORT',
     hostSetting: 'API_HOST',
     command: 'npm run start:cluster -w api',
@@ -126,7 +139,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await Promise.all(Array.from({ length: count }, start));
-  log('API instances ready', { instances: count, port: env.API_PORT ?? 3001 });
+  log('API instances ready', { instances: count, port: settings.API_PORT });
 } catch (error) {
   log(`could not start the instances: ${(error as Error).message}`);
   process.exit(1);

@@ -11,7 +11,3 @@ export function apiEnvironment(): Environment {
   return process.env;
 }
 
-/** API_PORT and API_HOST: where `npm start -w api` and each API instance of the cluster listen. */
-export function listenAddress(env: Environment): { port: number; host: string } {
-  return { port: Number(env.API_PORT ?? 3001), host: env.API_HOST ?? '127.0.0.1' };
-}

@@ -7,31 +7,33 @@
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
 import { apiPlugin } from './app';
-import { apiEnvironment, listenAddress } from './config';
+import { apiEnvironment } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { logFormatFrom, STARTUP } from './logging/log-format';
 import { createServerLog, type ServerLog } from './logging/server-log';
-import { drainMsFrom, drainThenClose } from './plugins/drain';
+import { drainThenClose } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
+import { apiSettings, type ApiSettings } from './settings';
 
 const env = apiEnvironment();
-const drainMs = drainMsFrom(env.API_DRAIN_MS);
-const { port, host } = listenAddress(env);
 
+let settings: ApiSettings;
 let shared;
 let log: ServerLog;
 try {
+  // Every setting, before anything opens: each mistake is named with its value and what it takes.
+  settings = apiSettings(env);
   shared = serverOptions(env);
   log = createServerLog(logFormatFrom(env, process.stdout.isTTY === true), {
-    level: env.LOG_LEVEL ?? 'info',
+    level: settings.LOG_LEVEL,
     redact: ['req.headers.authorization'],
   });
 } catch (error) {
-  // A bad setting: its message names it and says how to fix it.
   console.error((error as Error).message);
   process.exit(2);
 }
+const { API_PORT: port, API_HOST: host, API_DRAIN_MS: drainMs } = settings;
 
 // Before the database starts. A cluster's workers share the port its primary holds (cluster.ts checks it).
 const listenOn: PortSetting = {
@@ -57,10 +59,12 @@ const app = Fastify({
   return503OnClosing: false,
   forceCloseConnections: false,
 });
-const shutdown = drainThenClose(app, drainMs);
+// Readiness (/api/readyz) fails as soon as the drain starts.
+const drain = { draining: false };
+const shutdown = drainThenClose(app, drainMs, drain);
 
 try {
-  await app.register(apiPlugin, { prefix: '/api' });
+  await app.register(apiPlugin, { prefix: '/api', drain });
   await app.listen({ port, host });
   app.log.info(STARTUP, `The API is served at http://${host.includes(':') ? `[${host}]` : host}:${port}/api`);
 } catch (caught) {

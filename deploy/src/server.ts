@@ -1,6 +1,7 @@
 import {
   checkPortFree,
   createServerLog,
+  drainThenClose,
   explainListenError,
   logFormatFrom,
   type PortSetting,
@@ -13,29 +14,38 @@ import { runtimeConfigFromEnv, signInMode } from './runtime-config';
 import { createSiteServer } from './site-server';
 import { deployEnvironment } from './config';
 import { startBesideSite } from './deploy-service/start';
+import { deployServiceSettings } from './deploy-service/settings';
+import { siteSettings, type SiteSettings } from './settings';
 
 const env = deployEnvironment();
 
-const port = Number(env.PORT ?? 3000);
-if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-  console.error(`PORT must be a port number, got "${env.PORT}".`);
-  process.exit(2);
-}
-
-// Readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides when set).
+// Every setting (the site's and the API's it mounts), before anything opens: each mistake is named
+// with its value and what it takes, all in one run.
+let settings: SiteSettings;
 let serverLog: ServerLog;
+let config;
+let mode;
 try {
-  serverLog = createServerLog(logFormatFrom(env, process.stdout.isTTY === true));
+  settings = siteSettings(env);
+  // The deploy service's too (it starts once the site listens): a mistake stops the start here.
+  deployServiceSettings(env);
+  mode = signInMode(env);
+  config = runtimeConfigFromEnv(env);
+  // Readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides when set).
+  serverLog = createServerLog(logFormatFrom(env, process.stdout.isTTY === true), {
+    level: settings.LOG_LEVEL,
+  });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
 const log = serverLog.logger;
+const port = settings.PORT;
 
 // Before the database and the Auth emulator start: a busy port would otherwise fail only once they have.
 const listenOn: PortSetting = {
   port,
-  host: env.HOST ?? 'localhost',
+  host: settings.HOST,
   portSetting: 'PORT',
   hostSetting: 'HOST',
   command: 'npm start',
@@ -45,16 +55,6 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
-
-let config;
-let mode;
-try {
-  mode = signInMode(env);
-  config = runtimeConfigFromEnv(env);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(2);
 }
 
 // A bucket origin (ORIGIN_STORE) is served from a local copy that follows its pointers.
@@ -90,36 +90,22 @@ if (mode === 'emulator') {
   );
 }
 
-/** SSR=off serves every page for the browser to render (the benchmark's client-only build); on by default. */
-function serverRenderSetting(value: string | undefined): boolean {
-  if (value === undefined || value === '' || value === 'on') return true;
-  if (value === 'off') return false;
-  console.error(`SSR must be "on" or "off", got ${JSON.stringify(value)}.`);
-  process.exit(2);
-}
-
-/** SSR_BUDGET_MS: how long a remote's server render may take before its page goes out to render in the browser. */
-function serverRenderBudget(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const budget = Number(value);
-  if (Number.isInteger(budget) && budget >= 10 && budget <= 60_000) return budget;
-  console.error(
-    `SSR_BUDGET_MS must be a whole number of milliseconds from 10 to 60000, got ${JSON.stringify(value)}.`,
-  );
-  process.exit(2);
-}
-
+/** Shared with the API it mounts: both readiness probes fail as soon as the drain starts. */
+const drain = { draining: false };
 let app;
+let shutdown: () => Promise<void>;
 try {
   // The API runs in this process under /api unless SITE_API=off (it then runs elsewhere behind the same origin).
   app = await createSiteServer({
     origin: origin.folder,
     config,
-    api: env.SITE_API === 'off' ? false : {},
+    api: settings.SITE_API === 'off' ? false : {},
     log: serverLog.fastifyOptions,
-    serverRender: serverRenderSetting(env.SSR),
-    serverRenderBudgetMs: serverRenderBudget(env.SSR_BUDGET_MS),
+    serverRender: settings.SSR === 'on',
+    serverRenderBudgetMs: settings.SSR_BUDGET_MS,
+    drain,
   });
+  shutdown = drainThenClose(app, settings.DRAIN_MS, drain);
   await app.listen({ port, host: listenOn.host });
 } catch (caught) {
   // Most likely the embedded database is in use by another process, or the port was taken since the
@@ -143,11 +129,17 @@ const deployService = await startBesideSite({
 });
 if (deployService) log.info(STARTUP, `Deploy service at ${deployService.url}`);
 
-// Ctrl-C, or a test runner's SIGTERM: stop serving (and the API's database), then the emulator this server started.
+// Ctrl-C, or a deploy's SIGTERM: readiness fails at once, answers say `Connection: close` for
+// DRAIN_MS, then the server stops listening, finishes the requests it has, closes the live streams
+// (the API's feed ends them as it closes) and the API's database, then the deploy service, the
+// bucket's copy and the emulator it started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void Promise.allSettled([app.close(), deployService?.app.close(), signIn?.stop(), origin.stop()]).then(
-      () => process.exit(0),
-    );
+    log.info({ signal }, 'shutting down: draining');
+    void Promise.allSettled([shutdown()]).then(async ([closed]) => {
+      await Promise.allSettled([deployService?.app.close(), origin.stop(), signIn?.stop()]);
+      if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
+      process.exit(closed?.status === 'rejected' ? 1 : 0);
+    });
   });
 }

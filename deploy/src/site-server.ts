@@ -5,17 +5,14 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import {
   apiPlugin,
   type ApiOptions,
+  type DrainState,
+  registerProbes,
   sendApiError,
   serverOptions,
   type ServerLog,
   siteOriginFrom,
 } from '@arttoy/api';
-import {
-  APP_NAMES,
-  appFolder,
-  statusMessageFor,
-  type RuntimeConfig,
-} from '@arttoy/shared/contracts';
+import { APP_NAMES, appFolder, statusMessageFor, type RuntimeConfig } from '@arttoy/shared/contracts';
 import { catalogueStatus } from './catalogue-status';
 import { contentStatus } from './content-status';
 import { resolveRoute } from './route-status';
@@ -65,13 +62,25 @@ export interface SiteServerOptions {
   serverRender?: boolean;
   /** Signs and checks preview links (default PREVIEW_SECRET, else one generated into DEPLOY_STATE_DIR). */
   previewSecret?: string;
+  /**
+   * Set by the server's drain when it starts stopping (server.ts): /readyz and /api/readyz then
+   * answer 503 at once. Default: never draining.
+   */
+  drain?: DrainState;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
 export async function createSiteServer(options: SiteServerOptions): Promise<FastifyInstance> {
   // The API's settings (trusted proxies, undecodable paths answered in its error shape).
   const env = deployEnvironment();
-  const app = Fastify({ ...serverOptions(env), ...(options.log ?? { logger: false }) });
+  const app = Fastify({
+    ...serverOptions(env),
+    ...(options.log ?? { logger: false }),
+    // A request on an open connection while the server drains is still answered (the API's drain, plugins/drain.ts).
+    return503OnClosing: false,
+    forceCloseConnections: false,
+  });
+  const drain = options.drain ?? { draining: false };
   // From configuration only: a request's Host is the client's to choose.
   const siteOrigin = options.siteOrigin ?? siteOriginFrom(env);
   // Errors outside /api (a method no route takes) in the API's shape too; a document that failed is
@@ -144,7 +153,19 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   });
 
   // The API keeps its own headers, limits and JSON errors inside its prefix.
-  if (options.api) await app.register(apiPlugin, { prefix: '/api', ...options.api });
+  if (options.api) await app.register(apiPlugin, { prefix: '/api', drain, ...options.api });
+  // /healthz and /readyz of the site server (the API's own are /api/healthz and /api/readyz): ready
+  // when the origin's live build reads, the API in this process is ready, and it is not draining.
+  await registerProbes(
+    app,
+    {
+      origin: () => builds.stable().then(() => true),
+      ...(options.api
+        ? { api: async () => (await app.inject({ method: 'GET', url: '/api/readyz' })).statusCode === 200 }
+        : {}),
+    },
+    drain,
+  );
   // Gallery paths that name no style, series or figure are 404 too (asked of the API in this process).
   const catalogue = options.api ? catalogueStatus(app) : null;
   // Blog posts and catch-all pages are 200 only when their content document exists (`/about`).

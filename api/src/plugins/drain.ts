@@ -19,18 +19,21 @@ export function drainMsFrom(value: string | undefined): number {
 
 /**
  * Adds the hook; the returned function drains (answers say `Connection: close` for drainMs), then
- * closes the server (once).
+ * closes the server (once). `state.draining` turns true as the drain starts: readiness probes read it.
  */
-export function drainThenClose(app: FastifyInstance, drainMs: number): () => Promise<void> {
-  let draining = false;
+export function drainThenClose(
+  app: FastifyInstance,
+  drainMs: number,
+  state: { draining: boolean } = { draining: false },
+): () => Promise<void> {
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (draining) reply.header('connection', 'close');
+    if (state.draining) reply.header('connection', 'close');
     return payload;
   });
   let closing: Promise<void> | null = null;
   return () =>
     (closing ??= (async () => {
-      draining = true;
+      state.draining = true;
       await new Promise((resolve) => setTimeout(resolve, drainMs));
       const closed = app.close();
       // Connections still idle after the window: nobody is using them; close them with the server.

@@ -210,12 +210,14 @@ describe('GET /api/openapi.json', () => {
     // The address book's answers and the ship-out's share the address, by reference.
     expect(JSON.stringify(schemas.SavedAddress)).toContain('#/components/schemas/ShipOutAddress');
     const json = JSON.stringify(document.paths);
-    // Every refusal in JSON has the one error body, by reference (health's 503 is its own report).
+    // Every refusal in JSON has the one error body, by reference (health's and readiness's 503 are their own reports).
     const refusals = operationsOf(document).flatMap(({ key, operation }) =>
       Object.entries(operation.responses)
         .filter(
           ([status, response]) =>
-            Number(status) >= 400 && response.content?.['application/json'] && key !== 'GET /health',
+            Number(status) >= 400 &&
+            response.content?.['application/json'] &&
+            !['GET /health', 'GET /readyz'].includes(key),
         )
         .map(
           ([status, response]) => `${key} ${status} ${response.content!['application/json']!.schema.$ref}`,

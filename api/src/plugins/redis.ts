@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { redact } from '../db/database-target';
 
 /** Checks a REDIS_URL before anything connects: `redis://[user:password@]host[:port][/db]` or `rediss://` (TLS). */
 export function parseRedisUrl(value: string): URL {
@@ -13,9 +14,13 @@ export function parseRedisUrl(value: string): URL {
   } catch {
     throw new Error(`REDIS_URL "${value}" is not a URL: use redis://host:6379 (or rediss:// for TLS).`);
   }
+  const shown = redact(value);
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new Error(`REDIS_URL must start with redis:// or rediss:// (it starts with "${url.protocol}").`);
+    throw new Error(
+      `REDIS_URL must start with redis:// or rediss:// (it starts with "${url.protocol}"); got "${shown}".`,
+    );
   }
+  if (url.hostname === '') throw new Error(`REDIS_URL names no host: use redis://host:6379; got "${shown}".`);
   return url;
 }
 

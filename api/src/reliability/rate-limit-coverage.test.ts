@@ -38,6 +38,8 @@ const NOT_LIMITED: Record<string, string> = {
   'GET /api/market/asks': 'cached market read',
   // Load balancers ask it every few seconds from a handful of addresses.
   'GET /api/health': 'load balancer health check',
+  'GET /api/healthz': 'liveness probe',
+  'GET /api/readyz': 'readiness probe',
   // Providers deliver events in bursts from few addresses; each is verified with the provider
   // before anything changes, and its concurrent bodies are capped (routes/payments).
   'POST /api/payments/webhook/:provider': 'payment provider events',
