@@ -10,4 +10,3 @@ export type Environment = NodeJS.ProcessEnv;
 export function apiEnvironment(): Environment {
   return process.env;
 }
-
