@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { liveBuild, ORIGIN, REPO } from '../fixtures/deploys';
+import os from 'node:os';
+import { deployToolResult, liveBuild, ORIGIN, REPO } from '../fixtures/deploys';
 import { expect, test } from '../fixtures/site';
 
 // These tests read or change the live build: they run one after the other, after every other test.
@@ -108,4 +109,34 @@ test('a remote whose manifest entry needs a shared package the shell does not gi
   // With the fitting build live again, the same page is the remote's.
   await page.goto('/help');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Help Center');
+});
+
+test('the deploy service refuses a remote the live shell does not fit, naming the dependency and both versions', async () => {
+  test.setTimeout(120_000);
+  const before = await liveBuild();
+  const rules = before.apps.mf_rules as Entry;
+  // The live mf-rules build, but its contract says it was built against @arttoy/shared 2.
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'arttoy-misfit-'));
+  try {
+    await fs.cp(path.join(ORIGIN, 'mf-rules', rules.version), dist, { recursive: true });
+    const contractFile = path.join(dist, 'contract.json');
+    const contract = JSON.parse(await fs.readFile(contractFile, 'utf8')) as { needs: Entry['needs'] };
+    for (const key of Object.keys(contract.needs!.shared))
+      if (key.startsWith('@arttoy/shared')) contract.needs!.shared[key] = '^2.0.0';
+    await fs.writeFile(contractFile, JSON.stringify(contract));
+    await fs.rm(`${contractFile}.br`, { force: true });
+    await fs.rm(`${contractFile}.gz`, { force: true });
+
+    const refused = deployToolResult('deploy', 'mf-rules', '--dist', dist);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      new RegExp(
+        `mf_rules [0-9a-z]+ needs @arttoy/shared\\S* \\^2\\.0\\.0; shell ${before.apps.shell!.version} provides 1\\.0\\.0\\.`,
+      ),
+    );
+    // Nothing changed: the same build is live.
+    expect((await liveBuild()).id).toBe(before.id);
+  } finally {
+    await fs.rm(dist, { recursive: true, force: true });
+  }
 });
