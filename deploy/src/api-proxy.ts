@@ -7,9 +7,17 @@ import type { FastifyInstance } from 'fastify';
 /** Where `npm start -w api` listens. */
 export const DEFAULT_API_ORIGIN = 'http://localhost:3001';
 
+/**
+ * What the proxy asks the API for: the encodings fetch decompresses. The browser's own list may name
+ * one fetch passes through undecoded (zstd, on Node 22): its bytes would then reach the browser with
+ * the content-encoding header dropped below, as a body no one can read.
+ */
+export const UPSTREAM_ACCEPT_ENCODING = 'br, gzip, deflate';
+
 /** Hop-by-hop headers, and those fetch rewrites (it decompresses bodies and sets lengths itself). */
 const DROPPED = new Set([
   'host',
+  'accept-encoding',
   'connection',
   'keep-alive',
   'transfer-encoding',
@@ -43,7 +51,10 @@ export async function registerApiProxy(app: FastifyInstance, origin: string): Pr
       try {
         response = await fetch(url, {
           method: request.method,
-          headers: forwardable(Object.entries(request.headers)),
+          headers: {
+            ...forwardable(Object.entries(request.headers)),
+            'accept-encoding': UPSTREAM_ACCEPT_ENCODING,
+          },
           body,
           redirect: 'manual',
         });

@@ -16,6 +16,9 @@ import type { FastifyCompressOptions } from '@fastify/compress';
  */
 export const SITE_COMPRESSION: FastifyCompressOptions = {
   global: true,
+  // Only the encodings whose flush is set below: on Node 22, zlib also offers zstd, which browsers
+  // take first, and a zstd stream without a flush would hold the document's early part back.
+  encodings: ['br', 'gzip', 'deflate'],
   threshold: 1024,
   zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },

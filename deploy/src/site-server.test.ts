@@ -169,6 +169,18 @@ describe('the site server', () => {
     expect(identity.body).toBe('console.log("shell");');
   });
 
+  it('compresses documents only with the encodings whose flush it sets, never zstd', async () => {
+    // Node 22's zlib offers zstd too, and Chromium takes it; the document's early part must still leave at once.
+    const document = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'zstd, br, gzip' },
+    });
+    expect(document.headers['content-encoding']).toBe('br');
+    const onlyZstd = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'zstd' } });
+    expect(onlyZstd.headers['content-encoding']).toBeUndefined();
+  });
+
   it("publishes an app's server container with its integrity, and never sends it to a browser", async () => {
     const dist = await fakeDist('rules-with-server', { 'remoteEntry.js': 'var mf_rules = {};' });
     await fs.mkdir(path.join(dist, 'server'));
