@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   emulatorAccounts,
@@ -233,7 +235,11 @@ test('the shell and mf-account share one auth module and one event bus', async (
     ['@arttoy/shared/auth', '@arttoy/shared/events'],
   );
   // The Firebase SDK is imported by @arttoy/shared/auth alone, so one copy of the module means one Firebase app and Auth.
-  expect(providers['@arttoy/shared/auth']).toEqual(['shell@0.1.0']);
+  // Shared at @arttoy/shared's own version (a change that breaks a remote raises its major).
+  const shared = JSON.parse(fs.readFileSync(path.join(__dirname, '../../shared/package.json'), 'utf8')) as {
+    version: string;
+  };
+  expect(providers['@arttoy/shared/auth']).toEqual([`shell@${shared.version}`]);
   // The events reach the page through the shell's auth module; any app that asks for them by name gets the shell's too.
   expect(providers['@arttoy/shared/events']?.every((provider) => provider.startsWith('shell@'))).toBe(true);
 });
