@@ -7,13 +7,11 @@ describe('the harness API proxy', () => {
   beforeAll(async () => {
     upstream = Fastify();
     upstream.get('/api/styles', async (request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=60')
-        .send({
-          asked: request.url,
-          host: request.headers.host,
-          encodings: request.headers['accept-encoding'],
-        }),
+      reply.header('cache-control', 'public, max-age=60').send({
+        asked: request.url,
+        host: request.headers.host,
+        encodings: request.headers['accept-encoding'],
+      }),
     );
     upstream.post('/api/orders', async (request, reply) =>
       reply.status(201).send({ got: request.body, auth: request.headers.authorization }),
