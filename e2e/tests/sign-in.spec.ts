@@ -176,23 +176,28 @@ test('closing the popup is not an error: no alert, the buttons come back at once
   await drawer.getByRole('button', { name: 'Continue with Apple' }).click();
   const popup = await popupOpened;
   await expect(drawer.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+  // The SDK notices a closed popup only when its own wait runs out (about 10 s later) and says so
+  // on the console; the page watches the window itself, so its buttons come back before that.
+  let sdkGaveUp = false;
+  const sdkGivesUp = page
+    .waitForEvent('console', {
+      predicate: (message) => message.text().includes('auth/popup-closed-by-user'),
+      timeout: 30_000,
+    })
+    .then(() => {
+      sdkGaveUp = true;
+    });
   await popup.close();
 
-  // The page watches the window itself: back within about a second, not after the SDK's ~10 s.
-  const closedAt = Date.now();
-  for (const { label } of PROVIDERS)
-    await expect(drawer.getByRole('button', { name: label })).toBeEnabled({ timeout: 2_000 });
-  expect(Date.now() - closedAt).toBeLessThan(2_000);
+  for (const { label } of PROVIDERS) await expect(drawer.getByRole('button', { name: label })).toBeEnabled();
+  expect(sdkGaveUp, 'the buttons waited for the SDK to give up').toBe(false);
   await expect(drawer.getByRole('button', { name: 'Signing in…' })).toHaveCount(0);
   await expect(drawer.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();
   expect(await appleAccounts()).toBe(before);
 
-  // The SDK gives up on the closed popup about 10 s later: that late failure shows nothing and changes nothing.
-  await page.waitForEvent('console', {
-    predicate: (message) => message.text().includes('auth/popup-closed-by-user'),
-    timeout: 20_000,
-  });
+  // The SDK's late failure shows nothing and changes nothing.
+  await sdkGivesUp;
   await expect(drawer.getByRole('button', { name: 'Continue with Apple' })).toBeEnabled();
   await expect(drawer.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Log In/Sign Up' })).toBeVisible();

@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BoxModelDetail, CaptureResult, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
+import type { BoxModelDetail, CaptureResult, Figure, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, draws, lockerItems, orders } from '../db/schema';
 import { type ApiProcess, request, startApiProcess } from '../test/api-process';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
@@ -15,8 +15,6 @@ import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { eventually } from '../test/eventually';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-/** How soon a change committed through one instance shows on another (the answer cache's bound). */
-const VISIBLE_WITHIN_MS = 1_000;
 const UNITS = 5;
 const BUYERS = 25;
 const ATTEMPTS_PER_BUYER = 8;
@@ -58,28 +56,28 @@ describe('two API instances on one PostgreSQL database', () => {
   const box = (instance: ApiProcess) =>
     request(agent, `${instance.base}/api/box-models/${boxId}`).then((answer) => json<BoxModelDetail>(answer));
 
-  it('shows a change made beside them on both, within the bound', async () => {
+  it('shows a change made beside them on both, through the change notice', async () => {
+    // A figure's answer has no maximum age: it is kept until a notice of a table it reads drops
+    // it. Each instance has just cached it; seeing the change at all proves the notice reached
+    // both (how soon is the bench's question, not a test's).
     const [first, second] = instances as [ApiProcess, ApiProcess];
-    const before = await box(first);
-    await box(second);
-    const changed = Date.now();
-    await database.database.db.execute(
-      sql`update box_models set price_minor = price_minor + 250 where id = ${boxId}`,
-    );
+    const slug = 'cloud-bakery-croissant-cub';
+    const figure = (instance: ApiProcess) =>
+      request(agent, `${instance.base}/api/figures/${slug}`).then((answer) => json<Figure>(answer));
+    const before = await figure(first);
+    expect((await figure(second)).description).toBe(before.description);
+    const description = `${before.description} (${randomUUID()})`;
+    await database.database.db.execute(sql`update figures set description = ${description} where slug = ${slug}`);
     const seen = await Promise.all(
-      [first, second].map(async (instance) => {
-        const after = await eventually(
-          () => box(instance),
-          (value) => value.price.amountMinor === before.price.amountMinor + 250,
-          VISIBLE_WITHIN_MS * 3,
-        );
-        return { price: after.price.amountMinor, ms: Date.now() - changed };
-      }),
+      [first, second].map((instance) =>
+        eventually(
+          () => figure(instance),
+          (value) => value.description === description,
+          30_000,
+        ),
+      ),
     );
-    for (const { price, ms } of seen) {
-      expect(price).toBe(before.price.amountMinor + 250);
-      expect(ms).toBeLessThan(VISIBLE_WITHIN_MS);
-    }
+    for (const value of seen) expect(value.description).toBe(description);
   });
 
   it('sells the last units exactly once to a storm of buyers spread over both', async () => {
@@ -176,14 +174,15 @@ describe('two API instances on one PostgreSQL database', () => {
       .where(eq(draws.boxModelId, boxId));
     expect(items.map((row) => row.drawId).toSorted()).toEqual(drawRows.map((row) => row.id).toSorted());
 
-    // Both instances show the box sold out: the selling one at once, the other within the bound.
+    // Both instances show the box sold out (the notices drop their kept answers; the test above
+    // shows that path on its own).
     for (const instance of instances)
       expect(
         (
           await eventually(
             () => box(instance),
             (value) => value.stock === 0,
-            VISIBLE_WITHIN_MS,
+            30_000,
           )
         ).stock,
       ).toBe(0);
