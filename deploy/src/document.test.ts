@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, SITE_ROUTES } from '@arttoy/shared/contracts';
+import { DEFAULT_RUNTIME_CONFIG, REMOTE_CONTRACT_VERSION, SITE_ROUTES } from '@arttoy/shared/contracts';
 import { sampleOf } from '@arttoy/shared/testing/route-samples';
 import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
 import { documentParts, renderDocument } from './document';
@@ -214,6 +214,44 @@ describe('renderDocument', () => {
     expect(
       scriptPreloads(renderDocument(TEMPLATE, meta(), resolveRoute(path), DEFAULT_RUNTIME_CONFIG)),
     ).toEqual([]);
+  });
+
+  it("preloads neither the entry nor the chunks of a remote that does not fit the build's shell", () => {
+    const build = (rulesNeed: string) => {
+      const misfit = meta();
+      misfit.apps.shell.provides = {
+        contract: REMOTE_CONTRACT_VERSION,
+        shared: { '@arttoy/shared': '1.0.0' },
+      };
+      misfit.apps.mf_rules.needs = {
+        contract: REMOTE_CONTRACT_VERSION,
+        shared: { '@arttoy/shared': rulesNeed },
+      };
+      return misfit;
+    };
+    const preloadLists = {
+      mf_rules: {
+        base: '/mf-rules/v-mf-rules/',
+        list: { groups: { 'expose-mf_rules': { files: ['rules-page.js'], shared: [] } }, provides: {} },
+      },
+    };
+    const preloads = (rulesNeed: string) =>
+      scriptPreloads(
+        head(
+          renderDocument(
+            TEMPLATE,
+            build(rulesNeed),
+            resolveRoute('/rules/terms_of_service'),
+            DEFAULT_RUNTIME_CONFIG,
+            {
+              preloadLists,
+            },
+          ),
+        ),
+      );
+    expect(preloads('^1.0.0')).toContain('/mf-rules/v-mf-rules/remoteEntry.js');
+    expect(preloads('^1.0.0')).toContain('/mf-rules/v-mf-rules/rules-page.js');
+    expect(preloads('^2.0.0').filter((url) => url.startsWith('/mf-rules/'))).toEqual([]);
   });
 
   it('leaves the remote entry out when told to (a build without remotes)', () => {

@@ -10,6 +10,7 @@ import { jsonDataElement, runtimeConfigElement } from './runtime-config';
 import { pageHeadElements, siteHeadElements, takeSiteHead } from './page-head';
 import type { RenderedPage } from './server-render/render-page';
 import { preloadUrls, type PreloadLists } from './preload-list';
+import { contractProblems } from '@arttoy/shared/contracts/compat';
 import type { RouteResolution } from './route-status';
 import type { BuildChannel } from './variants/choose-build';
 
@@ -88,6 +89,15 @@ export function documentParts(
   // needs its code before anything shows, so there it keeps the browser's default (high) priority.
   const priority = serverRendered ? ' fetchpriority="low"' : '';
   const route = resolution.status === 200 ? resolution.route : null;
+  // A remote that does not fit the build's shell is refused before it runs (server-render/contract-gate.ts,
+  // and the shell in the browser): its entry and chunks would be downloaded for nothing.
+  const owner = resolution.status === 200 && isRemoteName(resolution.owner) ? resolution.owner : null;
+  const ownerRefused =
+    owner !== null && contractProblems(meta.apps.shell, meta.apps[owner], owner).length > 0;
+  const pagePreloadLists: PreloadLists =
+    owner !== null && ownerRefused
+      ? Object.fromEntries(Object.entries(preloadLists).filter(([app]) => app !== owner))
+      : preloadLists;
   const stylesheets: string[] = [];
   const scripts: string[] = [];
   // Chunks load as classic scripts without CORS (webpack's default), so the preloads carry no crossorigin.
@@ -96,7 +106,7 @@ export function documentParts(
   // the file's name in its app folder, which is how the CSS loader in each app's code
   // (mini-css-extract-plugin) recognises a stylesheet already on the page and does not load it
   // again; file names carry a hash of their content.
-  for (const file of preloadUrls(preloadLists, route, { remotes: preloadRemotes })) {
+  for (const file of preloadUrls(pagePreloadLists, route, { remotes: preloadRemotes })) {
     if (!file.endsWith('.css')) {
       scripts.push(`<link rel="preload" as="script" href="${escapeAttribute(file)}"${priority}>`);
       continue;
@@ -117,8 +127,8 @@ export function documentParts(
     `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(buildMetaPath(meta.id))}"${priority}>`,
     runtimeConfigElement(config, RUNTIME_CONFIG_ELEMENT_ID),
   ];
-  if (preloadRemotes && resolution.status === 200 && isRemoteName(resolution.owner)) {
-    const remote = meta.apps[resolution.owner];
+  if (preloadRemotes && owner !== null && !ownerRefused) {
+    const remote = meta.apps[owner];
     // Same integrity and CORS mode as the script the shell creates, so the browser reuses this preload.
     const integrity = remote.integrity
       ? ` integrity="${escapeAttribute(remote.integrity)}" crossorigin="anonymous"`
