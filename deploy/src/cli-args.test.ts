@@ -22,6 +22,29 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['deploy', 'mf-rules', '--canary', '10'])).toEqual({
       run: { command: 'deploy', app: 'mf_rules', build: true, env: 'production', canary: 10 },
     });
+    expect(
+      parseCommandLine([
+        'deploy',
+        'mf-rules',
+        '--canary',
+        '5',
+        '--window',
+        '30',
+        '--margin',
+        '1',
+        '--min-views',
+        '200',
+      ]),
+    ).toEqual({
+      run: {
+        command: 'deploy',
+        app: 'mf_rules',
+        build: true,
+        env: 'production',
+        canary: 5,
+        judge: { windowMs: 1_800_000, margin: 0.01, minViews: 200 },
+      },
+    });
     expect(parseCommandLine(['promote', 'mf-rules', '--from', 'preview'])).toEqual({
       run: { command: 'promote', app: 'mf_rules', from: 'preview' },
     });
@@ -96,7 +119,7 @@ describe('parseCommandLine', () => {
       );
     }
     expect(commandUsage('deploy')).toMatch(
-      /^Usage: deploy <app> \[--env <env>\] \[--canary <percent>\] \[--no-build \| --dist <dir>\]/,
+      /^Usage: deploy <app> \[--env <env>\] \[--canary <percent> \[--window <minutes>\] \[--margin <points>\] \[--min-views <n>\]\]\n +\[--no-build \| --dist <dir>\]/,
     );
     expect(commandUsage('deploy')).toContain(
       'Apps: shell, mf-gallery, mf-blog, mf-mysterybox, mf-account, mf-rules',
@@ -131,7 +154,7 @@ describe('parseCommandLine', () => {
       'deploy takes one app; got "mf-gallery", "mf-blog".',
     );
     expect(mistake(['deploy', 'mf-gallery', '--force']).mistake).toBe(
-      'Unknown option --force for deploy. Its options: --help, --no-build, --dist, --env, --canary.',
+      'Unknown option --force for deploy. Its options: --help, --no-build, --dist, --env, --canary, --window, --margin, --min-views.',
     );
     expect(mistake(['deploy', 'mf-gallery', '--dist']).mistake).toBe('--dist needs a value.');
     expect(mistake(['deploy', 'mf-gallery', '--dist', '']).mistake).toBe('--dist needs a value.');
@@ -159,6 +182,18 @@ describe('parseCommandLine', () => {
     );
     expect(mistake(['deploy', 'shell', '--canary', '10']).mistake).toBe(
       '--canary runs for a remote; the shell is deployed to everyone.',
+    );
+    expect(mistake(['deploy', 'mf-gallery', '--margin', '5']).mistake).toBe(
+      '--window, --margin and --min-views judge a canary: add --canary <percent>.',
+    );
+    expect(mistake(['deploy', 'mf-gallery', '--canary', '10', '--window', '0']).mistake).toBe(
+      '--window must be a number of minutes from 1 to 1440; got "0".',
+    );
+    expect(mistake(['deploy', 'mf-gallery', '--canary', '10', '--margin', '2.5']).mistake).toBe(
+      '--margin must be a number of percentage points from 0 to 100; got "2.5".',
+    );
+    expect(mistake(['deploy', 'mf-gallery', '--canary', '10', '--min-views', 'many']).mistake).toBe(
+      '--min-views must be a number of views from 1 to 1000000; got "many".',
     );
     expect(mistake(['deploy', 'mf-gallery', '--env', 'Prod']).mistake).toMatch(
       /^--env must be an environment/,

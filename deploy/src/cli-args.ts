@@ -9,7 +9,16 @@ import { parseAppName } from './releases';
 
 export type CliCommand =
   | { command: 'publish-all' }
-  | { command: 'deploy'; app: AppName; build: boolean; dist?: string; env: string; canary?: number }
+  | {
+      command: 'deploy';
+      app: AppName;
+      build: boolean;
+      dist?: string;
+      env: string;
+      canary?: number;
+      /** How the canary is judged; the service's defaults for what is left out. */
+      judge?: CanaryJudging;
+    }
   | { command: 'promote'; app: AppName; from: string }
   | { command: 'rollback'; app: AppName; env: string; to?: string }
   | { command: 'rollback'; build: string; env: string }
@@ -19,6 +28,13 @@ export type CliCommand =
   | { command: 'nginx-config'; port?: number; upstream?: string; runDir?: string; origin?: string };
 
 export type CommandName = CliCommand['command'];
+
+/** What `POST /v1/canary` takes besides the version: the window, the margin (a share) and the views needed. */
+export interface CanaryJudging {
+  windowMs?: number;
+  margin?: number;
+  minViews?: number;
+}
 
 export type ParsedCommandLine =
   /** Asked for help: print it on stdout, exit 0. */
@@ -47,13 +63,17 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
   },
   deploy: {
     usage: [
-      'deploy <app> [--env <env>] [--canary <percent>] [--no-build | --dist <dir>]   (npm run deploy -- <app> …)',
+      'deploy <app> [--env <env>] [--canary <percent> [--window <minutes>] [--margin <points>] [--min-views <n>]]',
+      '       [--no-build | --dist <dir>]   (npm run deploy -- <app> …)',
     ],
     does:
       'Builds one app, uploads its files to the deploy service and points an environment at that version;\n' +
       'every other app keeps its version.\n' +
       '  --env <env>         preview, or a named environment (default: production)\n' +
       '  --canary <percent>  production only: give that share of visitors (1-100) the new version first\n' +
+      '  --window <minutes>  how long the canary is judged, in minutes (1-1440, default 10)\n' +
+      "  --margin <points>   errors per view above the stable version's, in percentage points, that roll it back (0-100, default 2)\n" +
+      '  --min-views <n>     views the canary needs before it is judged (1-1000000, default 50)\n' +
       "  --no-build          upload the app's existing dist/ (no build)\n" +
       '  --dist <dir>        upload a build made elsewhere, such as a CI artefact (no build)',
     options: {
@@ -62,6 +82,9 @@ const COMMANDS: Record<CommandName, CommandSpec> = {
       dist: { type: 'string' },
       env: { type: 'string' },
       canary: { type: 'string' },
+      window: { type: 'string' },
+      margin: { type: 'string' },
+      'min-views': { type: 'string' },
     },
   },
   promote: {
@@ -168,6 +191,37 @@ function noArguments(command: CommandName, positionals: string[]): void {
 }
 
 /** A value of an option that must not be empty (parseArgs takes `--dist ''`). */
+/** A whole number from `min` to `max` given as option `--name`, or undefined when it is not given. */
+function wholeNumber(
+  name: string,
+  value: OptionValue,
+  min: number,
+  max: number,
+  what: string,
+): number | undefined {
+  const text = given(name, value);
+  if (text === undefined) return undefined;
+  const number = Number(text);
+  if (!/^\d+$/.test(text) || number < min || number > max)
+    throw new Mistake(`--${name} must be ${what} from ${min} to ${max}; got "${text}".`);
+  return number;
+}
+
+/** The canary's judging options, refused without --canary (they would be silently ignored). */
+function canaryJudging(values: Record<string, OptionValue>, canary: boolean): CanaryJudging | undefined {
+  const minutes = wholeNumber('window', values.window, 1, 1440, 'a number of minutes');
+  const points = wholeNumber('margin', values.margin, 0, 100, 'a number of percentage points');
+  const minViews = wholeNumber('min-views', values['min-views'], 1, 1_000_000, 'a number of views');
+  if (minutes === undefined && points === undefined && minViews === undefined) return undefined;
+  if (!canary)
+    throw new Mistake('--window, --margin and --min-views judge a canary: add --canary <percent>.');
+  return {
+    ...(minutes === undefined ? {} : { windowMs: minutes * 60_000 }),
+    ...(points === undefined ? {} : { margin: points / 100 }),
+    ...(minViews === undefined ? {} : { minViews }),
+  };
+}
+
 function given(name: string, value: OptionValue): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.trim() === '') throw new Mistake(`--${name} needs a value.`);
@@ -213,6 +267,7 @@ function toCommand(
         if (app === 'shell')
           throw new Mistake('--canary runs for a remote; the shell is deployed to everyone.');
       }
+      const judge = canaryJudging(values, canary !== undefined);
       return {
         command,
         app,
@@ -220,6 +275,7 @@ function toCommand(
         ...(dist === undefined ? {} : { dist }),
         env,
         ...(canary === undefined ? {} : { canary }),
+        ...(judge === undefined ? {} : { judge }),
       };
     }
     case 'promote': {

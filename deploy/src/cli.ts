@@ -89,6 +89,7 @@ async function deploy(command: Extract<CliCommand, { command: 'deploy' }>): Prom
       version,
       integrity,
       percent: command.canary,
+      ...command.judge,
     });
     console.log(
       `Canary of ${appFolder(app)} ${version} for ${command.canary}% of visitors: ${describeRelease(release)}`,

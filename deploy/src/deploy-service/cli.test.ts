@@ -85,6 +85,35 @@ it('deploys, shows the history, promotes from preview and rolls back, through th
   expect(builds.stdout).toContain(`mf_rules       ${build.version}`);
 }, 120_000);
 
+it('starts a canary judged as its flags say', async () => {
+  const build = fakeBuild('mf_blog', 'canary-flags');
+  const dist = path.join(world.root, 'dist-blog-canary');
+  await writeBuildFolder(build, dist);
+  const started = await cli([
+    'deploy',
+    'mf-blog',
+    '--dist',
+    dist,
+    '--canary',
+    '10',
+    '--window',
+    '30',
+    '--margin',
+    '1',
+    '--min-views',
+    '200',
+  ]);
+  expect(started).toMatchObject({ code: 0, stderr: '' });
+  expect(started.stdout).toContain(`Canary of mf-blog ${build.version} for 10% of visitors`);
+  expect((await readEnvironment(world.store, 'production'))?.pointer.canary).toMatchObject({
+    app: 'mf_blog',
+    percent: 10,
+    windowMs: 1_800_000,
+    margin: 0.01,
+    minViews: 200,
+  });
+}, 120_000);
+
 it('says a refusal with the service’s message and exit code 1', async () => {
   const refused = await cli(['rollback', 'mf-blog', '--to', '0123456789']);
   expect(refused.code).toBe(1);
