@@ -406,13 +406,20 @@ describe('the build each visitor is served', () => {
       }
     });
 
-    it('is left by /_preview/exit', async () => {
-      const response = await app.inject({ method: 'GET', url: '/_preview/exit' });
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/');
-      expect(response.headers['set-cookie']).toBe(
-        'arttoy-preview=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly',
-      );
+    it('is left by /_preview/exit, on the page it names on this site, else home', async () => {
+      for (const [url, location] of [
+        ['/_preview/exit', '/'],
+        ['/_preview/exit?path=%2Fgallery%3Fpage%3D2', '/gallery?page=2'],
+        ['/_preview/exit?path=%2F%2Fevil.example', '/'],
+        ['/_preview/exit?path=https%3A%2F%2Fevil.example', '/'],
+      ]) {
+        const response = await app.inject({ method: 'GET', url: url! });
+        expect(response.statusCode).toBe(303);
+        expect(response.headers.location).toBe(location);
+        expect(response.headers['set-cookie']).toBe(
+          'arttoy-preview=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly',
+        );
+      }
     });
   });
 });

@@ -68,6 +68,7 @@ test('a preview link shows the preview build, server-rendered and hydrated alike
       expect(documentBuild(productionHtml)).toEqual({ id: live.id, channel: 'stable' });
       expect(productionHtml).toContain(RULES_STAMP.live);
       expect(productionHtml).not.toContain(RULES_STAMP.variant);
+      await expect(visitor.getByText('You are seeing a preview of the next version')).toHaveCount(0);
       await expect(visitor.locator('[data-owner="mf_rules"] .content-meta')).toContainText(RULES_STAMP.live);
       expect(await loadedRulesVersions(visitor)).toEqual([live.apps.mf_rules!.version]);
 
@@ -92,8 +93,16 @@ test('a preview link shows the preview build, server-rendered and hydrated alike
       await visitor.close();
     }
 
-    // Leaving the preview: production again.
-    await page.goto('/_preview/exit');
+    // The preview says so on every page, and leaving it is production again, on the same page.
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'You are seeing a preview of the next version' });
+    await expect(notice).toBeVisible();
+    const left = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/rules/privacy_policy');
+    await notice.getByRole('link', { name: 'Exit preview' }).click();
+    expect(documentBuild(await (await left).text())).toEqual({ id: live.id, channel: 'stable' });
+    expect(new URL(page.url()).pathname).toBe('/rules/privacy_policy');
+    await expect(notice).toHaveCount(0);
     expect(documentBuild(await (await page.goto(PAGE))!.text())).toEqual({ id: live.id, channel: 'stable' });
   } finally {
     await fs.rm(path.join(ORIGIN, 'builds/env/preview.json'), { force: true });

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { signIn, signOut } from './auth/sign-in';
 import { NewBuildNotice } from './build-watch/new-build-notice';
+import { PreviewNotice } from './build-watch/preview-notice';
 import { SiteDrawer } from './chrome/drawer';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
@@ -9,7 +10,7 @@ import { OfflineNotice } from './federation/offline-notice';
 import { RouteAnnouncer } from './navigation/route-announcer';
 import { SearchOverlay } from './chrome/search-overlay';
 
-/** The chrome around every page: header, drawer, search, main content, footer, notices (offline, new version). */
+/** The chrome around every page: header, drawer, search, main content, footer, notices (preview, offline, new version). */
 export function Layout(): ReactNode {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -46,6 +47,7 @@ export function Layout(): ReactNode {
       <Footer />
       {/* Notices stack at the bottom of the screen, so two at once never cover each other. */}
       <div className="site__notices">
+        <PreviewNotice />
         <OfflineNotice />
         <NewBuildNotice />
       </div>

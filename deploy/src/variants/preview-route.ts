@@ -3,7 +3,7 @@
  * cookie (HttpOnly, until the link expires) and the visitor is sent on to the page; from then on
  * every document, render and payload of theirs comes from the link's build. A link that is cut
  * short, forged or expired gets a page that says so (400, 403, 410), and changes nothing.
- * `/_preview/exit` drops the cookie: production again.
+ * `/_preview/exit[?path=/gallery]` drops the cookie: production again, on that page (home by default).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { serializeCookie } from './cookies';
@@ -98,6 +98,6 @@ export function registerPreviewRoutes(app: FastifyInstance, options: PreviewRout
           secure: request.protocol === 'https',
         }),
       )
-      .redirect('/', 303),
+      .redirect(landingPath((request.query as Record<string, unknown>).path) ?? '/', 303),
   );
 }
