@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Toast } from '@arttoy/shared/ui';
 import { documentBuildChannel } from './latest-build';
@@ -8,15 +8,21 @@ export function exitPreviewHref(path: string): string {
   return `/_preview/exit?path=${encodeURIComponent(path)}`;
 }
 
+/** The document's channel never changes while the page is open. */
+const noChanges = () => () => {};
+
 /**
  * Says, on every page of a preview link, that this is not what everyone sees, with the way back to
- * production on the same page. Read from the document after hydration, so the server's HTML and the
- * first render agree.
+ * production on the same page. Read from the document once hydrated (the server's snapshot is
+ * false), so the server's HTML and the hydrating render agree.
  */
 export function PreviewNotice(): ReactNode {
-  const [preview, setPreview] = useState(false);
+  const preview = useSyncExternalStore(
+    noChanges,
+    () => documentBuildChannel() === 'preview',
+    () => false,
+  );
   const location = useLocation();
-  useEffect(() => setPreview(documentBuildChannel() === 'preview'), []);
   if (!preview) return null;
   return (
     <Toast
