@@ -36,6 +36,7 @@ import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
 import { fieldRetentionFrom, fieldStore } from './domain/field/counts';
 import fieldRoutes from './routes/field';
+import type { FieldMetrics } from './observability/field-metrics';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
@@ -139,6 +140,8 @@ export interface ApiOptions {
   database?: Database;
   /** How long visitors' field counts are kept, in ms (at least a minute). Default FIELD_RETENTION_MS, else a week. */
   fieldRetentionMs?: number;
+  /** Field beacons counted in these metrics too (observability/field-metrics.ts). Default: not counted. */
+  fieldMetrics?: FieldMetrics;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
   /** Set by the server's drain when it starts stopping: /api/readyz then answers 503. Default: never draining. */
@@ -227,6 +230,7 @@ async function registerEverything(
     unpaidOrderLimits,
     feed: feedSettingsFrom(env),
     field: fieldStore(database.db, fieldRetention),
+    ...(options.fieldMetrics ? { fieldMetrics: options.fieldMetrics } : {}),
   };
   if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
     throw new Error(

@@ -42,8 +42,15 @@ startFieldMetrics(
   window as Window & { gtag?: unknown },
   (task) => void shellLive.then(() => afterFirstPaint(task)),
 );
-// Page views and errors per app version, for the canary judge (deploy/src/deploy-service/canary-judge.ts).
-startFieldData({ scope: window, router, manifest: siteManifest, sampleRate: config.fieldSampleRate ?? 1 });
+// Page views, errors and web vitals per app version, for the canary judge
+// (deploy/src/deploy-service/canary-judge.ts); the vitals' code loads after the first paint, when idle.
+startFieldData({
+  scope: window,
+  router,
+  manifest: siteManifest,
+  sampleRate: config.fieldSampleRate ?? 1,
+  vitals: { schedule: (task) => void shellLive.then(() => afterFirstPaint(task)) },
+});
 // Subscribed before the router renders: it reads the page being left before React replaces it.
 followNavigations(router);
 

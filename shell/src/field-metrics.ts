@@ -7,8 +7,12 @@ export const FIELD_METRICS = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
 type OnMetric = (report: (metric: Metric) => void) => void;
 type WebVitals = Record<`on${(typeof FIELD_METRICS)[number]}`, OnMetric>;
 
-/** web-vitals, a chunk of its own: loaded only where analytics runs, after the first paint. */
-const loadWebVitals = (): Promise<WebVitals> => import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
+/**
+ * web-vitals, a chunk of its own loaded after the first paint: its attribution build, the one the
+ * field data's beacon uses (field/watch-vitals.ts, the same chunk), so a page with both loads it once.
+ */
+const loadWebVitals = (): Promise<WebVitals> =>
+  import(/* webpackChunkName: "web-vitals" */ 'web-vitals/attribution');
 
 /**
  * Sends the page's field metrics to the analytics global as events, each once per page load (a

@@ -6,6 +6,7 @@ import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { FeedSettings } from '../domain/feed/settings';
 import type { FieldStore } from '../domain/field/counts';
+import type { FieldMetrics } from '../observability/field-metrics';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
@@ -32,6 +33,8 @@ export interface RouteDeps {
   feed: FeedSettings;
   /** Visitors' page views and errors per app version (domain/field/counts.ts). */
   field: FieldStore;
+  /** Field beacons counted in Prometheus metrics (observability/field-metrics.ts); none when not given. */
+  fieldMetrics?: FieldMetrics;
 }
 
 export interface RouteOptions {
@@ -73,7 +76,7 @@ export const limitedBy = (policy: RateLimitPolicy | undefined): FastifyContextCo
   policy ? { rateLimit: policy } : {};
 
 /** The error responses a route documents in the OpenAPI document. */
-export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 429 | 503)[]) {
+export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 429 | 503)[]) {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
     number,
     typeof apiErrorSchema

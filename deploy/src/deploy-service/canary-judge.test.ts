@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_NAMES, appFolder, type BuildMeta, type Canary } from '@arttoy/shared/contracts';
-import type { FieldHealth } from '@arttoy/shared/contracts/api';
+import type { FieldHealth, VersionHealth } from '@arttoy/shared/contracts/api';
 import { endCanary, history, publishBuild, readEnvironment, startCanary } from '../ledger';
 import { LocalOriginStore } from '../origin-store/local';
 import { canaryCheckMsFrom, checkCanary, judgeCanary, ledgerCanary, startCanaryJudge } from './canary-judge';
@@ -19,8 +19,8 @@ const canary: Canary = {
   minViews: 20,
 };
 const evidence = (
-  canaryHealth: { views: number; errors: number },
-  stableHealth = { views: 200, errors: 2 },
+  canaryHealth: VersionHealth,
+  stableHealth: VersionHealth = { views: 200, errors: 2 },
   now = START + 60_000,
 ) => ({
   canary,
@@ -41,6 +41,21 @@ describe('judgeCanary', () => {
       reason:
         'mf_rules abc123: 12 errors in 20 views (60%) against 0% for def456 (0 in 0), over 2 min; the margin is 5%',
     });
+  });
+
+  it("adds both versions' p75 vitals to the reason when both have them", () => {
+    const vitals = (lcp: number, inp: number) => ({
+      LCP: { count: 30, p75: lcp, good: 0.5 },
+      INP: { count: 12, p75: inp, good: 0.9 },
+    });
+    const verdict = judgeCanary(
+      evidence(
+        { views: 100, errors: 1, vitals: vitals(4667, 180) },
+        { views: 200, errors: 2, vitals: { LCP: vitals(1188, 96).LCP } },
+      ),
+    );
+    expect(verdict.decision).toBe('hold');
+    expect(verdict.reason).toContain('(2 in 200), over 60 s; p75 LCP 4.7 s against 1.2 s; within the margin');
   });
 
   it('rolls back within the window: bad news is not kept until it ends', () => {

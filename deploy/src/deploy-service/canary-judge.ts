@@ -47,6 +47,28 @@ function duration(ms: number): string {
   return minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 6) / 10} h`;
 }
 
+const vitalValue = (metric: string, value: number): string =>
+  metric === 'CLS'
+    ? String(value)
+    : value < 1000
+      ? `${Math.round(value)} ms`
+      : `${Math.round(value / 100) / 10} s`;
+
+/**
+ * The web vitals both versions have, as a clause of the verdict's reason (`p75 LCP 4.7 s against
+ * 1.2 s, …`); empty when either has none. Reported for the person reading the history: the verdict
+ * itself is made on errors.
+ */
+export function vitalsClause(canaryHealth: VersionHealth, stableHealth: VersionHealth): string {
+  const parts = (['LCP', 'INP', 'CLS', 'TTFB'] as const).flatMap((metric) => {
+    const canary = canaryHealth.vitals?.[metric];
+    const stable = stableHealth.vitals?.[metric];
+    if (!canary?.count || !stable?.count) return [];
+    return [`${metric} ${vitalValue(metric, canary.p75)} against ${vitalValue(metric, stable.p75)}`];
+  });
+  return parts.length === 0 ? '' : `; p75 ${parts.join(', ')}`;
+}
+
 /**
  * The verdict on a canary:
  * - `rollback` as soon as it has at least `minViews` page views and its error rate exceeds the
@@ -61,7 +83,8 @@ export function judgeCanary(evidence: CanaryEvidence): CanaryVerdict {
   const elapsed = now - canary.startedAt;
   const numbers =
     `${canary.app} ${evidence.canaryVersion}: ${canaryHealth.errors} errors in ${canaryHealth.views} views (${percent(canaryRate)}) ` +
-    `against ${percent(stableRate)} for ${evidence.stableVersion} (${stableHealth.errors} in ${stableHealth.views}), over ${duration(Math.min(elapsed, canary.windowMs))}`;
+    `against ${percent(stableRate)} for ${evidence.stableVersion} (${stableHealth.errors} in ${stableHealth.views}), over ${duration(Math.min(elapsed, canary.windowMs))}` +
+    vitalsClause(canaryHealth, stableHealth);
   if (canaryHealth.views < canary.minViews)
     return { decision: 'hold', reason: `${numbers}; ${canary.minViews} views are needed to judge it` };
   if (canaryRate > stableRate + canary.margin)

@@ -101,4 +101,50 @@ describe('FieldBeacon', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.errors).toHaveLength(20);
   });
+
+  it("sends the page load's vitals with its page's next report, starting no timer of their own", () => {
+    const { beacon, sent, pending } = beaconWithClock();
+    beacon.view(rules);
+    beacon.vital(rules, { name: 'TTFB', value: 120, phase: 'waiting' });
+    beacon.vital(rules, { name: 'LCP', value: 900, phase: 'render-delay', target: 'h1' });
+    // A metric reported again replaces its value: one of each per page load.
+    beacon.vital(rules, { name: 'LCP', value: 950, phase: 'render-delay', target: 'h1' });
+    expect(pending()).toEqual([10_000]);
+    beacon.flush();
+    expect(sent).toEqual([
+      {
+        ...rules,
+        views: 1,
+        errors: [],
+        vitals: [
+          { name: 'TTFB', value: 120, phase: 'waiting' },
+          { name: 'LCP', value: 950, phase: 'render-delay', target: 'h1' },
+        ],
+      },
+    ]);
+    beacon.flush();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends vitals that come after the visitor moved on in a report of the first page, with no views', () => {
+    const { beacon, sent } = beaconWithClock();
+    beacon.view(rules);
+    beacon.view(gallery);
+    beacon.vital(rules, { name: 'CLS', value: 0.02, phase: 'complete' });
+    beacon.vital(rules, { name: 'INP', value: 64, phase: 'processing', target: 'button' });
+    beacon.flush();
+    expect(sent).toEqual([
+      { ...rules, views: 1, errors: [] },
+      {
+        ...rules,
+        views: 0,
+        errors: [],
+        vitals: [
+          { name: 'CLS', value: 0.02, phase: 'complete' },
+          { name: 'INP', value: 64, phase: 'processing', target: 'button' },
+        ],
+      },
+      { ...gallery, views: 1, errors: [] },
+    ]);
+  });
 });

@@ -4,7 +4,7 @@ import {
   MAX_FIELD_ERRORS,
   MAX_FIELD_VIEWS,
 } from '@arttoy/shared/contracts';
-import type { FieldError, FieldReport } from '@arttoy/shared/contracts/api';
+import type { FieldError, FieldReport, FieldVital } from '@arttoy/shared/contracts/api';
 import { cleanMessage } from './clean-message';
 
 /** The page a batch counts: its route pattern, build and the version of every app on it. */
@@ -31,11 +31,18 @@ export interface FieldBeaconOptions {
  * error or after its first view, and when the visitor leaves (`flush`). An error of an app that is
  * not on the page (a prefetched remote's code) goes in a report of its own with no page view, so
  * views are never counted for an app the visitor did not see.
+ *
+ * Web vitals belong to the page the document brought (web-vitals measures the page load, not the
+ * client navigations after it). They start no timer of their own: they ride with the next report
+ * of their page, or in one of their own when the visitor has moved on, at the latest when the page
+ * is hidden, the moment web-vitals settles CLS and INP anyway.
  */
 export class FieldBeacon {
   private page: FieldPage | null = null;
   private views = 0;
   private errors: FieldError[] = [];
+  private vitalsPage: FieldPage | null = null;
+  private vitals: FieldVital[] = [];
   private timer: unknown = null;
   private timerAt = Infinity;
   private readonly viewsAfterMs: number;
@@ -67,18 +74,31 @@ export class FieldBeacon {
     else this.sendWithin(this.errorsAfterMs);
   }
 
+  /** A web vital of the page load, whose page is `page` (the page the document brought). */
+  vital(page: FieldPage, vital: FieldVital): void {
+    if (this.vitalsPage && !samePage(this.vitalsPage, page)) this.flush();
+    this.vitalsPage = page;
+    this.vitals = [...this.vitals.filter((kept) => kept.name !== vital.name), vital];
+  }
+
   /** Sends what is pending now (the visitor leaves, or the page changed). */
   flush(): void {
     if (this.timer !== null) this.cancel(this.timer);
     this.timer = null;
     this.timerAt = Infinity;
-    const { page, views, errors } = this;
+    const { page, views, errors, vitalsPage, vitals } = this;
     this.views = 0;
     this.errors = [];
-    if (!page || (views === 0 && errors.length === 0)) return;
+    this.vitals = [];
+    const vitalsHere =
+      vitals.length > 0 && page !== null && vitalsPage !== null && samePage(page, vitalsPage);
+    if (vitals.length > 0 && vitalsPage && !vitalsHere)
+      this.options.send({ ...vitalsPage, views: 0, errors: [], vitals });
+    if (!page || (views === 0 && errors.length === 0 && !vitalsHere)) return;
     const onPage = errors.filter((error) => page.versions[error.app] === error.version);
     const elsewhere = errors.filter((error) => page.versions[error.app] !== error.version);
-    if (views > 0 || onPage.length > 0) this.options.send({ ...page, views, errors: onPage });
+    if (views > 0 || onPage.length > 0 || vitalsHere)
+      this.options.send({ ...page, views, errors: onPage, ...(vitalsHere ? { vitals } : {}) });
     for (const [app, version, group] of byApp(elsewhere))
       this.options.send({
         route: page.route,
@@ -90,13 +110,7 @@ export class FieldBeacon {
   }
 
   private samePage(page: FieldPage): boolean {
-    const current = this.page;
-    if (!current || current.route !== page.route || current.build !== page.build) return false;
-    const apps = Object.keys(page.versions) as AppName[];
-    return (
-      apps.length === Object.keys(current.versions).length &&
-      apps.every((app) => current.versions[app] === page.versions[app])
-    );
+    return this.page !== null && samePage(this.page, page);
   }
 
   private sendWithin(ms: number): void {
@@ -108,6 +122,14 @@ export class FieldBeacon {
       this.flush();
     }, ms);
   }
+}
+
+function samePage(a: FieldPage, b: FieldPage): boolean {
+  if (a.route !== b.route || a.build !== b.build) return false;
+  const apps = Object.keys(b.versions) as AppName[];
+  return (
+    apps.length === Object.keys(a.versions).length && apps.every((app) => a.versions[app] === b.versions[app])
+  );
 }
 
 function byApp(errors: FieldError[]): [AppName, string, FieldError[]][] {

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import type { BuildMeta } from '@arttoy/shared/contracts';
-import type { FieldReport } from '@arttoy/shared/contracts/api';
+import type { FieldReport, FieldVital } from '@arttoy/shared/contracts/api';
 import { appOfScript, FIELD_URL, reportRemoteError, routeOf, startFieldData } from './start-field';
 
 const manifest = {
@@ -78,11 +78,75 @@ describe('startFieldData', () => {
     listeners = {};
   });
 
-  it('reports nothing outside the sample', () => {
+  it('reports nothing outside the sample, and loads no vitals code', () => {
+    const schedule = jest.fn();
     expect(
-      startFieldData({ scope, router, manifest: async () => manifest, sampleRate: 0.1, random: () => 0.5 }),
+      startFieldData({
+        scope,
+        router,
+        manifest: async () => manifest,
+        sampleRate: 0.1,
+        random: () => 0.5,
+        vitals: { schedule },
+      }),
     ).toBe(false);
     expect(listeners).toEqual({});
+    expect(schedule).not.toHaveBeenCalled();
+  });
+
+  it("reports the page load's vitals with the first page's route and versions, loading their code when scheduled", async () => {
+    const scheduled: (() => void)[] = [];
+    let watch!: (report: (vital: FieldVital) => void) => void;
+    const watching = new Promise<(vital: FieldVital) => void>((resolve) => (watch = resolve));
+    const load = jest.fn(async () => watch);
+    const firstPage = { ...router, state: rulesPage };
+    expect(
+      startFieldData({
+        scope,
+        router: firstPage,
+        manifest: async () => manifest,
+        sampleRate: 1,
+        vitals: { schedule: (task) => void scheduled.push(task), load },
+      }),
+    ).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+    scheduled.forEach((task) => task());
+    const report = await watching;
+    report({ name: 'TTFB', value: 80, phase: 'waiting' });
+    routerListener({
+      location: { pathname: '/gallery' },
+      matches: [{ route: { id: 'gallery', path: '/gallery' } }],
+    });
+    // LCP settles at the first interaction: the click that left the page.
+    report({ name: 'LCP', value: 1500, phase: 'render-delay', target: 'h1' });
+    listeners.visibilitychange?.({});
+    listeners.pagehide!({});
+    const rulesVersions = { shell: 's1', mf_rules: 'r1' };
+    expect(await sent(3)).toEqual([
+      {
+        route: '/rules/privacy_policy',
+        build: 'build-000001',
+        versions: rulesVersions,
+        views: 1,
+        errors: [],
+        vitals: [{ name: 'TTFB', value: 80, phase: 'waiting' }],
+      },
+      {
+        route: '/rules/privacy_policy',
+        build: 'build-000001',
+        versions: rulesVersions,
+        views: 0,
+        errors: [],
+        vitals: [{ name: 'LCP', value: 1500, phase: 'render-delay', target: 'h1' }],
+      },
+      {
+        route: '/gallery',
+        build: 'build-000001',
+        versions: { shell: 's1', mf_gallery: 'g1' },
+        views: 1,
+        errors: [],
+      },
+    ]);
   });
 
   it("reports page views and the remote's errors with the versions of the page's build", async () => {

@@ -6,7 +6,7 @@ import {
   type FieldErrorKind,
   SITE_ROUTES,
 } from '@arttoy/shared/contracts';
-import type { FieldReport } from '@arttoy/shared/contracts/api';
+import type { FieldReport, FieldVital } from '@arttoy/shared/contracts/api';
 import { API_BASE } from '@arttoy/shared/http';
 import { FieldBeacon, type FieldPage } from './field-beacon';
 
@@ -22,6 +22,11 @@ interface FieldScope {
   addEventListener: Window['addEventListener'];
   document: Pick<Document, 'visibilityState' | 'addEventListener'>;
 }
+
+/** The vitals' code and web-vitals' attribution build: one chunk, shared with analytics' field metrics. */
+export type WatchVitals = (report: (vital: FieldVital) => void) => void;
+const loadWatchVitals = (): Promise<WatchVitals> =>
+  import(/* webpackChunkName: "web-vitals" */ './watch-vitals').then((module) => module.watchVitals);
 
 let reporter: ((app: AppName, kind: FieldErrorKind, message: string) => void) | null = null;
 
@@ -80,10 +85,13 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Starts the field data of this page: one page view per navigation and every error met, tagged with
- * the route and the version of each app on the page, in small batched beacons to /api/field. Only a
- * `sampleRate` share of page loads report (decided once per load), so a large site sends a bounded
- * number of beacons. Returns whether this page reports.
+ * Starts the field data of this page: one page view per navigation, every error met, and the page
+ * load's web vitals (LCP, INP, CLS, TTFB with their attribution), tagged with the route pattern and
+ * the version of each app on the page, in small batched beacons to /api/field. Only a `sampleRate`
+ * share of page loads report (decided once per load), so a large site sends a bounded number of
+ * beacons. The vitals' code loads when `vitals.schedule` runs its task (the shell passes "after the
+ * first paint, when idle"): nothing is added to what the first page loads and runs. Returns whether
+ * this page reports.
  */
 export function startFieldData(options: {
   scope: FieldScope;
@@ -91,6 +99,7 @@ export function startFieldData(options: {
   manifest: () => Promise<BuildMeta>;
   sampleRate: number;
   random?: () => number;
+  vitals?: { schedule: (task: () => void) => void; load?: () => Promise<WatchVitals> };
 }): boolean {
   const { scope, router } = options;
   if ((options.random ?? Math.random)() >= options.sampleRate) return false;
@@ -122,8 +131,22 @@ export function startFieldData(options: {
   reporter = (app, kind, message) =>
     whenKnown(() => beacon.error(app, manifest!.apps[app].version, kind, message));
 
-  view(router.state);
+  // The page the document brought: web-vitals measures its load, whatever page is shown when it reports.
+  let landing: FieldPage | null = null;
+  const first = router.state;
+  view(first);
+  whenKnown(() => void (landing = pageOf(first, manifest!)));
   router.subscribe(view);
+  if (options.vitals) {
+    const load = options.vitals.load ?? loadWatchVitals;
+    options.vitals.schedule(() => {
+      load()
+        .then((watch) => watch((vital) => whenKnown(() => beacon.vital(landing!, vital))))
+        .catch((error: unknown) =>
+          console.warn('[shell] web vitals are not reported: their code did not load.', error),
+        );
+    });
+  }
   scope.addEventListener('error', (event) =>
     reporter?.(
       appOfScript(event.filename || (event.error as Error | undefined)?.stack),
