@@ -9,6 +9,7 @@ import type { FieldStore } from '../domain/field/counts';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
+import type { ApiMetrics } from '../observability/metrics';
 import type { Authenticator } from '../plugins/auth';
 import type { RateLimitPolicies, RateLimitPolicy } from '../plugins/security';
 
@@ -32,6 +33,8 @@ export interface RouteDeps {
   feed: FeedSettings;
   /** Visitors' page views and errors per app version (domain/field/counts.ts). */
   field: FieldStore;
+  /** The API's metrics (observability/metrics.ts); calls do nothing when metrics are off. */
+  metrics: ApiMetrics;
 }
 
 export interface RouteOptions {
