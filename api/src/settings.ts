@@ -100,7 +100,13 @@ export const apiSettingFields = {
   API_HOST: hostSetting('API_HOST', '127.0.0.1'),
   API_DRAIN_MS: setting(drainMsFrom),
   /** The Prometheus listener (GET /metrics), apart from the public port; unset: no metrics at all. */
-  METRICS_PORT: setting((value) => (value?.trim() ? portSetting('METRICS_PORT', 0).parse(value) : undefined)),
+  METRICS_PORT: setting((value) => {
+    const text = value?.trim() ?? '';
+    if (text === '') return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535)
+      refuse('METRICS_PORT', 'a port number from 1 to 65535', value ?? '');
+    return Number(text);
+  }),
   METRICS_HOST: hostSetting('METRICS_HOST', '127.0.0.1'),
   LOG_LEVEL: choiceSetting('LOG_LEVEL', LOG_LEVELS),
   LOG_FORMAT: setting((value) => (value ? logFormatFrom({ LOG_FORMAT: value }, false) : undefined)),
