@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
-import { DEFAULT_RUNTIME_CONFIG } from '../runtime-config';
+import { DEFAULT_RUNTIME_CONFIG } from '@arttoy/shared/contracts';
 import { createSiteServer } from '../site-server';
 
 /** A counter's value for exactly these labels (0 when that series does not exist yet). */
