@@ -15,6 +15,8 @@
  *   beside it (BENCH_FEED_RATE a second): deliveries a second (req/s), commit → client latency, and
  *   the server's memory with them.
  * On the embedded database (PGlite, one process), the same reads and the purchase path, for the record.
+ * BENCH_METRICS=compare adds the uncached and the cached read with the metrics counting (METRICS_PORT's
+ * hooks), taking turns with the others: each with its ratio to the same read without them.
  *
  * Servers are bench/unlimited-server.ts (the API without per-IP limits); autocannon runs in this
  * process, on the same 2 cores. Loopback only. Starts its own Auth emulator for the buyers.
@@ -90,6 +92,9 @@ interface Result {
   /** The floor's figure at the same level divided into this one's (reads on PostgreSQL). */
   rpsOverFloor?: number;
   p99OverFloor?: number;
+  /** BENCH_METRICS=compare: the same read without metrics divided into this one's. */
+  rpsOverPlain?: number;
+  cpuOverPlain?: number;
   /** CPU of the server's processes and of PostgreSQL's, in µs per answer (reads) or per order (purchases), over the run (/proc). */
   serverCpuUs?: number;
   postgresCpuUs?: number;
@@ -149,6 +154,7 @@ async function loadReads(engine: string, servers: { name: string; served: Served
   for (const connections of CONNECTION_LEVELS) {
     for (let round = 1; round <= READ_ROUNDS; round++) {
       let floor: Result | undefined;
+      const plain = new Map<string, Result>();
       for (const { name, served } of servers) {
         const url = `${served.base}${READ_PATH}`;
         // Warm-up: JIT, the database's caches, the connection pool.
@@ -174,6 +180,11 @@ async function loadReads(engine: string, servers: { name: string; served: Served
           result.rpsOverFloor = round2(result.requestsPerSecond / floor.requestsPerSecond);
           result.p99OverFloor = round2(result.p99 / Math.max(floor.p99, 1));
         }
+        const without = plain.get(name.replace(METRICS_SUFFIX, ''));
+        if (name.endsWith(METRICS_SUFFIX) && without) {
+          result.rpsOverPlain = round2(result.requestsPerSecond / without.requestsPerSecond);
+          result.cpuOverPlain = round2((result.serverCpuUs ?? 0) / Math.max(without.serverCpuUs ?? 1, 1));
+        } else plain.set(name, result);
         results.push(result);
       }
     }
@@ -181,10 +192,22 @@ async function loadReads(engine: string, servers: { name: string; served: Served
   return results;
 }
 
-const READ_VARIANTS = [
+const METRICS_SUFFIX = ' + metrics';
+const READ_VARIANTS: [string, Record<string, string>][] = [
   ['uncached', { ANSWER_CACHE: 'off' }],
+  ...(process.env.BENCH_METRICS === 'compare'
+    ? [
+        [`uncached${METRICS_SUFFIX}`, { ANSWER_CACHE: 'off', BENCH_METRICS: 'on' }] as [
+          string,
+          Record<string, string>,
+        ],
+      ]
+    : []),
   ['cached', {}],
-] as const;
+  ...(process.env.BENCH_METRICS === 'compare'
+    ? [[`cached${METRICS_SUFFIX}`, { BENCH_METRICS: 'on' }] as [string, Record<string, string>]]
+    : []),
+];
 
 async function benchReads(database: BenchDatabase): Promise<Result[]> {
   if (database.engine === 'PGlite') {
@@ -366,6 +389,9 @@ console.table(
     'p99 ms': r.p99,
     '÷floor req/s': r.rpsOverFloor ?? '',
     '÷floor p99': r.p99OverFloor ?? '',
+    ...(process.env.BENCH_METRICS === 'compare'
+      ? { '÷plain req/s': r.rpsOverPlain ?? '', '÷plain µs': r.cpuOverPlain ?? '' }
+      : {}),
     'server µs': r.serverCpuUs ?? '',
     'pg µs': r.postgresCpuUs ?? '',
     failed: r.non2xx,

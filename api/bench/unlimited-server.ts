@@ -4,7 +4,8 @@
  */
 import Fastify from 'fastify';
 import { Client } from 'pg';
-import { API_START_TIMEOUT_MS, apiPlugin } from '../src/app';
+import { Registry } from 'prom-client';
+import { API_START_TIMEOUT_MS, apiPlugin, registerHttpMetrics, registerProcessMetrics } from '../src/app';
 
 const port = Number(process.env.API_PORT);
 if (!Number.isInteger(port)) throw new Error('API_PORT must be set to a port number.');
@@ -14,11 +15,18 @@ const app = Fastify({
   pluginTimeout: API_START_TIMEOUT_MS,
 });
 if (process.env.BENCH_COUNT_STATEMENTS === '1') countStatements();
+// BENCH_METRICS=on counts as METRICS_PORT makes src/server.ts count (the listener aside: scraped rarely).
+const metrics = process.env.BENCH_METRICS === 'on' ? new Registry() : undefined;
+if (metrics) {
+  registerProcessMetrics(metrics);
+  registerHttpMetrics(app, metrics);
+}
 // ANSWER_CACHE=off measures the uncached read (every answer from the database).
 await app.register(apiPlugin, {
   prefix: '/api',
   rateLimits: false,
   answerCache: process.env.ANSWER_CACHE === 'off' ? false : undefined,
+  ...(metrics ? { metrics } : {}),
 });
 await app.listen({ port, host: '127.0.0.1' });
 const stop = () => void app.close().then(() => process.exit(0));

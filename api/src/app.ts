@@ -4,6 +4,7 @@
  * up (validation, error shape, headers, limits) stays inside its own prefix.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Registry } from 'prom-client';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AnswerCache, type AnswerCacheOptions, registerAnswerCache } from './cache/answer-cache';
 import { DataChanges, watchDataChanges } from './cache/data-changes';
@@ -25,6 +26,7 @@ import { compiledSerializerCompiler } from './plugins/serializer';
 import { API_START_TIMEOUT_MS, siteOriginFrom } from './server-options';
 import { waitForRequestsOnClose } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
+import { createApiMetrics, NO_API_METRICS } from './observability/metrics';
 import { connectRedis } from './plugins/redis';
 import { type RateLimitPolicies, registerSecurity, resolveRateLimits } from './plugins/security';
 import type { RouteDeps } from './routes/deps';
@@ -36,7 +38,7 @@ import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
 import { fieldRetentionFrom, fieldStore } from './domain/field/counts';
 import fieldRoutes from './routes/field';
-import type { FieldMetrics } from './observability/field-metrics';
+import { createFieldMetrics } from './observability/field-metrics';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
 import healthRoutes from './routes/health';
@@ -71,6 +73,7 @@ export { checkPortFree, explainListenError, type PortSetting } from './port-chec
 export {
   apiSettingFields,
   checkApiSettingPairs,
+  checkMetricsPort,
   checkSettings,
   choiceSetting,
   hostSetting,
@@ -80,6 +83,14 @@ export {
   SettingsError,
 } from './settings';
 export { drainThenClose } from './plugins/drain';
+/** For servers that mount the API: their metrics' registry, request counts and listener (observability/). */
+export {
+  createApiMetrics,
+  registerHttpMetrics,
+  registerProcessMetrics,
+  type ApiMetrics,
+} from './observability/metrics';
+export { startMetricsServer, type MetricsServer } from './observability/metrics-server';
 export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {
@@ -140,12 +151,16 @@ export interface ApiOptions {
   database?: Database;
   /** How long visitors' field counts are kept, in ms (at least a minute). Default FIELD_RETENTION_MS, else a week. */
   fieldRetentionMs?: number;
-  /** Field beacons counted in these metrics too (observability/field-metrics.ts). Default: not counted. */
-  fieldMetrics?: FieldMetrics;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
   /** Set by the server's drain when it starts stopping: /api/readyz then answers 503. Default: never draining. */
   drain?: DrainState;
+  /**
+   * The registry the API's own metrics go on (observability/metrics.ts), visitors' field data
+   * (observability/field-metrics.ts) too; its server counts the requests (registerHttpMetrics on
+   * its root) and serves them. Default: no metrics.
+   */
+  metrics?: Registry;
 }
 
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options) => {
@@ -209,12 +224,16 @@ async function registerEverything(
   registerErrorHandling(fastify, limits?.notFound);
   registerNulGuard(fastify);
 
+  const metrics = options.metrics ? createApiMetrics(options.metrics) : NO_API_METRICS;
+  const stopPoolStats = database.poolStats ? metrics.watchPool(database.poolStats) : () => undefined;
+  fastify.addHook('onClose', async () => stopPoolStats());
+
   // Catalogue and content reads from memory, dropped as soon as a table they read changes.
   const changes = new DataChanges(false);
   if (options.answerCache !== false) {
     const stopWatching = await watchDataChanges(database, changes, fastify.log);
     fastify.addHook('onClose', () => stopWatching());
-    registerAnswerCache(fastify, new AnswerCache(changes, options.answerCache));
+    registerAnswerCache(fastify, new AnswerCache(changes, options.answerCache), metrics);
   }
 
   const deps: RouteDeps = {
@@ -230,7 +249,8 @@ async function registerEverything(
     unpaidOrderLimits,
     feed: feedSettingsFrom(env),
     field: fieldStore(database.db, fieldRetention),
-    ...(options.fieldMetrics ? { fieldMetrics: options.fieldMetrics } : {}),
+    ...(options.metrics ? { fieldMetrics: createFieldMetrics(options.metrics) } : {}),
+    metrics,
   };
   if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
     throw new Error(
@@ -238,11 +258,17 @@ async function registerEverything(
     );
   const sweepEvery = options.orderSweepIntervalMs ?? 60_000;
   if (sweepEvery > 0) {
-    const stopSweep = startExpirySweep(database, sweepEvery, fastify.log);
+    const stopSweep = startExpirySweep(database, sweepEvery, fastify.log, metrics);
     fastify.addHook('onClose', async () => stopSweep());
   }
   if (options.reconcilePayments !== false) {
-    const paymentDeps = { db: database.db, providers: deps.payments, urls: deps.urls, changes };
+    const paymentDeps = {
+      db: database.db,
+      providers: deps.payments,
+      urls: deps.urls,
+      changes,
+      outcomes: metrics,
+    };
     // One instance settles each round; others skip it (a capture is safe twice, but asks the provider twice).
     const round = () =>
       ifNoOtherInstance(database, LOCK_KEYS.reconcilePayments, () =>

@@ -11,12 +11,25 @@
  * - SIGINT/SIGTERM: every worker drains and stops, then the primary exits.
  *
  * PGlite is one process's database: the cluster needs PostgreSQL.
+ *
+ * METRICS_PORT: the primary serves GET /metrics, the sum of every worker's registry asked for on
+ * each scrape (prom-client's AggregatorRegistry): one target per cluster, counters that survive a
+ * worker's restart in Prometheus's rate() as a counter reset does.
  */
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
+import { AggregatorRegistry } from 'prom-client';
 import { apiEnvironment } from './config';
+import { startMetricsServer } from './observability/metrics-server';
 import { checkPortFree } from './port-check';
-import { apiSettingFields, checkApiSettingPairs, checkSettings, refuse, setting } from './settings';
+import {
+  apiSettingFields,
+  checkApiSettingPairs,
+  checkMetricsPort,
+  checkSettings,
+  refuse,
+  setting,
+} from './settings';
 import { z } from 'zod';
 
 const clusterSettingsSchema = z
@@ -30,7 +43,8 @@ const clusterSettingsSchema = z
           : refuse('API_INSTANCES', 'a whole number from 1 to 64', value),
     ),
   })
-  .superRefine(checkApiSettingPairs);
+  .superRefine(checkApiSettingPairs)
+  .superRefine((settings, context) => checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context));
 
 const env = apiEnvironment();
 let settings: z.output<typeof clusterSettingsSchema>;
@@ -58,6 +72,14 @@ try {
     hostSetting: 'API_HOST',
     command: 'npm run start:cluster -w api',
   });
+  if (settings.METRICS_PORT !== undefined)
+    await checkPortFree({
+      port: settings.METRICS_PORT,
+      host: settings.METRICS_HOST,
+      portSetting: 'METRICS_PORT',
+      hostSetting: 'METRICS_HOST',
+      command: 'npm run start:cluster -w api',
+    });
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
@@ -140,6 +162,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await Promise.all(Array.from({ length: count }, start));
   log('API instances ready', { instances: count, port: settings.API_PORT });
+  if (settings.METRICS_PORT !== undefined) {
+    const aggregator = new AggregatorRegistry();
+    const metrics = await startMetricsServer({
+      host: settings.METRICS_HOST,
+      port: settings.METRICS_PORT,
+      metrics: () => aggregator.clusterMetrics(),
+      contentType: aggregator.contentType,
+      error: (error) => log(`collecting the metrics failed: ${(error as Error).message}`),
+    });
+    log('metrics for Prometheus', { url: metrics.url });
+  }
 } catch (error) {
   log(`could not start the instances: ${(error as Error).message}`);
   process.exit(1);

@@ -29,6 +29,18 @@ describe('the API settings schema', () => {
     expect(settings.LOG_LEVEL).toBe('info');
     expect(settings.RECONCILE_INTERVAL_MS).toBe(300_000);
     expect(settings.REDIS_URL).toBeUndefined();
+    expect(settings.METRICS_PORT).toBeUndefined();
+    expect(settings.METRICS_HOST).toBe('127.0.0.1');
+  });
+
+  it('takes a metrics port apart from the public one, and refuses the public one', () => {
+    expect(apiSettings({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(problemsOf({ API_PORT: '4100', METRICS_PORT: '4100' })).toEqual([
+      'METRICS_PORT (4100) must not be API_PORT: the metrics have a listener of their own, never the public port.',
+    ]);
   });
 
   it('reads good values', () => {
@@ -55,6 +67,9 @@ describe('the API settings schema', () => {
     ['API_PORT', 'abc', 'API_PORT must be a port number from 0 to 65535; got "abc".'],
     ['API_PORT', '70000', 'API_PORT must be a port number from 0 to 65535; got "70000".'],
     ['API_HOST', 'local host', 'API_HOST must be a host name or an IP address'],
+    ['METRICS_PORT', 'nine', 'METRICS_PORT must be a port number from 1 to 65535; got "nine".'],
+    ['METRICS_PORT', '0', 'METRICS_PORT must be a port number from 1 to 65535; got "0".'],
+    ['METRICS_HOST', 'a host', 'METRICS_HOST must be a host name or an IP address'],
     ['API_DRAIN_MS', '-1', 'API_DRAIN_MS must be a whole number of milliseconds from 0 to 60000, got "-1".'],
     [
       'LOG_LEVEL',

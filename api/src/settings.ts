@@ -99,6 +99,15 @@ export const apiSettingFields = {
   API_PORT: portSetting('API_PORT', 3001, 0),
   API_HOST: hostSetting('API_HOST', '127.0.0.1'),
   API_DRAIN_MS: setting(drainMsFrom),
+  /** The Prometheus listener (GET /metrics), apart from the public port; unset: no metrics at all. */
+  METRICS_PORT: setting((value) => {
+    const text = value?.trim() ?? '';
+    if (text === '') return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 65535)
+      refuse('METRICS_PORT', 'a port number from 1 to 65535', value ?? '');
+    return Number(text);
+  }),
+  METRICS_HOST: hostSetting('METRICS_HOST', '127.0.0.1'),
   LOG_LEVEL: choiceSetting('LOG_LEVEL', LOG_LEVELS),
   LOG_FORMAT: setting((value) => (value ? logFormatFrom({ LOG_FORMAT: value }, false) : undefined)),
   NODE_ENV: setting((value) =>
@@ -180,8 +189,26 @@ export function checkApiSettingPairs(settings: ApiFields, context: z.RefinementC
     );
 }
 
+/** Refuses a metrics port that is the server's public one (`portName`: API_PORT, or the site's PORT). */
+export function checkMetricsPort(
+  settings: { METRICS_PORT: number | undefined },
+  publicPort: number,
+  portName: string,
+  context: z.RefinementCtx,
+): void {
+  if (settings.METRICS_PORT === publicPort)
+    context.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: `METRICS_PORT (${publicPort}) must not be ${portName}: the metrics have a listener of their own, never the public port.`,
+    });
+}
+
 /** `.parse(env)` answers the settings the API's server starts with. */
-export const apiSettingsSchema = z.object(apiSettingFields).superRefine(checkApiSettingPairs);
+export const apiSettingsSchema = z
+  .object(apiSettingFields)
+  .superRefine(checkApiSettingPairs)
+  .superRefine((settings, context) => checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context));
 
 export type ApiSettings = z.output<typeof apiSettingsSchema>;
 

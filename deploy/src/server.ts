@@ -4,10 +4,14 @@ import {
   drainThenClose,
   explainListenError,
   logFormatFrom,
+  type MetricsServer,
   type PortSetting,
+  registerProcessMetrics,
   type ServerLog,
+  startMetricsServer,
   STARTUP,
 } from '@arttoy/api';
+import { Registry } from 'prom-client';
 import { siteOriginFolder } from './origin-store/mirror';
 import { startLocalSignIn, type LocalSignIn } from './local-sign-in';
 import { runtimeConfigFromEnv, signInMode } from './runtime-config';
@@ -50,8 +54,20 @@ const listenOn: PortSetting = {
   hostSetting: 'HOST',
   command: 'npm start',
 };
+// METRICS_PORT: GET /metrics on a listener of its own (METRICS_HOST, default 127.0.0.1), never the public port.
+const metricsOn: PortSetting | null =
+  settings.METRICS_PORT === undefined
+    ? null
+    : {
+        port: settings.METRICS_PORT,
+        host: settings.METRICS_HOST,
+        portSetting: 'METRICS_PORT',
+        hostSetting: 'METRICS_HOST',
+        command: 'npm start',
+      };
 try {
   await checkPortFree(listenOn);
+  if (metricsOn) await checkPortFree(metricsOn);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -92,6 +108,10 @@ if (mode === 'emulator') {
 
 /** Shared with the API it mounts: both readiness probes fail as soon as the drain starts. */
 const drain = { draining: false };
+// One registry for the process: the site's requests and renders, the API's, the process's own.
+const registry = metricsOn ? new Registry() : null;
+if (registry) registerProcessMetrics(registry);
+let metricsServer: MetricsServer | null = null;
 let app;
 let shutdown: () => Promise<void>;
 try {
@@ -104,9 +124,21 @@ try {
     serverRender: settings.SSR === 'on',
     serverRenderBudgetMs: settings.SSR_BUDGET_MS,
     drain,
+    ...(registry ? { metrics: registry } : {}),
   });
   shutdown = drainThenClose(app, settings.DRAIN_MS, drain);
   await app.listen({ port, host: listenOn.host });
+  if (registry && metricsOn) {
+    const served = await startMetricsServer({
+      host: metricsOn.host,
+      port: metricsOn.port,
+      metrics: () => registry.metrics(),
+      contentType: registry.contentType,
+      error: (error) => log.error({ err: error }, 'collecting the metrics failed'),
+    }).catch((error: unknown) => Promise.reject(explainListenError(error, metricsOn)));
+    metricsServer = served;
+    log.info(STARTUP, `Metrics for Prometheus at ${served.url}`);
+  }
 } catch (caught) {
   // Most likely the embedded database is in use by another process, or the port was taken since the
   // check: either message says what to do.
@@ -137,7 +169,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'shutting down: draining');
     void Promise.allSettled([shutdown()]).then(async ([closed]) => {
-      await Promise.allSettled([deployService?.app.close(), origin.stop(), signIn?.stop()]);
+      await Promise.allSettled([
+        deployService?.app.close(),
+        metricsServer?.close(),
+        origin.stop(),
+        signIn?.stop(),
+      ]);
       if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
       process.exit(closed?.status === 'rejected' ? 1 : 0);
     });

@@ -34,6 +34,13 @@ describe('the site server settings schema', () => {
     expect(settings.SSR_BUDGET_MS).toBeUndefined();
   });
 
+  it("refuses the site's public port as its metrics port, and takes the API's (the API is in this process)", () => {
+    expect(problemsOf({ PORT: '4000', METRICS_PORT: '4000' })).toEqual([
+      'METRICS_PORT (4000) must not be PORT: the metrics have a listener of their own, never the public port.',
+    ]);
+    expect(siteSettings({ PORT: '4000', METRICS_PORT: '3001' }).METRICS_PORT).toBe(3001);
+  });
+
   it.each([
     ['PORT', 'abc', 'PORT must be a port number from 1 to 65535; got "abc".'],
     ['HOST', 'a b', 'HOST must be a host name or an IP address'],

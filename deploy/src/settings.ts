@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   apiSettingFields,
   checkApiSettingPairs,
+  checkMetricsPort,
   checkSettings,
   choiceSetting,
   hostSetting,
@@ -66,7 +67,8 @@ export const siteSettingFields = {
 
 export const siteSettingsSchema = z
   .object({ ...apiSettingFields, ...siteSettingFields })
-  .superRefine(checkApiSettingPairs);
+  .superRefine(checkApiSettingPairs)
+  .superRefine((settings, context) => checkMetricsPort(settings, settings.PORT, 'PORT', context));
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 

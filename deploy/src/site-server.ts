@@ -2,8 +2,10 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import {
   apiPlugin,
+  registerHttpMetrics,
   type ApiOptions,
   type DrainState,
   registerProbes,
@@ -19,6 +21,7 @@ import { resolveRoute } from './route-status';
 import { contentSecurityPolicy } from './content-security-policy';
 import { documentParts, renderDocument } from './document';
 import { documentStream, SITE_COMPRESSION } from './document-stream';
+import { createRenderMetrics } from './observability/site-metrics';
 import { pageRenderer } from './server-render/render-page';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { readSiteIcons } from './site-icons';
@@ -67,6 +70,12 @@ export interface SiteServerOptions {
    * answer 503 at once. Default: never draining.
    */
   drain?: DrainState;
+  /**
+   * The registry this process's metrics go on: every request (the pages' and the API's), the
+   * server renders (observability/site-metrics.ts) and the API's own. server.ts serves it on
+   * METRICS_PORT. Default: no metrics.
+   */
+  metrics?: Registry;
 }
 
 /** The server `npm start` uses: the origin's files, the site's HTML documents and, by default, the API. */
@@ -81,6 +90,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     forceCloseConnections: false,
   });
   const drain = options.drain ?? { draining: false };
+  // On the root: every request is counted once, the API's under /api included.
+  if (options.metrics) registerHttpMetrics(app, options.metrics);
   // From configuration only: a request's Host is the client's to choose.
   const siteOrigin = options.siteOrigin ?? siteOriginFrom(env);
   // Errors outside /api (a method no route takes) in the API's shape too; a document that failed is
@@ -153,7 +164,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
   });
 
   // The API keeps its own headers, limits and JSON errors inside its prefix.
-  if (options.api) await app.register(apiPlugin, { prefix: '/api', drain, ...options.api });
+  if (options.api)
+    await app.register(apiPlugin, {
+      prefix: '/api',
+      drain,
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+      ...options.api,
+    });
   // /healthz and /readyz of the site server (the API's own are /api/healthz and /api/readyz): ready
   // when the origin's live build reads, the API in this process is ready, and it is not draining.
   await registerProbes(
@@ -177,6 +194,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     read: options.api ? (url) => readPublicAnswer(app, url) : undefined,
     budgetMs: options.serverRenderBudgetMs,
     warn: (message) => app.log.warn(message),
+    ...(options.metrics ? { observe: createRenderMetrics(options.metrics) } : {}),
   });
 
   // The favicon, app icons and web app manifest (deploy/icons), linked from every document.

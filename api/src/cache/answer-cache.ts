@@ -138,12 +138,17 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: Entry):
   return reply.type(entry.contentType).send(entry.body);
 }
 
-/** Adds the cache's hooks to the API; routes opt in through their config. */
-export function registerAnswerCache(fastify: FastifyInstance, cache: AnswerCache): void {
+/** Adds the cache's hooks to the API; routes opt in through their config. `count` hears each hit and miss (the metrics). */
+export function registerAnswerCache(
+  fastify: FastifyInstance,
+  cache: AnswerCache,
+  count: { answerCache(result: 'hit' | 'miss'): void } = { answerCache: () => undefined },
+): void {
   fastify.addHook('onRequest', async (request, reply) => {
     const cachedRead = request.routeOptions.config.cachedRead;
     if (!cachedRead || request.method !== 'GET') return;
     const entry = cache.get(request.url);
+    count.answerCache(entry ? 'hit' : 'miss');
     if (entry) {
       states.set(request, { snapshot: entry.snapshot, fromCache: true, at: 0 });
       return sendCached(request, reply, entry);

@@ -35,6 +35,11 @@ export interface Database {
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   /**
+   * The pool's counts now, for the metrics: PostgreSQL's pool only. PGlite is one connection in
+   * this process whose queue it does not expose.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
    * LISTENs on a channel: `onNotice` gets each payload NOTIFYed there after its transaction commits.
    * On PostgreSQL on a connection of its own, reconnected after a loss; `onState(false)` says
    * notices may be missed from now on, `onState(true)` that they arrive again (call it after a
@@ -125,12 +130,14 @@ async function openPostgres(
     );
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const max = options.poolSize ?? 10;
   return {
     engine: 'postgres',
     target,
     db,
     description,
     ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     listen: (channel, onNotice, onState) => listenPostgres(url, channel, onNotice, onState),
     close: once(() => pool.end()),
   };

@@ -10,6 +10,7 @@ import type { FieldMetrics } from '../observability/field-metrics';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
+import type { ApiMetrics } from '../observability/metrics';
 import type { Authenticator } from '../plugins/auth';
 import type { RateLimitPolicies, RateLimitPolicy } from '../plugins/security';
 
@@ -33,8 +34,10 @@ export interface RouteDeps {
   feed: FeedSettings;
   /** Visitors' page views and errors per app version (domain/field/counts.ts). */
   field: FieldStore;
-  /** Field beacons counted in Prometheus metrics (observability/field-metrics.ts); none when not given. */
+  /** Field beacons counted in Prometheus metrics (observability/field-metrics.ts); none when metrics are off. */
   fieldMetrics?: FieldMetrics;
+  /** The API's metrics (observability/metrics.ts); calls do nothing when metrics are off. */
+  metrics: ApiMetrics;
 }
 
 export interface RouteOptions {

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildMetaFixture } from '@arttoy/shared/testing/build-meta';
 import type { BuildMeta } from '@arttoy/shared/contracts';
+import { Registry } from 'prom-client';
+import { createRenderMetrics } from '../observability/site-metrics';
 import { resolveRoute } from '../route-status';
 import { pageRenderer } from './render-page';
 
@@ -124,6 +126,46 @@ describe('pageRenderer', () => {
       expect(warn.mock.calls[0]?.[0]).toMatch(reason);
     },
   );
+
+  it('counts every render by app, version and outcome: rendered, over budget, failed', async () => {
+    const registry = new Registry();
+    const render = pageRenderer({
+      origin,
+      warn: jest.fn(),
+      budgetMs: 50,
+      observe: createRenderMetrics(registry),
+    });
+    const fine = await metaWith(
+      { source: rulesModule(`return { html: 'ok', data };`) },
+      '20250101120000-0000aaaa',
+    );
+    const slow = await metaWith(
+      {
+        source: rulesModule(
+          `await new Promise((done) => setTimeout(done, 2000)); return { html: 'late', data };`,
+        ),
+      },
+      '20250101120000-0000bbbb',
+    );
+    const broken = await metaWith(
+      { source: rulesModule(`throw new Error('broke');`) },
+      '20250101120000-0000cccc',
+    );
+    for (const meta of [fine, fine, slow, broken]) await render(meta, resolution, url);
+    const text = await registry.metrics();
+    expect(text).toMatch(
+      /^site_server_renders_total\{app="mf_rules",version="v-mf-rules",outcome="rendered"\} 2$/m,
+    );
+    expect(text).toMatch(
+      /^site_server_renders_total\{app="mf_rules",version="v-mf-rules",outcome="over_budget"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^site_server_renders_total\{app="mf_rules",version="v-mf-rules",outcome="failed"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^site_server_renders_total\{app="shell",version="v-shell",outcome="rendered"\} 4$/m,
+    );
+  });
 
   it("gives a page left to the browser the head its remote declares for it, and the site's head when its container declares none", async () => {
     const render = pageRenderer({ origin, warn: jest.fn() });

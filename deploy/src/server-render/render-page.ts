@@ -19,6 +19,7 @@ import {
   type Path,
   type ShellServerModule,
 } from '@arttoy/shared/contracts';
+import type { RenderObserver } from '../observability/site-metrics';
 import type { RouteResolution } from '../route-status';
 import { serverContainers } from './containers';
 import { refuseMisfits } from './contract-gate';
@@ -40,6 +41,8 @@ export interface PageRendererOptions {
   budgetMs?: number;
   /** Told of each failure once per app version. */
   warn: (message: string) => void;
+  /** Told of every render's outcome (the metrics). */
+  observe?: RenderObserver;
 }
 
 export interface PageRenderer {
@@ -82,6 +85,7 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
   // A remote that does not fit the build's shell is not rendered here: the browser shows its fallback.
   const containers = refuseMisfits(serverContainers(options.origin));
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const observe: RenderObserver = options.observe ?? (() => undefined);
   const reported = new Set<string>();
   const warnOnce = (key: string, text: string): void => {
     if (reported.has(key)) return;
@@ -105,6 +109,7 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
         "loading the shell's server container",
       );
     } catch (error) {
+      observe('shell', meta.apps.shell.version, error instanceof OverBudget ? 'over_budget' : 'failed');
       warnOnce(
         `shell@${meta.apps.shell.version}`,
         `[server-render] the shell ${meta.apps.shell.version} renders in the browser only: ${message(error)}`,
@@ -146,6 +151,7 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
         budgetMs,
         `${owner}'s server render of ${url.pathname}`,
       );
+      observe(owner, version, rendered ? 'rendered' : 'browser_only');
       if (rendered)
         return { remote: { name: owner, html: rendered.html }, head: rendered.head, data: rendered.data };
       // A page left to the browser (a locker) still gives the document its title.
@@ -160,6 +166,7 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     } catch (error) {
       // Once per version and kind of failure: a remote that keeps failing must not flood the log.
       const kind = error instanceof OverBudget ? 'slow' : 'failed';
+      observe(owner, version, error instanceof OverBudget ? 'over_budget' : 'failed');
       warnOnce(
         `${owner}@${version}:${kind}`,
         `[server-render] ${owner} ${version}: ${message(error)}; that page went out to render in the browser (logged once per version).`,
@@ -208,12 +215,14 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
     const { remote, head, data } = await pageData(meta, shell, resolution.owner, location, url);
     try {
       const page = await shell.renderToHtml({ location, data, remote });
+      observe('shell', meta.apps.shell.version, 'rendered');
       return {
         html: page.html,
         head: head ?? page.head,
         payload: { path: `${url.pathname}${url.search}`, remote: remote?.name ?? null, data },
       };
     } catch (error) {
+      observe('shell', meta.apps.shell.version, 'failed');
       warnOnce(
         `shell@${meta.apps.shell.version}:render`,
         `[server-render] the shell could not render ${url.pathname}: ${message(error)}`,

@@ -28,6 +28,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { ifNoOtherInstance, LOCK_KEYS } from '../../db/advisory-lock';
 import type { Database, Db } from '../../db/connect';
+import { type CommerceOutcomes, UNCOUNTED } from '../outcomes';
 import { boxModelFigures, orders, payments } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
 
@@ -68,11 +69,15 @@ export async function stockLines(tx: Db, boxModelId: number) {
  * (expiry on read). An order whose capture started is left while its hold lasts, and after it while a
  * payment of it is still in doubt (the provider may have taken the money: reconciliation settles it).
  */
-export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<number> {
+export async function sweepExpiredOrders(
+  db: Db,
+  orderIds?: number[],
+  outcomes: CommerceOutcomes = UNCOUNTED,
+): Promise<number> {
   const inDoubt = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id}
     and ${payments.status} in ('created', 'approved') and ${payments.providerOrderId} is not null)`;
   // A ship-out's order expiring cancels its request and gives its items back, in the same transaction.
-  return db.transaction(async (tx) => {
+  const expired = await db.transaction(async (tx) => {
     const rows = await expire(tx, inDoubt, orderIds);
     await cancelUnpaidShipRequests(
       tx,
@@ -80,6 +85,8 @@ export async function sweepExpiredOrders(db: Db, orderIds?: number[]): Promise<n
     );
     return rows.length;
   });
+  outcomes.order('expired', expired);
+  return expired;
 }
 
 function expire(db: Db, inDoubt: SQL, orderIds: number[] | undefined) {
@@ -106,10 +113,13 @@ export function startExpirySweep(
   database: Database,
   intervalMs: number,
   log: { warn(obj: object, msg: string): void },
+  outcomes: CommerceOutcomes = UNCOUNTED,
 ): () => void {
   const timer = setInterval(() => {
-    ifNoOtherInstance(database, LOCK_KEYS.expirySweep, () => sweepExpiredOrders(database.db)).catch(
-      (error: unknown) => log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'),
+    ifNoOtherInstance(database, LOCK_KEYS.expirySweep, () =>
+      sweepExpiredOrders(database.db, undefined, outcomes),
+    ).catch((error: unknown) =>
+      log.warn({ err: error }, 'order expiry sweep failed; retrying on the next tick'),
     );
   }, intervalMs);
   timer.unref();

@@ -19,6 +19,7 @@ import { orders, paymentMethods, payments, serverSeeds } from '../../db/schema';
 import { ApiError, apiError } from '../../errors';
 import type { CatalogueUrls } from '../catalogue/urls';
 import { findDrawOfOrder } from '../draws/draw-proof';
+import type { CommerceOutcomes } from '../outcomes';
 import type { DataChanges } from '../../cache/data-changes';
 import { type DrawInputs, fulfilOrder, type StockLine, UnfulfillableOrderError } from '../draws/fulfil';
 import { findOrderWithPayments, toPaymentSummary } from '../orders/order-view';
@@ -51,6 +52,8 @@ export interface PaymentDeps {
   urls: CatalogueUrls;
   /** Told once a fulfilment (a draw takes a figure from stock) has committed, so cached stock is never served after it. */
   changes: DataChanges;
+  /** Told of each payment settled and each order paid or refunded, once committed (the metrics). Default: nobody. */
+  outcomes?: CommerceOutcomes;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -107,7 +110,25 @@ function mismatch(order: OrderRow, capture: ProviderCapture): string | null {
   return null;
 }
 
-export type Outcome = { kind: 'fulfilled' } | { kind: 'refused'; error: ApiError };
+/**
+ * `settled`: what this call decided, for the metrics (none when it only read a decision made before,
+ * or the payment is still completing at the provider).
+ */
+export type Outcome =
+  | { kind: 'fulfilled'; settled?: 'captured' }
+  | { kind: 'refused'; error: ApiError; settled?: 'refunded' | 'mismatch' | 'declined' };
+
+/** Tells `outcomes` what an Outcome settled, after its transaction committed. */
+function tell(outcomes: CommerceOutcomes | undefined, provider: string, outcome: Outcome): void {
+  if (!outcomes || !outcome.settled) return;
+  if (outcome.settled === 'captured') {
+    outcomes.payment(provider, 'captured');
+    outcomes.order('paid');
+  } else if (outcome.settled === 'refunded') {
+    outcomes.payment(provider, 'refused');
+    outcomes.order('refused');
+  } else outcomes.payment(provider, outcome.settled === 'declined' ? 'declined' : 'refused');
+}
 
 /**
  * Records a capture on the locked order and payment: fulfils, refunds (the box is gone: `claim` is
@@ -140,7 +161,7 @@ async function applyCapture(
           providerStatus: capture.providerStatus,
         })
       : apiError('payment_pending', { providerStatus: capture.providerStatus });
-    return { kind: 'refused', error };
+    return problem ? { kind: 'refused', error, settled: 'mismatch' } : { kind: 'refused', error };
   }
   await tx
     .update(payments)
@@ -185,14 +206,22 @@ async function fulfilCaptured(
   drawInputs?: DrawInputs,
 ): Promise<Outcome> {
   if (claim === 'settle')
-    return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
+    return {
+      kind: 'refused',
+      error: await refundPaid(tx, provider, order, payment, capture),
+      settled: 'refunded',
+    };
   try {
     await fulfilOrder(tx, order, drawInputs);
   } catch (error) {
     if (!(error instanceof UnfulfillableOrderError)) throw error;
-    return { kind: 'refused', error: await refundPaid(tx, provider, order, payment, capture) };
+    return {
+      kind: 'refused',
+      error: await refundPaid(tx, provider, order, payment, capture),
+      settled: 'refunded',
+    };
   }
-  return { kind: 'fulfilled' };
+  return { kind: 'fulfilled', settled: 'captured' };
 }
 
 /** Turns a provider's refusal into a 409 and its outage into a 503. */
@@ -493,6 +522,7 @@ export async function settleSavedMethodPayment(
           .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
         await releaseClaim(tx, row.order.id);
       });
+      deps.outcomes?.payment(row.payment.provider, 'declined');
     }
     throw providerError(error);
   }
@@ -513,6 +543,7 @@ export async function settleSavedMethodPayment(
     }
     return applyCapture(tx, provider, locked.order, stored, created.capture, claim ?? 'held');
   });
+  tell(deps.outcomes, row.payment.provider, outcome);
   if (outcome.kind === 'fulfilled') deps.changes.changed('box_model_figures', 'orders');
   return outcome;
 }
@@ -581,11 +612,13 @@ export async function capturePayment(
       hint: `Start the payment from your order (${ORDERS_HINT})`,
     });
   const { order: found, claim } = claimed;
+  let providerName = '';
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const locked = await beginCapture(tx, deps.providers.sandbox?.inDatabase ?? null, found.id, token, claim);
     if (!locked) throw new Error(`Order ${found.id} or its payment ${token} vanished.`);
     const { payment } = locked;
     const provider = providerOf(deps.providers, payment.provider);
+    providerName = payment.provider;
     // A retry (or a webhook after the buyer's return): the first capture's result stands.
     if (locked.order.status === 'fulfilled' && payment.status === 'captured') return { kind: 'fulfilled' };
     assertPending(locked.order);
@@ -608,10 +641,11 @@ export async function capturePayment(
       // Not approved, cancelled, declined: nothing was taken, and the order goes back to its own time.
       if (!(error instanceof PaymentDeclinedError)) throw providerError(error);
       await releaseClaim(tx, found.id);
-      return { kind: 'refused', error: providerError(error) as ApiError };
+      return { kind: 'refused', error: providerError(error) as ApiError, settled: 'declined' };
     }
     return applyCapture(tx, provider, locked.order, payment, capture, claim);
   });
+  tell(deps.outcomes, providerName, outcome);
   if (outcome.kind === 'refused') throw outcome.error;
   deps.changes.changed('box_model_figures', 'orders');
   return captureResult(deps, found);

@@ -42,6 +42,8 @@ const feedRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }
   const tags = ['market'];
   const hub = new FeedHub(deps.db, deps.feed, fastify.log);
   await hub.start(deps.database);
+  const unwatch = deps.metrics.watchFeed(hub);
+  fastify.addHook('onClose', async () => unwatch());
   // Before the server stops listening: streams would otherwise hold its close open.
   fastify.addHook('preClose', () => hub.close());
   fastify.addHook('onClose', () => hub.close());

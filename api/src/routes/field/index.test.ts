@@ -3,7 +3,6 @@ import { Registry } from 'prom-client';
 import type { FieldHealth, FieldReport } from '@arttoy/shared/contracts/api';
 import { fieldCounts, fieldVitals } from '../../db/schema';
 import { fieldStore, MINUTE_MS, minuteOf } from '../../domain/field/counts';
-import { createFieldMetrics } from '../../observability/field-metrics';
 import { buildTestApi, SETUP_TIMEOUT, type TestApi } from '../../test/helper';
 
 const STABLE = 'a1b2c3d4e5f6';
@@ -249,7 +248,7 @@ describe('field beacons counted in Prometheus metrics', () => {
     api = await buildTestApi({
       orderSweepIntervalMs: 0,
       reconcilePayments: false,
-      fieldMetrics: createFieldMetrics(registry),
+      metrics: registry,
     });
   }, SETUP_TIMEOUT);
   afterAll(() => api?.close());

@@ -39,7 +39,10 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         limits: deps.unpaidOrderLimits,
       });
-      if (created) deps.changes.changed('orders');
+      if (created) {
+        deps.changes.changed('orders');
+        deps.metrics.order('created');
+      }
       return reply
         .status(created ? 201 : 200)
         .header('cache-control', PRIVATE_NO_STORE)

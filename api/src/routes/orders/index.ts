@@ -49,7 +49,10 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
         limits: deps.unpaidOrderLimits,
       });
       // Committed: this instance's box pages show the box held at once (others when the notice comes).
-      if (created) deps.changes.changed('orders');
+      if (created) {
+        deps.changes.changed('orders');
+        deps.metrics.order('created');
+      }
       return reply
         .status(created ? 201 : 200)
         .header('cache-control', PRIVATE_NO_STORE)
@@ -93,7 +96,8 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
       if (!before) throw apiError('order_not_found', { orderSn: request.params.orderSn, hint });
       // Expiry on read: the sweep may not have reached it yet.
       const order =
-        before.status === 'pending_payment' && (await sweepExpiredOrders(deps.db, [before.id])) > 0
+        before.status === 'pending_payment' &&
+        (await sweepExpiredOrders(deps.db, [before.id], deps.metrics)) > 0
           ? await findOrder(deps.db, user.id, before.orderSn)
           : before;
       return reply.header('cache-control', PRIVATE_NO_STORE).send(order ?? before);
@@ -115,6 +119,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
       const user = await requireUser(deps, request);
       const order = await cancelOrder(deps.db, user.id, request.params.orderSn);
       deps.changes.changed('orders');
+      deps.metrics.order('cancelled');
       return reply.header('cache-control', PRIVATE_NO_STORE).send(order);
     },
   );
@@ -136,7 +141,13 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
       const user = await requireUser(deps, request);
       const returnUrl = `${deps.siteOrigin}${PAYMENT_RETURN_PATH}`;
       const result = await startPayment(
-        { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes },
+        {
+          db: deps.db,
+          providers: deps.payments,
+          urls: deps.urls,
+          changes: deps.changes,
+          outcomes: deps.metrics,
+        },
         {
           userId: user.id,
           orderSn: request.params.orderSn,

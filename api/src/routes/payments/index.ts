@@ -18,7 +18,13 @@ import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from
 import sandboxCheckoutRoutes from './sandbox-checkout';
 
 const paymentRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps }) => {
-  const paymentDeps = { db: deps.db, providers: deps.payments, urls: deps.urls, changes: deps.changes };
+  const paymentDeps = {
+    db: deps.db,
+    providers: deps.payments,
+    urls: deps.urls,
+    changes: deps.changes,
+    outcomes: deps.metrics,
+  };
   let webhooksInFlight = 0;
 
   fastify.get(
