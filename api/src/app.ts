@@ -79,6 +79,15 @@ export {
   SettingsError,
 } from './settings';
 export { drainThenClose } from './plugins/drain';
+/** For servers that mount the API: each request's trace, which its log lines and its reads of the API carry. */
+export {
+  bindToRequest,
+  flushTraces,
+  registerRequestTrace,
+  traceHeaders,
+  tracingOn,
+} from './observability/trace-context';
+export { serviceNameFrom } from './observability/tracing-settings';
 export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {

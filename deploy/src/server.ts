@@ -3,6 +3,7 @@ import {
   createServerLog,
   drainThenClose,
   explainListenError,
+  flushTraces,
   logFormatFrom,
   type PortSetting,
   type ServerLog,
@@ -137,7 +138,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'shutting down: draining');
     void Promise.allSettled([shutdown()]).then(async ([closed]) => {
-      await Promise.allSettled([deployService?.app.close(), origin.stop(), signIn?.stop()]);
+      await Promise.allSettled([deployService?.app.close(), origin.stop(), signIn?.stop(), flushTraces()]);
       if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
       process.exit(closed?.status === 'rejected' ? 1 : 0);
     });

@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import {
   apiPlugin,
   type ApiOptions,
+  bindToRequest,
   type DrainState,
   registerProbes,
+  registerRequestTrace,
   sendApiError,
   serverOptions,
   type ServerLog,
@@ -80,6 +82,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     return503OnClosing: false,
     forceCloseConnections: false,
   });
+  // Each request's trace id, on its log lines and on the API reads it makes (its span's when tracing is on).
+  registerRequestTrace(app);
   const drain = options.drain ?? { draining: false };
   // From configuration only: a request's Host is the client's to choose.
   const siteOrigin = options.siteOrigin ?? siteOriginFrom(env);
@@ -270,7 +274,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       serverRendered,
       channel: visitor.channel,
     });
-    const rest = async () => {
+    // Made while the stream is read: in this request's trace all the same.
+    const rest = bindToRequest(async () => {
       const rendered = render ? await renderPage(meta, resolution, url) : null;
       // First reads the document does not carry (no server rendering, or no API in this process to
       // answer them) are preloaded: they arrive while the page's code loads.
@@ -278,7 +283,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
         (read) => !rendered || !(read in rendered.payload.data),
       );
       return parts.rest({ rendered, reads });
-    };
+    });
     const fallback = (error: unknown) => {
       request.log.error(
         { err: error },
