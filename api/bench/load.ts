@@ -206,7 +206,9 @@ async function otlpSink(): Promise<{ url: string; exports: () => number; close()
       response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(Number(process.env.BENCH_OTLP_PORT ?? 0), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.BENCH_OTLP_PORT ?? 0), '127.0.0.1', resolve),
+  );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     exports: () => exports,
