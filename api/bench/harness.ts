@@ -24,9 +24,13 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+/** The API's tracing preload, as `npm start -w api` runs it (tracing starts only with an OTLP endpoint in `env`). */
+export const TRACING_PRELOAD = ['--import', './src/observability/tracing-preload.ts'];
+
 /**
  * Starts `script` (relative to api/) with tsx on a free port and waits for /api/health.
- * `nodeArgs` go before the script (e.g. --cpu-prof); `env` adds to this process's environment.
+ * `nodeArgs` go before the script (e.g. --cpu-prof, or TRACING_PRELOAD: tsx is loaded first);
+ * `env` adds to this process's environment.
  */
 export async function serve(
   script: string,
@@ -34,7 +38,7 @@ export async function serve(
   nodeArgs: string[] = [],
 ): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, script], {
     cwd: API_DIR,
     env: { ...process.env, API_PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -25,8 +25,11 @@
  * (turns of the read servers per level, default 2), BENCH_WARMUP (s of load each read server takes before
  * the measured runs, default 20), BENCH_SCENARIOS (default reads,purchases,feed), BENCH_PATH,
  * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_ENGINES (default
- * postgres,pglite), BENCH_JSON (a file to write the results to, for `npm run bench` at the root).
+ * postgres,pglite), BENCH_JSON (a file to write the results to, for `npm run bench` at the root),
+ * BENCH_TRACING=1 (the PostgreSQL reads with tracing on too, beside the same servers without).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +44,7 @@ import {
   READ_PATH,
   serve,
   type Served,
+  TRACING_PRELOAD,
 } from './harness';
 import type { TestUser } from '../src/test/auth-emulator';
 import {
@@ -209,6 +213,32 @@ const READ_VARIANTS: [string, Record<string, string>][] = [
     : []),
 ];
 
+/**
+ * BENCH_TRACING=1: each read variant of PostgreSQL also with tracing on (the API's preload, every
+ * request sampled, spans exported to `otlpSink` in this process), taking turns with the others.
+ */
+const TRACING = process.env.BENCH_TRACING === '1';
+
+/** An OTLP/HTTP receiver that accepts every export and keeps nothing. */
+async function otlpSink(): Promise<{ url: string; exports: () => number; close(): Promise<void> }> {
+  let exports = 0;
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      exports += 1;
+      response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(Number(process.env.BENCH_OTLP_PORT ?? 0), '127.0.0.1', resolve),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    exports: () => exports,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function benchReads(database: BenchDatabase): Promise<Result[]> {
   if (database.engine === 'PGlite') {
     // One process's database: its servers take turns on it, and there is no floor to compare with.
@@ -224,25 +254,40 @@ async function benchReads(database: BenchDatabase): Promise<Result[]> {
     return results;
   }
   const servers: { name: string; served: Served }[] = [];
+  const sink = TRACING ? await otlpSink() : null;
   try {
     servers.push({
       name: 'floor',
       served: await serve('bench/floor-server.ts', { DATABASE_URL: database.url }),
     });
-    for (const [name, env] of READ_VARIANTS)
+    for (const [name, env] of READ_VARIANTS) {
       servers.push({
         name,
         served: await serve('bench/unlimited-server.ts', { DATABASE_URL: database.url, ...env }),
       });
+      if (sink)
+        servers.push({
+          name: `${name}, traced`,
+          served: await serve(
+            'bench/unlimited-server.ts',
+            { DATABASE_URL: database.url, ...env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url },
+            TRACING_PRELOAD,
+          ),
+        });
+    }
     const [reference, ...others] = await Promise.all(servers.map(({ served }) => readOnce(served.base)));
     if (!others.every((answer) => isDeepStrictEqual(answer, reference))) {
       throw new Error(
         `The floor and the API answer ${READ_PATH} differently: align bench/floor-server.ts with the route before measuring.`,
       );
     }
-    return await loadReads(database.engine, servers);
+    const results = await loadReads(database.engine, servers);
+    if (sink && sink.exports() === 0)
+      throw new Error('Tracing was on, but no spans reached the OTLP receiver.');
+    return results;
   } finally {
     await Promise.all(servers.map(({ served }) => served.stop()));
+    await sink?.close();
   }
 }
 

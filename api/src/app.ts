@@ -91,6 +91,15 @@ export {
   type ApiMetrics,
 } from './observability/metrics';
 export { startMetricsServer, type MetricsServer } from './observability/metrics-server';
+/** For servers that mount the API: each request's trace, which its log lines and its reads of the API carry. */
+export {
+  bindToRequest,
+  flushTraces,
+  registerRequestTrace,
+  traceHeaders,
+  tracingOn,
+} from './observability/trace-context';
+export { serviceNameFrom } from './observability/tracing-settings';
 export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {

@@ -16,6 +16,7 @@ import { logFormatFrom, STARTUP } from './logging/log-format';
 import { createServerLog, type ServerLog } from './logging/server-log';
 import { registerHttpMetrics, registerProcessMetrics } from './observability/metrics';
 import { type MetricsServer, startMetricsServer } from './observability/metrics-server';
+import { flushTraces, registerRequestTrace } from './observability/trace-context';
 import { drainThenClose } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
@@ -75,6 +76,8 @@ const app = Fastify({
   return503OnClosing: false,
   forceCloseConnections: false,
 });
+// Each request's trace id, on its log lines (and its span's when tracing is on).
+registerRequestTrace(app);
 // Readiness (/api/readyz) fails as soon as the drain starts.
 const drain = { draining: false };
 const shutdown = drainThenClose(app, drainMs, drain);
@@ -127,7 +130,8 @@ if (registry && metricsOn && cluster.isWorker) {
 const stop = (reason: string) => {
   app.log.info({ reason }, 'shutting down');
   void shutdown().then(
-    () => process.exit(0),
+    // The last requests' spans are sent before the process ends (nothing to send with tracing off).
+    () => flushTraces().finally(() => process.exit(0)),
     (error: unknown) => {
       app.log.error({ err: error }, 'shutting down failed');
       process.exit(1);

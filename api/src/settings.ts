@@ -11,6 +11,7 @@ import { redact, resolveDatabaseTarget } from './db/database-target';
 import { feedSettingsFrom } from './domain/feed/settings';
 import { reconcileIntervalFrom } from './domain/payments/reconcile-schedule';
 import { logFormatFrom } from './logging/log-format';
+import { serviceNameFrom, tracesUrlFrom } from './observability/tracing-settings';
 import { drainMsFrom } from './plugins/drain';
 import { parseRedisUrl } from './plugins/redis';
 import { requestTimeouts, siteOriginFrom, trustProxyFrom } from './server-options';
@@ -163,6 +164,12 @@ export const apiSettingFields = {
   ),
   PAYPAL_API_BASE: setting((value) => (value ? httpUrl('PAYPAL_API_BASE', value) : undefined)),
   PAYPAL_CLIENT_ID: z.string().optional(),
+  /** Tracing (observability/tracing.ts): off unless one of the two endpoints is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: setting((value) => tracesUrlFrom({ OTEL_EXPORTER_OTLP_ENDPOINT: value })),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: setting((value) =>
+    tracesUrlFrom({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: value }),
+  ),
+  OTEL_SERVICE_NAME: setting((value) => serviceNameFrom({ OTEL_SERVICE_NAME: value }, 'arttoy-api')),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
 };
 

@@ -3,6 +3,7 @@ import {
   createServerLog,
   drainThenClose,
   explainListenError,
+  flushTraces,
   logFormatFrom,
   type MetricsServer,
   type PortSetting,
@@ -174,6 +175,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         metricsServer?.close(),
         origin.stop(),
         signIn?.stop(),
+        flushTraces(),
       ]);
       if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
       process.exit(closed?.status === 'rejected' ? 1 : 0);

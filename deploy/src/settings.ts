@@ -14,6 +14,7 @@ import {
   hostSetting,
   portSetting,
   refuse,
+  serviceNameFrom,
   setting,
 } from '@arttoy/api';
 import type { Environment } from './config';
@@ -58,6 +59,8 @@ export const siteSettingFields = {
           value,
         ),
   ),
+  /** The site server's spans are `arttoy-site`'s unless OTEL_SERVICE_NAME says otherwise. */
+  OTEL_SERVICE_NAME: setting((value) => serviceNameFrom({ OTEL_SERVICE_NAME: value }, 'arttoy-site')),
   ORIGIN_DIR: setting((value) =>
     value === undefined || value.trim() !== ''
       ? value

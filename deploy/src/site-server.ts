@@ -7,8 +7,10 @@ import {
   apiPlugin,
   registerHttpMetrics,
   type ApiOptions,
+  bindToRequest,
   type DrainState,
   registerProbes,
+  registerRequestTrace,
   sendApiError,
   serverOptions,
   type ServerLog,
@@ -89,6 +91,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
     return503OnClosing: false,
     forceCloseConnections: false,
   });
+  // Each request's trace id, on its log lines and on the API reads it makes (its span's when tracing is on).
+  registerRequestTrace(app);
   const drain = options.drain ?? { draining: false };
   // On the root: every request is counted once, the API's under /api included.
   if (options.metrics) registerHttpMetrics(app, options.metrics);
@@ -288,7 +292,8 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
       serverRendered,
       channel: visitor.channel,
     });
-    const rest = async () => {
+    // Made while the stream is read: in this request's trace all the same.
+    const rest = bindToRequest(async () => {
       const rendered = render ? await renderPage(meta, resolution, url) : null;
       // First reads the document does not carry (no server rendering, or no API in this process to
       // answer them) are preloaded: they arrive while the page's code loads.
@@ -296,7 +301,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Fast
         (read) => !rendered || !(read in rendered.payload.data),
       );
       return parts.rest({ rendered, reads });
-    };
+    });
     const fallback = (error: unknown) => {
       request.log.error(
         { err: error },

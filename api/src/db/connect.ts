@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Client, Pool, types } from 'pg';
 import type { DatabaseEngine } from '@arttoy/shared/contracts/api';
+import { traceStatements } from '../observability/pglite-spans';
+import { tracingOn } from '../observability/trace-context';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { type DatabaseTarget, describeTarget } from './database-target';
 import * as schema from './schema';
@@ -78,6 +80,8 @@ async function openPglite(target: Extract<DatabaseTarget, { engine: 'pglite' }>)
       { cause: error },
     );
   }
+  // PostgreSQL's statements are traced by the pg driver's instrumentation; PGlite's here.
+  if (tracingOn()) traceStatements(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     engine: 'pglite',

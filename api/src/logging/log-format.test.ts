@@ -7,6 +7,13 @@ describe('logFormatFrom', () => {
     expect(logFormatFrom({ LOG_FORMAT: '' }, false)).toBe('json');
   });
 
+  it('writes JSON on a CI service even when its output is a terminal', () => {
+    expect(logFormatFrom({ CI: 'true' }, true)).toBe('json');
+    expect(logFormatFrom({ CI: '1' }, true)).toBe('json');
+    expect(logFormatFrom({ CI: 'false' }, true)).toBe('pretty');
+    expect(logFormatFrom({ CI: 'true', LOG_FORMAT: 'pretty' }, true)).toBe('pretty');
+  });
+
   it('follows LOG_FORMAT whatever stdout is', () => {
     expect(logFormatFrom({ LOG_FORMAT: 'json' }, true)).toBe('json');
     expect(logFormatFrom({ LOG_FORMAT: 'pretty' }, false)).toBe('pretty');

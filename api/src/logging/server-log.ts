@@ -4,9 +4,21 @@
  * request, start-up lines in bold green, no pid or hostname. JSON lines are pino's and Fastify's own,
  * unchanged, for anything that reads them.
  */
-import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import pretty, { type MessageFormatFunc } from 'pino-pretty';
+import {
+  currentTraceIds,
+  LOGGER_TRACE,
+  requestTraceIds,
+  type TraceIds,
+} from '../observability/trace-context';
 import { type LogFormat, STARTUP } from './log-format';
 
 export interface ServerLogSettings {
@@ -23,8 +35,31 @@ export interface ServerLog {
   logger: Logger;
   format: LogFormat;
   /** Spread into `Fastify({...})`: the logger, and in pretty format one line a request. */
-  fastifyOptions: { loggerInstance: FastifyBaseLogger; logController?: LogController };
+  fastifyOptions: {
+    loggerInstance: FastifyBaseLogger;
+    logController?: LogController;
+    childLoggerFactory: FastifyChildLoggerFactory;
+  };
 }
+
+type FastifyChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
+
+/**
+ * `trace_id` and `span_id` on every line written inside a request or a span: the active span's
+ * (tracing on), else the request's own (trace-context.ts), else those its logger was made with.
+ */
+function traceMixin(_object: object, _level: number, logger: Logger): Partial<TraceIds> {
+  const ids = currentTraceIds() ?? (logger as unknown as Record<symbol, TraceIds | undefined>)[LOGGER_TRACE];
+  // A new object each line: pino merges the line's fields into what the mixin returns.
+  return ids ? { trace_id: ids.trace_id, span_id: ids.span_id } : {};
+}
+
+/** A request's logger keeps its trace ids: a line written outside its async context still carries them. */
+const childLoggerFactory: FastifyChildLoggerFactory = function (logger, bindings, options, request) {
+  const child = logger.child(bindings, options);
+  (child as unknown as Record<symbol, TraceIds>)[LOGGER_TRACE] = requestTraceIds(request.headers.traceparent);
+  return child;
+};
 
 /** A request as the one pretty line says it. */
 interface RequestLine {
@@ -82,11 +117,12 @@ export const prettyMessage: MessageFormatFunc = (log, messageKey, _levelLabel, {
 export function createServerLog(format: LogFormat, settings: ServerLogSettings = {}): ServerLog {
   const options = {
     level: settings.level ?? 'info',
+    mixin: traceMixin,
     ...(settings.redact ? { redact: settings.redact } : {}),
   };
   if (format === 'json') {
     const logger = settings.destination ? pino(options, settings.destination) : pino(options);
-    return { logger, format, fastifyOptions: { loggerInstance: logger } };
+    return { logger, format, fastifyOptions: { loggerInstance: logger, childLoggerFactory } };
   }
   const stream = pretty({
     // In this thread, in order with anything else written to the terminal.
@@ -95,7 +131,8 @@ export function createServerLog(format: LogFormat, settings: ServerLogSettings =
     ...(settings.colorize === undefined ? {} : { colorize: settings.colorize }),
     translateTime: 'SYS:HH:MM:ss',
     singleLine: true,
-    ignore: 'pid,hostname,reqId,request,startup',
+    // A terminal's reader follows one request a line; the ids are for machines (JSON lines).
+    ignore: 'pid,hostname,reqId,request,startup,trace_id,span_id',
     messageFormat: prettyMessage,
   });
   const logger = pino(
@@ -109,6 +146,6 @@ export function createServerLog(format: LogFormat, settings: ServerLogSettings =
   return {
     logger,
     format,
-    fastifyOptions: { loggerInstance: logger, logController: new OneLineRequestLog() },
+    fastifyOptions: { loggerInstance: logger, logController: new OneLineRequestLog(), childLoggerFactory },
   };
 }

@@ -20,6 +20,7 @@ import {
   type ShellServerModule,
 } from '@arttoy/shared/contracts';
 import type { RenderObserver } from '../observability/site-metrics';
+import { inSpan } from '../observability/spans';
 import type { RouteResolution } from '../route-status';
 import { serverContainers } from './containers';
 import { refuseMisfits } from './contract-gate';
@@ -208,17 +209,36 @@ export function pageRenderer(options: PageRendererOptions): PageRenderer {
       const error = resolution.invalidParams ? invalidParamsError(fullPath) : noMatchError(fullPath);
       return errorPage(meta, url, { statusCode: resolution.status, message: error.message });
     }
-    if (!resolution.owner) return null;
-    const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
-    const shell = await loadShell(meta);
-    if (!shell) return null;
-    const { remote, head, data } = await pageData(meta, shell, resolution.owner, location, url);
+    const owner = resolution.owner;
+    if (!owner) return null;
+    // One span a page: its reads of the API and their SQL are its children; the versions that rendered it are its attributes.
+    return inSpan('render page', { 'url.path': url.pathname, 'arttoy.page.owner': owner }, async (span) => {
+      const location: Path = { pathname: url.pathname, search: url.search, hash: '' };
+      const shell = await loadShell(meta);
+      if (!shell) return null;
+      const { remote, head, data } = await pageData(meta, shell, owner, location, url);
+      if (remote) span?.setAttribute(`arttoy.version.${remote.name}`, meta.apps[remote.name].version);
+      const page = await renderShell(meta, shell, location, data, remote, url);
+      if (page) span?.setAttribute('arttoy.version.shell', meta.apps.shell.version);
+      return page && { ...page, head: head ?? page.head };
+    });
+  };
+
+  /** The shell's render around the page's remote, or null (logged once per shell version). */
+  const renderShell = async (
+    meta: BuildMeta,
+    shell: ShellServerModule,
+    location: Path,
+    data: PageData,
+    remote: Awaited<ReturnType<typeof pageData>>['remote'],
+    url: URL,
+  ): Promise<RenderedPage | null> => {
     try {
       const page = await shell.renderToHtml({ location, data, remote });
       observe('shell', meta.apps.shell.version, 'rendered');
       return {
         html: page.html,
-        head: head ?? page.head,
+        head: page.head,
         payload: { path: `${url.pathname}${url.search}`, remote: remote?.name ?? null, data },
       };
     } catch (error) {
