@@ -78,7 +78,7 @@ export {
   setting,
   SettingsError,
 } from './settings';
-export { drainThenClose } from './plugins/drain';
+export { drainThenClose, exitGracefully, graceMsAfter } from './plugins/drain';
 export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {

@@ -2,7 +2,7 @@
  * Runs the API alone: `npm start -w api` → http://localhost:3001/api (API_PORT to change it).
  * Logs (pino) on stdout: readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides
  * when set). SIGINT/SIGTERM (or the cluster's "shutdown" message, see cluster.ts) drain the
- * server, then close it and release the database.
+ * server, then close it and release the database (plugins/drain.ts).
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
@@ -11,7 +11,7 @@ import { apiEnvironment } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { logFormatFrom, STARTUP } from './logging/log-format';
 import { createServerLog, type ServerLog } from './logging/server-log';
-import { drainThenClose } from './plugins/drain';
+import { drainThenClose, exitGracefully, graceMsAfter } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
 import { apiSettings, type ApiSettings } from './settings';
@@ -78,18 +78,8 @@ try {
   process.exit(1);
 }
 
-const stop = (reason: string) => {
-  app.log.info({ reason }, 'shutting down');
-  void shutdown().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      app.log.error({ err: error }, 'shutting down failed');
-      process.exit(1);
-    },
-  );
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
-// A worker of cluster.ts: the primary asks for a graceful stop (a rolling restart).
+// A signal, an uncaught error or the cluster's "shutdown" message (a rolling restart): drain, close, exit.
+const { stop } = exitGracefully({ log: app.log, graceMs: graceMsAfter(drainMs), close: shutdown });
 process.on('message', (message) => {
   if (message === 'shutdown') stop('rolling restart');
 });
