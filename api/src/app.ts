@@ -24,7 +24,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { registerNulGuard } from './plugins/nul-guard';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import { API_START_TIMEOUT_MS, siteOriginFrom } from './server-options';
-import { waitForRequestsOnClose } from './plugins/in-flight';
+import { countRunningRequests } from './plugins/in-flight';
 import { registerOpenApi } from './plugins/openapi';
 import { createApiMetrics, NO_API_METRICS } from './observability/metrics';
 import { connectRedis } from './plugins/redis';
@@ -82,7 +82,7 @@ export {
   setting,
   SettingsError,
 } from './settings';
-export { drainThenClose } from './plugins/drain';
+export { drainThenClose, exitGracefully, graceMsAfter } from './plugins/drain';
 /** For servers that mount the API: their metrics' registry, request counts and listener (observability/). */
 export {
   createApiMetrics,
@@ -178,11 +178,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (fastify, options
   fastify.setSerializerCompiler(compiledSerializerCompiler);
 
   // Before the database opens, so a close never ends it under a running request.
-  waitForRequestsOnClose(fastify);
+  const runningRequests = countRunningRequests(fastify);
   const database = options.database ?? (await startDatabase(options, fastify.log));
   if (!options.database) fastify.addHook('onClose', () => database.close());
   try {
     await registerEverything(fastify, options, database);
+    // The close's last preClose hook (children run theirs after the parent's, in order): the live
+    // feed's streams, which never finish by themselves, end first; then running requests finish.
+    await fastify.register(async (last) => last.addHook('preClose', runningRequests));
   } catch (error) {
     // A failed start must not keep the database (and a PGlite directory's lock) open.
     if (!options.database) await database.close();

@@ -4,7 +4,7 @@
  * a cluster's worker leaves that to the primary, which sums every worker's (cluster.ts).
  * Logs (pino) on stdout: readable lines in a terminal, JSON lines otherwise (LOG_FORMAT decides
  * when set). SIGINT/SIGTERM (or the cluster's "shutdown" message, see cluster.ts) drain the
- * server, then close it and release the database.
+ * server, then close it and release the database (plugins/drain.ts).
  */
 import cluster from 'node:cluster';
 import Fastify from 'fastify';
@@ -17,7 +17,7 @@ import { createServerLog, type ServerLog } from './logging/server-log';
 import { registerHttpMetrics, registerProcessMetrics } from './observability/metrics';
 import { type MetricsServer, startMetricsServer } from './observability/metrics-server';
 import { flushTraces, registerRequestTrace } from './observability/trace-context';
-import { drainThenClose } from './plugins/drain';
+import { drainThenClose, exitGracefully, graceMsAfter } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
 import { apiSettings, type ApiSettings } from './settings';
@@ -127,19 +127,13 @@ if (registry && metricsOn && cluster.isWorker) {
   }
 }
 
-const stop = (reason: string) => {
-  app.log.info({ reason }, 'shutting down');
-  void shutdown().then(
-    // The last requests' spans are sent before the process ends (nothing to send with tracing off).
-    () => flushTraces().finally(() => process.exit(0)),
-    (error: unknown) => {
-      app.log.error({ err: error }, 'shutting down failed');
-      process.exit(1);
-    },
-  );
-};
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
-// A worker of cluster.ts: the primary asks for a graceful stop (a rolling restart).
+// A signal, an uncaught error or the cluster's "shutdown" message (a rolling restart): drain, close,
+// send the last requests' spans (nothing with tracing off), exit.
+const { stop } = exitGracefully({
+  log: app.log,
+  graceMs: graceMsAfter(drainMs),
+  close: () => shutdown().finally(flushTraces),
+});
 process.on('message', (message) => {
   if (message === 'shutdown') stop('rolling restart');
 });

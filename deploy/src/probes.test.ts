@@ -90,5 +90,6 @@ describe('the site server probes and drain', () => {
     }
     expect(await exited).toBe(0);
     fs.rmSync(origin, { recursive: true, force: true });
-  });
+    // A start, then DRAIN_MS of drain: past jest's default ceiling on a loaded machine.
+  }, 60_000);
 });

@@ -2,8 +2,10 @@ import {
   checkPortFree,
   createServerLog,
   drainThenClose,
+  exitGracefully,
   explainListenError,
   flushTraces,
+  graceMsAfter,
   logFormatFrom,
   type MetricsServer,
   type PortSetting,
@@ -162,23 +164,17 @@ const deployService = await startBesideSite({
 });
 if (deployService) log.info(STARTUP, `Deploy service at ${deployService.url}`);
 
-// Ctrl-C, or a deploy's SIGTERM: readiness fails at once, answers say `Connection: close` for
-// DRAIN_MS, then the server stops listening, finishes the requests it has, closes the live streams
-// (the API's feed ends them as it closes) and the API's database, then the deploy service, the
-// bucket's copy and the emulator it started.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log.info({ signal }, 'shutting down: draining');
-    void Promise.allSettled([shutdown()]).then(async ([closed]) => {
-      await Promise.allSettled([
-        deployService?.app.close(),
-        metricsServer?.close(),
-        origin.stop(),
-        signIn?.stop(),
-        flushTraces(),
-      ]);
-      if (closed?.status === 'rejected') log.error({ err: closed.reason }, 'shutting down failed');
-      process.exit(closed?.status === 'rejected' ? 1 : 0);
-    });
-  });
-}
+// Ctrl-C, a deploy's SIGTERM or an uncaught error: readiness fails at once, answers (the deploy
+// service's too) say `Connection: close` for DRAIN_MS, then the servers stop listening, finish the
+// requests they have, close the live streams (the API's feed ends them as it closes) and the API's
+// database; then the bucket's copy and the emulator it started stop (plugins/drain.ts in the API).
+exitGracefully({
+  log,
+  graceMs: graceMsAfter(settings.DRAIN_MS),
+  close: async () => {
+    const closed = await Promise.allSettled([shutdown(), deployService?.shutdown()]);
+    await Promise.allSettled([metricsServer?.close(), origin.stop(), signIn?.stop(), flushTraces()]);
+    const failed = closed.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  },
+});

@@ -23,12 +23,16 @@ declare module 'fastify' {
 export const DRAIN_TIMEOUT_MS = 8_000;
 
 /**
- * Counts this plugin's running requests; its preClose hook waits until none is left (or the timeout).
+ * Counts this plugin's running requests; the function returned waits until none is left (or the
+ * timeout): a preClose hook, registered after every route (app.ts).
  * A request ends when its answer has gone out (onResponse), or, when its client hung up first, once
  * its handler has answered anyway (onSend after the connection closed): Fastify runs no onResponse
  * for an answer it could not deliver, and counting on it left every such request running forever.
  */
-export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRAIN_TIMEOUT_MS): void {
+export function countRunningRequests(
+  fastify: FastifyInstance,
+  timeoutMs = DRAIN_TIMEOUT_MS,
+): () => Promise<void> {
   /** Running requests: whether their handler has answered, and whether their connection has closed. */
   const running = new Map<FastifyRequest, { answered: boolean; closed: boolean }>();
   let drained: (() => void) | null = null;
@@ -57,7 +61,7 @@ export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRA
     finished(request);
     done();
   });
-  fastify.addHook('preClose', async () => {
+  return async () => {
     if (running.size === 0) return;
     fastify.log.info({ running: running.size }, 'closing: waiting for running requests to finish');
     let timer: NodeJS.Timeout | undefined;
@@ -71,5 +75,5 @@ export function waitForRequestsOnClose(fastify: FastifyInstance, timeoutMs = DRA
         { running: running.size },
         `closing with requests still running after ${timeoutMs} ms`,
       );
-  });
+  };
 }

@@ -10,6 +10,8 @@
  *                      (default http://localhost:$PORT, the site server beside it)
  *   CANARY_JUDGE       "on" (default): a canary worse than the stable version is rolled back by itself
  *   CANARY_CHECK_MS    how often the judge looks (default 15000)
+ *   DRAIN_MS           how long a stopping service answers `Connection: close` before it stops
+ *                      listening (default 1500; the site server's setting of the same name)
  */
 import path from 'node:path';
 import { siteOriginFrom } from '@arttoy/api';
@@ -31,6 +33,8 @@ export interface DeployServiceSettings {
   siteOrigin: string;
   /** How often the canary judge looks (CANARY_CHECK_MS); null: CANARY_JUDGE=off, canaries are judged by people only. */
   canaryCheckMs: number | null;
+  /** How long it drains when stopped (DRAIN_MS), in ms. */
+  drainMs: number;
 }
 
 export class SettingError extends Error {}
@@ -69,6 +73,12 @@ export function deployServiceSettings(env: Environment): DeployServiceSettings {
   } catch (error) {
     throw new SettingError((error as Error).message);
   }
+  const drainText = given(env.DRAIN_MS);
+  const drainMs = drainText === undefined ? 1_500 : Number(drainText);
+  if (drainText !== undefined && (!/^\d+$/.test(drainText) || drainMs > 60_000))
+    throw new SettingError(
+      `DRAIN_MS must be a whole number of milliseconds from 0 to 60000; got ${JSON.stringify(env.DRAIN_MS)}.`,
+    );
   return {
     port,
     host,
@@ -76,6 +86,7 @@ export function deployServiceSettings(env: Environment): DeployServiceSettings {
     teamsFile: path.resolve(REPO_ROOT, given(env.DEPLOY_TEAMS_FILE) ?? DEFAULT_TEAMS_FILE),
     siteOrigin,
     canaryCheckMs,
+    drainMs,
   };
 }
 

@@ -4,7 +4,7 @@
  * with its message before anything listens.
  */
 import type { FastifyInstance } from 'fastify';
-import { checkPortFree, explainListenError, type PortSetting } from '@arttoy/api';
+import { checkPortFree, drainThenClose, explainListenError, type PortSetting } from '@arttoy/api';
 import type { Environment } from '../config';
 import { originStoreFromEnv } from '../origin-store/from-env';
 import type { OriginStore } from '../origin-store/store';
@@ -17,6 +17,8 @@ import { loadTeams } from './teams';
 export interface StartedDeployService {
   app: FastifyInstance;
   url: string;
+  /** Drains (answers say `Connection: close` for DRAIN_MS), then closes the service (once). */
+  shutdown: () => Promise<void>;
 }
 
 export interface StartOptions {
@@ -71,6 +73,7 @@ export async function startDeployService(options: StartOptions): Promise<Started
     });
     app.addHook('onClose', () => judge.stop());
   }
+  const shutdown = drainThenClose(app, settings.drainMs);
   try {
     await app.listen({ port: settings.port, host: settings.host });
   } catch (error) {
@@ -78,7 +81,7 @@ export async function startDeployService(options: StartOptions): Promise<Started
     throw explainListenError(error, listenOn);
   }
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  return { app, url: `http://${host}:${settings.port}` };
+  return { app, url: `http://${host}:${settings.port}`, shutdown };
 }
 
 /**
