@@ -6,6 +6,7 @@ import type { DataChanges, WatchedTable } from '../cache/data-changes';
 import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { FeedSettings } from '../domain/feed/settings';
 import type { FieldStore } from '../domain/field/counts';
+import type { ExportWorker } from '../domain/privacy/export-jobs';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
@@ -32,6 +33,8 @@ export interface RouteDeps {
   feed: FeedSettings;
   /** Visitors' page views and errors per app version (domain/field/counts.ts). */
   field: FieldStore;
+  /** This process's maker of data exports (domain/privacy/export-jobs.ts). */
+  exports: ExportWorker;
 }
 
 export interface RouteOptions {
