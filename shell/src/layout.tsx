@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { signIn, signOut } from './auth/sign-in';
 import { NewBuildNotice } from './build-watch/new-build-notice';
 import { SiteDrawer } from './chrome/drawer';
+import { ConsentBanner } from './chrome/consent-banner';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
 import { OfflineNotice } from './federation/offline-notice';
@@ -44,6 +45,7 @@ export function Layout(): ReactNode {
         <RouteAnnouncer />
       </main>
       <Footer />
+      <ConsentBanner />
       {/* Notices stack at the bottom of the screen, so two at once never cover each other. */}
       <div className="site__notices">
         <OfflineNotice />
