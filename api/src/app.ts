@@ -57,6 +57,12 @@ import feedSettingsRoutes from './routes/me/feed-settings';
 import myListingRoutes from './routes/me/listings';
 import fairnessRoutes from './routes/me/fairness';
 import profileRoutes from './routes/me/profile';
+import dataRoutes from './routes/me/data';
+import {
+  type DataExportSettings,
+  dataExportSettingsFrom,
+  startExportWorker,
+} from './domain/privacy/export-jobs';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import seriesRoutes from './routes/series';
@@ -160,6 +166,8 @@ export interface ApiOptions {
   database?: Database;
   /** How long visitors' field counts are kept, in ms (at least a minute). Default FIELD_RETENTION_MS, else a week. */
   fieldRetentionMs?: number;
+  /** Data exports: how long a link works, how often each process looks for requested ones. Default DATA_EXPORT_LINK_MINUTES, DATA_EXPORT_POLL_MS. */
+  dataExport?: Partial<DataExportSettings>;
   /** Where the Markdown and its build live, preview tokens, contact details (see content/site-content.ts). */
   content?: ContentOptions;
   /** Set by the server's drain when it starts stopping: /api/readyz then answers 503. Default: never draining. */
@@ -217,6 +225,7 @@ async function registerEverything(
   const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, env);
   const fieldRetention = fieldRetentionFrom(options.fieldRetentionMs, env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
+  const dataExport = dataExportSettingsFrom(env, options.dataExport);
   const auth = createAuthenticator(
     resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
   );
@@ -248,6 +257,12 @@ async function registerEverything(
     registerAnswerCache(fastify, new AnswerCache(changes, options.answerCache), metrics);
   }
 
+  const siteOrigin = siteOriginFrom(
+    options.siteOrigin === undefined ? env : { SITE_ORIGIN: options.siteOrigin },
+  );
+  const exports = startExportWorker(database.db, dataExport, siteOrigin, fastify.log);
+  // Before the database closes: an export being made finishes first.
+  fastify.addHook('preClose', () => exports.stop());
   const deps: RouteDeps = {
     database,
     db: database.db,
@@ -255,7 +270,7 @@ async function registerEverything(
     urls: catalogueUrls(fastify.prefix),
     limits,
     payments: resolvePaymentProviders(fastify.prefix, options.paypal),
-    siteOrigin: siteOriginFrom(options.siteOrigin === undefined ? env : { SITE_ORIGIN: options.siteOrigin }),
+    siteOrigin,
     changes,
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
@@ -263,6 +278,7 @@ async function registerEverything(
     field: fieldStore(database.db, fieldRetention),
     ...(options.metrics ? { fieldMetrics: createFieldMetrics(options.metrics) } : {}),
     metrics,
+    exports,
   };
   if (!Number.isInteger(deps.webhookConcurrency) || deps.webhookConcurrency < 1)
     throw new Error(
@@ -314,6 +330,7 @@ async function registerEverything(
   await fastify.register(accountRoutes, { prefix: '/me', deps });
   await fastify.register(fairnessRoutes, { prefix: '/me', deps });
   await fastify.register(profileRoutes, { prefix: '/me', deps });
+  await fastify.register(dataRoutes, { prefix: '/me', deps });
   await fastify.register(addressRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
   const content = loadSiteContent(options.content, fastify.prefix, fastify.log);

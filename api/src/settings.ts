@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Environment } from './config';
 import { redact, resolveDatabaseTarget } from './db/database-target';
 import { feedSettingsFrom } from './domain/feed/settings';
+import { dataExportSettingsFrom } from './domain/privacy/export-jobs';
 import { reconcileIntervalFrom } from './domain/payments/reconcile-schedule';
 import { logFormatFrom } from './logging/log-format';
 import { serviceNameFrom, tracesUrlFrom } from './observability/tracing-settings';
@@ -157,6 +158,10 @@ export const apiSettingFields = {
     ['0', '1'],
     ' (1: ask Firebase on every request)',
   ),
+  DATA_EXPORT_LINK_MINUTES: setting(
+    (value) => dataExportSettingsFrom({ DATA_EXPORT_LINK_MINUTES: value }).linkMinutes,
+  ),
+  DATA_EXPORT_POLL_MS: setting((value) => dataExportSettingsFrom({ DATA_EXPORT_POLL_MS: value }).pollMs),
   FIREBASE_AUTH_EMULATOR_HOST: setting((value) =>
     value === undefined || value === '' || /^[^\s/:]+:\d{1,5}$/.test(value)
       ? value

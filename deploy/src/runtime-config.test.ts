@@ -105,6 +105,16 @@ describe('runtimeConfigFromEnv', () => {
     },
   );
 
+  it('carries CONSENT_REQUIRED=on to the page, leaves it out when off, and refuses anything else', () => {
+    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'off', CONSENT_REQUIRED: 'on' }).consentRequired).toBe(true);
+    expect(runtimeConfigFromEnv({ AUTH_EMULATOR: 'off', CONSENT_REQUIRED: 'off' })).not.toHaveProperty(
+      'consentRequired',
+    );
+    expect(() => runtimeConfigFromEnv({ AUTH_EMULATOR: 'off', CONSENT_REQUIRED: 'yes' })).toThrow(
+      'CONSENT_REQUIRED must be "on" or "off"; got "yes".',
+    );
+  });
+
   it('accepts BUILD_POLL_INTERVAL_MS=10000', () => {
     expect(runtimeConfigFromEnv({ BUILD_POLL_INTERVAL_MS: '10000' }).buildPollIntervalMs).toBe(10_000);
   });

@@ -45,6 +45,14 @@ function firebaseFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig['firebase'] {
   );
 }
 
+/** CONSENT_REQUIRED: on (analytics and field data wait for the visitor's consent) or off, the default. */
+export function consentRequiredFrom(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CONSENT_REQUIRED?.trim() ?? '';
+  if (!['', 'on', 'off'].includes(value))
+    throw new Error(`CONSENT_REQUIRED must be "on" or "off"; got "${env.CONSENT_REQUIRED}".`);
+  return value === 'on';
+}
+
 /**
  * The runtime config the site server writes into every page, from the environment (see
  * signInMode for sign-in). An invalid value stops the server with a message naming the variable;
@@ -58,6 +66,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
   const pollText = env.BUILD_POLL_INTERVAL_MS?.trim();
   const poll = pollText ? Number(pollText) : DEFAULT_RUNTIME_CONFIG.buildPollIntervalMs;
   const sampleText = env.FIELD_SAMPLE_RATE?.trim();
+  const consentRequired = consentRequiredFrom(env);
   const candidate = {
     firebase,
     ...(emulatorUrl ? { firebaseAuthEmulatorUrl: emulatorUrl } : {}),
@@ -67,6 +76,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv): RuntimeConfig {
     },
     buildPollIntervalMs: poll,
     ...(sampleText ? { fieldSampleRate: Number(sampleText) } : {}),
+    ...(consentRequired ? { consentRequired } : {}),
   };
   try {
     return parseRuntimeConfig(candidate, 'the environment');

@@ -46,6 +46,8 @@ export const siteSettingFields = {
   SSR_BUDGET_MS: whole('SSR_BUDGET_MS', undefined, 10, 60_000, 'milliseconds'),
   /** SITE_API=off: the API runs elsewhere behind the same origin. */
   SITE_API: choiceSetting('SITE_API', ['on', 'off']),
+  /** CONSENT_REQUIRED=on: analytics and field data start only after the visitor's consent (a banner). */
+  CONSENT_REQUIRED: choiceSetting('CONSENT_REQUIRED', ['off', 'on']),
   /** How long a stopping site server answers `Connection: close` before it stops listening. */
   DRAIN_MS: whole('DRAIN_MS', 1_500, 0, 60_000, 'milliseconds'),
   AUTH_EMULATOR: setting((value) => signInMode({ AUTH_EMULATOR: value })),

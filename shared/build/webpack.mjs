@@ -51,6 +51,7 @@ function cacheOptions(dir, cacheName) {
 const SHARED_SUBPATHS = [
   'auth',
   'config',
+  'consent',
   'contracts',
   'events',
   'federation',

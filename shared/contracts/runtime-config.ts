@@ -34,6 +34,8 @@ export const runtimeConfigSchema = v.object({
   buildPollIntervalMs: v.pipe(v.number(), v.integer(), v.minValue(10_000)),
   /** Share of page loads that send field data (page views and errors per app version), 0-1. Default 1: all. */
   fieldSampleRate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+  /** CONSENT_REQUIRED: analytics and field data start only once the visitor agreed (shared/consent). Default false. */
+  consentRequired: v.optional(v.boolean()),
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;

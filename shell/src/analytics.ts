@@ -1,3 +1,5 @@
+import { hasConsent } from '@arttoy/shared/consent';
+
 /** The analytics global a tag manager installs on the page (gtag.js); absent by default. */
 export type Gtag = (command: 'event', name: string, params: Record<string, unknown>) => void;
 
@@ -8,10 +10,10 @@ interface RouterLike {
 
 /**
  * Reports page views, only if the analytics global exists (spec §5): the site loads no tracker of
- * its own. Returns whether analytics started.
+ * its own; and where consent is required, only once the visitor gave it. Returns whether analytics started.
  */
 export function startAnalytics(scope: { gtag?: unknown }, router: RouterLike): boolean {
-  if (typeof scope.gtag !== 'function') return false;
+  if (typeof scope.gtag !== 'function' || !hasConsent('analytics')) return false;
   const gtag = scope.gtag as Gtag;
   let last = '';
   const report = (location: { pathname: string; search: string }): void => {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { runtimeConfig } from '@arttoy/shared/config';
+import { configureConsent, whenConsented } from '@arttoy/shared/consent';
 // The navigator alone: the parcel code (single-spa) loads with the first remote page, not here.
 import { navigatorFor } from '@arttoy/shared/federation/navigator';
 import { pagePayload } from '@arttoy/shared/federation/page-data';
@@ -36,21 +37,27 @@ const navigator = navigatorFor({
   navigate: (to, opts) => router.navigate(to as never, opts),
   createHref: (location) => router.createHref(location),
 });
-startAnalytics(window as Window & { gtag?: unknown }, router);
-// LCP, CLS, INP, FCP and TTFB to the same analytics; web-vitals loads once the first render has painted.
-startFieldMetrics(
-  window as Window & { gtag?: unknown },
-  (task) => void shellLive.then(() => afterFirstPaint(task)),
-);
+// Where CONSENT_REQUIRED=on, analytics starts only once the visitor accepts (shared/consent).
+configureConsent(config.consentRequired ?? false);
+whenConsented('analytics', () => {
+  startAnalytics(window as Window & { gtag?: unknown }, router);
+  // LCP, CLS, INP, FCP and TTFB to the same analytics; web-vitals loads once the first render has painted.
+  startFieldMetrics(
+    window as Window & { gtag?: unknown },
+    (task) => void shellLive.then(() => afterFirstPaint(task)),
+  );
+});
 // Page views, errors and web vitals per app version, for the canary judge
 // (deploy/src/deploy-service/canary-judge.ts); the vitals' code loads after the first paint, when idle.
-startFieldData({
-  scope: window,
-  router,
-  manifest: siteManifest,
-  sampleRate: config.fieldSampleRate ?? 1,
-  vitals: { schedule: (task) => void shellLive.then(() => afterFirstPaint(task)) },
-});
+whenConsented('field', () =>
+  startFieldData({
+    scope: window,
+    router,
+    manifest: siteManifest,
+    sampleRate: config.fieldSampleRate ?? 1,
+    vitals: { schedule: (task) => void shellLive.then(() => afterFirstPaint(task)) },
+  }),
+);
 // Subscribed before the router renders: it reads the page being left before React replaces it.
 followNavigations(router);
 

@@ -4,6 +4,7 @@ import { signIn, signOut } from './auth/sign-in';
 import { NewBuildNotice } from './build-watch/new-build-notice';
 import { PreviewNotice } from './build-watch/preview-notice';
 import { SiteDrawer } from './chrome/drawer';
+import { ConsentBanner } from './chrome/consent-banner';
 import { Footer } from './chrome/footer';
 import { Header } from './chrome/header';
 import { OfflineNotice } from './federation/offline-notice';
@@ -45,6 +46,7 @@ export function Layout(): ReactNode {
         <RouteAnnouncer />
       </main>
       <Footer />
+      <ConsentBanner />
       {/* Notices stack at the bottom of the screen, so two at once never cover each other. */}
       <div className="site__notices">
         <PreviewNotice />

@@ -5,10 +5,12 @@
  * INSERT … ON CONFLICT, a sequence number even when the row exists). A row read is kept in this
  * process for a minute (ids never change; a changed e-mail or name shows within that minute).
  */
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
 import { preparedFor } from '../db/prepared';
 import { users } from '../db/schema';
+import { apiError } from '../errors';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -46,7 +48,22 @@ const wanted = (row: UserRow, identity: VerifiedIdentity) => ({
   displayName: identity.displayName ?? row.displayName,
 });
 
-/** The user of a verified token, created on first sight; safe under concurrent first requests. */
+/**
+ * What a deleted account's firebase_uid becomes: the uid's SHA-256, so a token of the old uid is
+ * recognised and refused while the uid itself is no longer kept.
+ */
+export const deletedUidMark = (uid: string): string =>
+  `deleted:${createHash('sha256').update(uid).digest('hex')}`;
+
+/** Drops the row kept in this process for this uid (its account was just deleted). */
+export function forgetUser(db: Db, uid: string): void {
+  kept.get(db)?.delete(uid);
+}
+
+/**
+ * The user of a verified token, created on first sight; safe under concurrent first requests. A
+ * token of a deleted account is refused (401 account_deleted), never given a new empty account.
+ */
 export async function userOf(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
   let rows = kept.get(db);
   if (!rows) kept.set(db, (rows = new Map()));
@@ -88,6 +105,8 @@ async function readOrCreate(db: Db, identity: VerifiedIdentity): Promise<UserRow
       .returning(rowColumns);
     return updated ?? row;
   }
+  const [deleted] = await byUid.execute({ uid: deletedUidMark(identity.uid) });
+  if (deleted) throw apiError('account_deleted', {});
   const [created] = await db
     .insert(users)
     .values({ firebaseUid: identity.uid, email: identity.email, displayName: identity.displayName })

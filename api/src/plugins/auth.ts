@@ -24,6 +24,11 @@ export interface AuthOptions {
 export interface Authenticator {
   /** The identity of a request's `Authorization: Bearer <ID token>`, or a 401 ApiError saying what is wrong. */
   verify(authorization: string | undefined): Promise<VerifiedIdentity>;
+  /**
+   * Deletes the Firebase user (an account deleted on the site) and forgets its tokens verified in
+   * this process; a user already gone is no error.
+   */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +86,12 @@ export function createAuthenticator(
       };
       verified?.keep(token, identity, decoded.exp * 1000);
       return identity;
+    },
+    async deleteUser(uid) {
+      verified?.forgetUid(uid);
+      await auth.deleteUser(uid).catch((error: unknown) => {
+        if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      });
     },
     close: () => deleteApp(app),
   };

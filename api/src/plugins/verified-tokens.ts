@@ -17,6 +17,8 @@ export interface VerifiedTokens {
   get(token: string, now?: number): VerifiedIdentity | undefined;
   /** Keeps a verified token's identity until `expiresAtMs`. */
   keep(token: string, identity: VerifiedIdentity, expiresAtMs: number): void;
+  /** Forgets every token of this uid (its account was deleted). */
+  forgetUid(uid: string): void;
 }
 
 export function verifiedTokens(keptAtMost = VERIFIED_TOKENS_KEPT): VerifiedTokens {
@@ -33,6 +35,9 @@ export function verifiedTokens(keptAtMost = VERIFIED_TOKENS_KEPT): VerifiedToken
       kept.delete(token);
       if (kept.size >= keptAtMost) kept.delete(kept.keys().next().value as string);
       kept.set(token, { identity, expiresAtMs });
+    },
+    forgetUid(uid) {
+      for (const [token, hit] of kept) if (hit.identity.uid === uid) kept.delete(token);
     },
   };
 }

@@ -7,6 +7,7 @@ import type { CatalogueUrls } from '../domain/catalogue/urls';
 import type { FeedSettings } from '../domain/feed/settings';
 import type { FieldStore } from '../domain/field/counts';
 import type { FieldMetrics } from '../observability/field-metrics';
+import type { ExportWorker } from '../domain/privacy/export-jobs';
 import type { UnpaidOrderLimits } from '../domain/orders/order-limits';
 import type { PaymentProviders } from '../domain/payments/payment-service';
 import { type UserRow, userOf } from '../domain/users';
@@ -38,6 +39,8 @@ export interface RouteDeps {
   fieldMetrics?: FieldMetrics;
   /** The API's metrics (observability/metrics.ts); calls do nothing when metrics are off. */
   metrics: ApiMetrics;
+  /** This process's maker of data exports (domain/privacy/export-jobs.ts). */
+  exports: ExportWorker;
 }
 
 export interface RouteOptions {

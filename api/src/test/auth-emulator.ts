@@ -210,3 +210,18 @@ export function signInTestUsers<const Names extends readonly string[]>(
     [Index in keyof Names]: TestUser;
   }>;
 }
+
+/** Whether the emulator still has a user with this uid (an admin lookup). */
+export async function emulatorHasUser(uid: string): Promise<boolean> {
+  const response = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${TEST_PROJECT_ID}/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: [uid] }),
+    },
+  );
+  if (!response.ok) throw new Error(`Emulator could not look up ${uid}: ${await response.text()}`);
+  const body = (await response.json()) as { users?: unknown[] };
+  return (body.users?.length ?? 0) > 0;
+}

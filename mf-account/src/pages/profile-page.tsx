@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePageHead } from '@arttoy/shared/federation/page-data';
 import { useAuthStore } from '@arttoy/shared/stores';
@@ -7,6 +8,8 @@ import { addressBookRead } from '../api/addresses';
 import { meRead, savedMethodsRead } from '../api/profile';
 import { AddressBook } from '../profile/address-book';
 import { BalancePanel } from '../profile/balance-panel';
+import { DataExport } from '../profile/data-export';
+import { DeleteAccount } from '../profile/delete-account';
 import { FeedVisibility } from '../profile/feed-visibility';
 import { HandleForm } from '../profile/handle-form';
 import { MyListings } from '../profile/my-listings';
@@ -44,7 +47,7 @@ function ProviderDetails() {
 }
 
 /**
- * /profile: who the visitor is, the handle they choose and whether the live room shows it, their listings and balance from the market, their saved payment methods and addresses.
+ * /profile: who the visitor is, the handle they choose and whether the live room shows it, their listings and balance from the market, their saved payment methods and addresses, and their data: a copy to download, and the account's deletion.
  * The market's sections read on their own: one failing leaves the rest of the page.
  */
 export function ProfilePage() {
@@ -54,9 +57,16 @@ export function ProfilePage() {
   const methods = useAccountQuery(savedMethodsRead, signedIn);
   const addresses = useAccountQuery(addressBookRead, signedIn);
   const failed = [me, methods, addresses].find((read) => read.status === 'error');
+  const [deleted, setDeleted] = useState(false);
   usePageHead({ title: 'Your profile' });
   let body;
-  if (!authLoading && !signedIn)
+  if (deleted)
+    body = (
+      <p role="status" className="locker-panel">
+        Your account was deleted, and you are signed out. Thank you for collecting with us.
+      </p>
+    );
+  else if (!authLoading && !signedIn)
     body = <SignedOutPanel loginPath={loginPath}>Log in to see your profile</SignedOutPanel>;
   else if (failed?.error) {
     const retry = () => {
@@ -80,6 +90,8 @@ export function ProfilePage() {
         <BalancePanel />
         <SavedMethods initial={methods.data.items} />
         <AddressBook initial={addresses.data.items} />
+        <DataExport />
+        <DeleteAccount handle={me.data.handle} onDeleted={() => setDeleted(true)} />
       </>
     );
   }

@@ -26,6 +26,13 @@ import {
   shipRequestSchema,
 } from './account';
 import {
+  accountDeletedSchema,
+  deleteAccountBodySchema,
+  exportJobParamsSchema,
+  exportJobSchema,
+  exportRequestedSchema,
+} from './privacy';
+import {
   boxModelDetailSchema,
   boxModelListQuerySchema,
   boxModelPageSchema,
@@ -174,6 +181,12 @@ export const endpoints = {
     body: feedVisibilitySchema,
     response: feedVisibilitySchema,
   }),
+  requestDataExport: endpoint('POST', '/me/exports', { response: exportRequestedSchema }),
+  getDataExport: endpoint('GET', '/me/exports/:id', {
+    params: exportJobParamsSchema,
+    response: exportJobSchema,
+  }),
+  deleteAccount: endpoint('DELETE', '/me', { body: deleteAccountBodySchema, response: accountDeletedSchema }),
   getFairness: endpoint('GET', '/me/fairness', { response: fairnessStateSchema }),
   putClientSeed: endpoint('PUT', '/me/client-seed', {
     body: clientSeedBodySchema,

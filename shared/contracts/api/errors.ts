@@ -15,6 +15,7 @@
  */
 import * as z from 'zod';
 import { API_ERROR_CODES, type ApiErrorCode, fieldIssueSchema } from './common';
+import { accountBusyItemSchema, DELETE_ACCOUNT_PHRASE } from './privacy';
 
 const none = z.object({});
 const withHint = z.object({ hint: z.string() });
@@ -712,6 +713,63 @@ export const API_ERRORS = {
       `The handle "${handle}" was given up by its owner recently and is kept for them until ` +
       `${until}: choose another one.`,
     routes: ['PUT /me/handle'],
+  }),
+  // A visitor's data: its export and the deletion of the account.
+  export_not_found: notFound(z.object({ what: z.string() }), ({ what }) => what, [
+    'GET /me/exports/{id}',
+    'GET /me/exports/download/{token}',
+  ]),
+  export_not_ready: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('export_not_ready') }),
+    message: () =>
+      'Your data is still being gathered: GET /api/me/exports/{id} says when it is ready (within minutes).',
+    routes: ['GET /me/exports/download/{token}'],
+  }),
+  export_link_used: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('export_link_used'), format: z.string() }),
+    message: ({ format }) =>
+      `This link's ${format} file was downloaded already: each file is given once. Ask for a new ` +
+      'export on your profile ("Download my data").',
+    routes: ['GET /me/exports/download/{token}'],
+  }),
+  export_link_expired: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('export_link_expired'), expiredAt: z.string() }),
+    message: ({ expiredAt }) =>
+      `This link expired at ${expiredAt} and its files were deleted. Ask for a new export on your ` +
+      'profile ("Download my data").',
+    routes: ['GET /me/exports/download/{token}'],
+  }),
+  account_delete_unconfirmed: entry({
+    status: 400,
+    class: 'invalid_request',
+    details: z.object({ reason: z.literal('account_delete_unconfirmed'), expected: z.string() }),
+    message: ({ expected }) =>
+      `To delete your account, type ${expected === 'handle' ? 'your handle' : `"${DELETE_ACCOUNT_PHRASE}"`} ` +
+      'in the confirmation box: nothing was deleted.',
+    routes: ['DELETE /me'],
+  }),
+  account_busy: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('account_busy'), items: z.array(accountBusyItemSchema) }),
+    message: ({ items }) =>
+      `Your account cannot be deleted yet: money or items are on their way. First: ${items
+        .map((item) => item.todo)
+        .join(' ')}`,
+    routes: ['DELETE /me'],
+  }),
+  account_deleted: entry({
+    status: 401,
+    class: 'unauthenticated',
+    details: z.object({ reason: z.literal('account_deleted') }),
+    message: () => 'This account was deleted. Sign in with another account, or create a new one.',
+    routes: ['*'],
   }),
   address_book_full: entry({
     status: 409,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '@arttoy/shared/config';
+import { reviewConsent } from '@arttoy/shared/consent';
 import { COMPANY } from '@arttoy/shared/contracts';
 import { PrefetchLink } from '../federation/prefetch-link';
 import { APP_STORE_LINKS, FOOTER_LINKS, SOCIAL_LINKS } from './menu';
@@ -47,7 +48,8 @@ export function copyrightYears(now: Date = new Date()): string {
 }
 
 export function Footer(): ReactNode {
-  const { phone, email } = runtimeConfig().contact;
+  const config = runtimeConfig();
+  const { phone, email } = config.contact;
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -59,6 +61,14 @@ export function Footer(): ReactNode {
                 <PrefetchLink to={link.to}>{link.label}</PrefetchLink>
               </li>
             ))}
+            {/* Where consent is asked for, the choice can be changed at any time. */}
+            {config.consentRequired ? (
+              <li>
+                <button type="button" className="footer__consent" onClick={reviewConsent}>
+                  Privacy choices
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="footer__external">

@@ -7,6 +7,7 @@ import {
   SITE_ROUTES,
 } from '@arttoy/shared/contracts';
 import type { FieldReport, FieldVital } from '@arttoy/shared/contracts/api';
+import { hasConsent } from '@arttoy/shared/consent';
 import { API_BASE } from '@arttoy/shared/http';
 import { FieldBeacon, type FieldPage } from './field-beacon';
 
@@ -102,6 +103,7 @@ export function startFieldData(options: {
   vitals?: { schedule: (task: () => void) => void; load?: () => Promise<WatchVitals> };
 }): boolean {
   const { scope, router } = options;
+  if (!hasConsent('field')) return false;
   if ((options.random ?? Math.random)() >= options.sampleRate) return false;
   const beacon = new FieldBeacon({ send: (report) => sendReport(scope, report) });
   let manifest: BuildMeta | null = null;

@@ -23,10 +23,22 @@ export const users = pgTable(
     feedVisible: boolean('feed_visible').notNull().default(false),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Set when the account was deleted (domain/privacy/delete-account.ts): the row stays, as the
+     * pseudonym its orders and ledger keep, with its personal data erased and firebase_uid replaced
+     * by `deleted:<SHA-256 of the uid>`, so the old uid's tokens are refused without keeping the uid.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** What accounting calls a deleted account by (`member-<random>`); null while the account lives. */
+    pseudonym: text('pseudonym').unique(),
   },
   (t) => [
     check('users_firebase_uid_length', sql`char_length(${t.firebaseUid}) BETWEEN 1 AND 128`),
     check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{3,20}$'`),
+    check(
+      'users_deleted_erased',
+      sql`${t.deletedAt} IS NULL OR (${t.email} IS NULL AND ${t.displayName} IS NULL AND ${t.handle} IS NULL AND ${t.pseudonym} IS NOT NULL)`,
+    ),
   ],
 );
 
