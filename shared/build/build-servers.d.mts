@@ -11,6 +11,8 @@ export function productionImportProblems(build: {
   root?: string;
 }): string[];
 
+export function unresolvedImports(build: { metafile: Metafile; outdir: string }): string[];
+
 export function buildServers(options?: {
   outdir?: string;
   root?: string;

@@ -5,6 +5,7 @@
 // npm package stays an import, so a production install provides it and instrumentation that hooks
 // module loading (OpenTelemetry) still sees pg, fastify and http. The build fails, naming each one,
 // when a server imports a package that is not a production dependency of the workspace importing it.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
@@ -48,6 +49,11 @@ function installedPackage(file) {
   return { folder: parts.slice(0, end).join(path.sep), name: parts.slice(at + 1, end).join('/') };
 }
 
+/** Whether the package in `folder` maps its files with "exports" (Node then resolves its subpaths as esbuild does). */
+function hasExports(folder) {
+  return 'exports' in JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+}
+
 /**
  * Keeps npm packages out of the bundle, each as an import that resolves from the output to the very
  * copy the importing workspace resolves: a bare specifier when that copy is the hoisted one in the
@@ -72,9 +78,16 @@ function npmPackagesStayImports({ root, outdir }) {
           pluginData: again,
         });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        const hoisted = path.join(root, 'node_modules', packageName(args.path));
-        if ([undefined, hoisted].includes(installedPackage(resolved.path)?.folder))
-          return { path: args.path, external: true };
+        const name = packageName(args.path);
+        const installed = installedPackage(resolved.path);
+        if (installed === null) return { path: args.path, external: true };
+        if (installed.folder === path.join(root, 'node_modules', name)) {
+          // Node finds a file of a package without "exports" only by its whole name (bundlers and
+          // tsx also try extensions): semver/functions/satisfies → semver/functions/satisfies.js.
+          if (args.path === name || hasExports(installed.folder)) return { path: args.path, external: true };
+          const file = path.relative(installed.folder, resolved.path).split(path.sep).join('/');
+          return { path: `${name}/${file}`, external: true };
+        }
         const relative = path.relative(outdir, resolved.path).split(path.sep).join('/');
         return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
       });
@@ -138,6 +151,46 @@ export function productionImportProblems({ metafile, outdir, root = ROOT }) {
 }
 
 /**
+ * The imports of the output that Node itself cannot resolve from `outdir` (a bundler or tsx may
+ * have found them by a rule Node does not follow), each with Node's reason.
+ * @param {{ metafile: esbuild.Metafile, outdir: string }} build
+ * @returns {string[]}
+ */
+export function unresolvedImports({ metafile, outdir }) {
+  const specifiers = [
+    ...new Set(
+      Object.values(metafile.outputs).flatMap(({ imports }) =>
+        imports.filter((entry) => entry.external && !isBuiltin(entry.path)).map((entry) => entry.path),
+      ),
+    ),
+  ];
+  // An ES module evaluated with outdir as its folder: import.meta.resolve answers as an import there
+  // would, except that it names a file without checking that the file is there.
+  const probe = [
+    "import fs from 'node:fs';",
+    "import { fileURLToPath } from 'node:url';",
+    'const missing = [];',
+    `for (const specifier of ${JSON.stringify(specifiers)}) {`,
+    '  let reason = null;',
+    '  try {',
+    '    const url = import.meta.resolve(specifier);',
+    "    if (url.startsWith('file:') && !fs.existsSync(fileURLToPath(url))) reason = 'Cannot find module ' + fileURLToPath(url);",
+    '  } catch (error) {',
+    "    reason = error.message.split('\\n')[0];",
+    '  }',
+    '  if (reason) missing.push(JSON.stringify(specifier) + ": " + reason);',
+    '}',
+    'process.stdout.write(JSON.stringify(missing));',
+  ].join('\n');
+  const run = spawnSync(process.execPath, ['--input-type=module', '--eval', probe], {
+    cwd: outdir,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`Could not check the servers' imports with node:\n${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/**
  * Builds every server into `outdir` (emptied first; a folder inside the repository, so that the
  * servers' imports resolve from its node_modules). Throws with esbuild's messages when a source
  * does not compile, and with every import a production install would not provide.
@@ -192,6 +245,12 @@ export async function buildServers({ outdir = path.join(ROOT, 'dist', 'servers')
       `The compiled servers import packages a production install (npm ci --omit=dev) would not provide:\n` +
         problems.map((problem) => `  - ${problem}`).join('\n') +
         '\nMove each to the "dependencies" of the package.json named (npm install --save-exact <name>@<version> -w <workspace>), or keep its use out of the servers.',
+    );
+  const unresolved = unresolvedImports({ metafile: result.metafile, outdir });
+  if (unresolved.length > 0)
+    throw new Error(
+      `Node cannot resolve these imports of the compiled servers from ${outdir}:\n` +
+        unresolved.map((problem) => `  - ${problem}`).join('\n'),
     );
   const files = entries.map(({ name }) => path.join(outdir, `${name}.mjs`));
   return { outdir, files, metafile: result.metafile };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
-import { buildServers, productionImportProblems, SERVERS } from './build-servers.mjs';
+import { buildServers, productionImportProblems, SERVERS, unresolvedImports } from './build-servers.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -101,6 +101,28 @@ describe('productionImportProblems', () => {
       }),
     ).toEqual([
       'shared/fair/x.ts imports "@noble/hashes/sha2.js", which resolves to node_modules/@noble/hashes: a copy only development installs have.',
+    ]);
+  });
+});
+
+describe('unresolvedImports', () => {
+  it('names each import node cannot resolve from the output folder, with its reason', () => {
+    // Any folder two levels down: the relative import reaches api/node_modules from there.
+    const outdir = path.join(ROOT, 'api', 'src');
+    expect(
+      unresolvedImports({
+        metafile: buildImporting('shared/x.ts', [
+          'semver/functions/satisfies',
+          'semver/functions/satisfies.js',
+          'no-such-package',
+          '../../api/node_modules/drizzle-orm/index.js',
+          'node:fs',
+        ]),
+        outdir,
+      }),
+    ).toEqual([
+      expect.stringMatching(/^"semver\/functions\/satisfies": Cannot find module .*satisfies/),
+      expect.stringMatching(/^"no-such-package": Cannot find package 'no-such-package'/),
     ]);
   });
 });
