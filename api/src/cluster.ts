@@ -22,6 +22,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { apiEnvironment } from './config';
 import { startMetricsServer } from './observability/metrics-server';
 import { checkPortFree } from './port-check';
+import { COMPILED } from './project-files';
 import {
   apiSettingFields,
   checkApiSettingPairs,
@@ -89,11 +90,17 @@ const log = (message: string, fields: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ time: Date.now(), name: 'arttoy-api-cluster', msg: message, ...fields }));
 
 // API_CLUSTER_WORKER: another worker script (the load bench runs bench/unlimited-server.ts, without per-IP limits).
+// Compiled (dist/servers/api-cluster.mjs), the workers are the compiled server beside it, run by node
+// with this process's flags; a TypeScript worker runs through tsx.
 const workerScript = path.resolve(
   process.cwd(),
-  env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, 'server.ts'),
+  env.API_CLUSTER_WORKER ?? path.join(import.meta.dirname, COMPILED ? 'api-server.mjs' : 'server.ts'),
 );
-cluster.setupPrimary({ exec: workerScript, execArgv: ['--import', 'tsx'] });
+cluster.setupPrimary(
+  workerScript.endsWith('.ts')
+    ? { exec: workerScript, execArgv: ['--import', 'tsx'] }
+    : { exec: workerScript },
+);
 
 /** Workers that are serving, and those asked to stop (not replaced when they exit). */
 const retiring = new Set<Worker>();

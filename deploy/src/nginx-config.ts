@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { projectPath } from '@arttoy/api/project-files';
 
-export const NGINX_TEMPLATE = path.resolve(import.meta.dirname, '../nginx/arttoy.conf.template');
+export const NGINX_TEMPLATE = projectPath('deploy/nginx/arttoy.conf.template');
 
 export interface NginxOptions {
   /** The origin folder nginx serves files from (absolute). */

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { PROJECT_ROOT } from '@arttoy/api/project-files';
 import { appFolder, type AppName } from '@arttoy/shared/contracts';
 import { type Environment, deployEnvironment } from './config';
 
-/** The repository root. */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The repository root, from the sources or from the compiled servers alike. */
+export const REPO_ROOT = PROJECT_ROOT;
 
 /**
  * The origin layout, one folder that any static host or object store can serve:

@@ -128,6 +128,9 @@ describe('signInMode', () => {
     [{ FIREBASE_PROJECT_ID: 'arttoy' }, 'firebase'],
     [{ FIREBASE_PROJECT_ID: 'arttoy', AUTH_EMULATOR: 'off' }, 'firebase'],
     [{ FIREBASE_API_KEY: '   ' }, 'emulator'],
+    [{ NODE_ENV: 'production' }, 'off'],
+    [{ NODE_ENV: 'production', AUTH_EMULATOR: 'off' }, 'off'],
+    [{ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'arttoy' }, 'firebase'],
   ] as const)('%j → %s', (env, mode) => {
     expect(signInMode(env)).toBe(mode);
   });
@@ -135,6 +138,12 @@ describe('signInMode', () => {
   it('refuses an AUTH_EMULATOR value it does not know, and says which ones it knows', () => {
     expect(() => signInMode({ AUTH_EMULATOR: 'false' })).toThrow(
       'AUTH_EMULATOR must be "on" or "off", got "false".',
+    );
+  });
+
+  it('never starts the emulator in production, and says what to set instead', () => {
+    expect(() => signInMode({ NODE_ENV: 'production', AUTH_EMULATOR: 'on' })).toThrow(
+      /AUTH_EMULATOR=on in production .* Set the FIREBASE_\* settings/,
     );
   });
 });

@@ -21,7 +21,9 @@ export const FIREBASE_ENV: Record<FirebaseSetting, string> = Object.fromEntries(
  *   setting is reported by the page, which then runs with sign-in disabled.
  * - `emulator`: none is given (a local run). The site server starts the Auth emulator and gives
  *   the page the demo project's complete config.
- * - `off`: none is given and AUTH_EMULATOR=off: the site runs with sign-in unavailable.
+ * - `off`: none is given and AUTH_EMULATOR=off, or none is given in production (NODE_ENV=production):
+ *   the site runs with sign-in unavailable. The emulator is a development tool (firebase-tools, a
+ *   devDependency) that signs anyone in: production never starts it, and refuses AUTH_EMULATOR=on.
  */
 export type SignInMode = 'firebase' | 'emulator' | 'off';
 
@@ -33,6 +35,13 @@ export function signInMode(env: NodeJS.ProcessEnv): SignInMode {
     );
   }
   if (FIREBASE_SETTINGS.some((name) => env[FIREBASE_ENV[name]]?.trim())) return 'firebase';
+  if (env.NODE_ENV === 'production') {
+    if (switchValue === 'on')
+      throw new Error(
+        'AUTH_EMULATOR=on in production (NODE_ENV=production): the Auth emulator signs anyone in and is a development tool. Set the FIREBASE_* settings, or leave AUTH_EMULATOR unset to serve without sign-in.',
+      );
+    return 'off';
+  }
   return switchValue === 'off' ? 'off' : 'emulator';
 }
 

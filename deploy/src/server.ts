@@ -105,7 +105,7 @@ if (mode === 'emulator') {
     STARTUP,
     mode === 'firebase'
       ? `Sign-in: Firebase project ${config.firebase.projectId ?? '(projectId missing)'}.`
-      : 'Sign-in: off (AUTH_EMULATOR=off and no FIREBASE_* settings).',
+      : 'Sign-in: off (no FIREBASE_* settings, and AUTH_EMULATOR=off or NODE_ENV=production).',
   );
 }
 

@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { projectPath } from '@arttoy/api/project-files';
 
-export const ICONS_DIR = path.resolve(import.meta.dirname, '../icons');
+export const ICONS_DIR = projectPath('deploy/icons');
 
 /** The drawing's background (its rect's fill) and the page's: the manifest's colours. */
 export const ICON_COLOURS = { theme: '#5b3df5', background: '#fbf8f4' } as const;

@@ -119,6 +119,22 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** firebase-tools, a development dependency: absent from a production install (npm ci --omit=dev). */
+function firebaseToolsFolder(repoRoot: string): string {
+  try {
+    return path.dirname(
+      createRequire(path.join(repoRoot, 'package.json')).resolve('firebase-tools/package.json'),
+    );
+  } catch (error) {
+    throw new Error(
+      'The Firebase Auth emulator needs firebase-tools, a development dependency that this install lacks ' +
+        '(npm ci --omit=dev). Install the development dependencies (npm ci), or run with AUTH_EMULATOR=off ' +
+        'or the FIREBASE_* settings.',
+      { cause: error },
+    );
+  }
+}
+
 /**
  * Spawns `firebase emulators:start --only auth` (CI=true: no update check, no prompts) from the
  * repository's firebase.json, or reuses an emulator that already answers. Resolves as soon as it
@@ -138,11 +154,7 @@ export async function launchAuthEmulator(options: {
         'or run with AUTH_EMULATOR=off to serve the site without sign-in.',
     );
   }
-  const require = createRequire(path.join(options.repoRoot, 'package.json'));
-  const firebaseBin = path.join(
-    path.dirname(require.resolve('firebase-tools/package.json')),
-    'lib/bin/firebase.js',
-  );
+  const firebaseBin = path.join(firebaseToolsFolder(options.repoRoot), 'lib/bin/firebase.js');
   const cliArgs = [
     firebaseBin,
     'emulators:start',

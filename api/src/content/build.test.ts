@@ -151,7 +151,7 @@ describe('the content build', () => {
 
 describe('content/ itself', () => {
   it('compiles every file, with the documents the site links to', () => {
-    const build = buildContent(resolveContentPaths({}, { INIT_CWD: __dirname }).contentDir);
+    const build = buildContent(resolveContentPaths({}, {}).contentDir);
     const paths = build.documents.map((document) => document._path);
     for (const page of [
       'authenticity',
@@ -181,7 +181,7 @@ describe('content/ itself', () => {
   });
 
   it('links only to pages that exist: content paths, site routes and gallery series', () => {
-    const build = buildContent(resolveContentPaths({}, { INIT_CWD: __dirname }).contentDir);
+    const build = buildContent(resolveContentPaths({}, {}).contentDir);
     const known = new Set(
       build.documents.filter((document) => !document.draft).map((document) => document._path),
     );

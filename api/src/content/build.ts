@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONTENT_LOCALE, type SearchEntry } from '@arttoy/shared/contracts/api';
-import { defaultDataDir } from '../db/database-target';
 import { type CompiledDocument, compileDocument, contentHash, searchKindOf } from './compile';
 import { ContentError } from './front-matter';
 import { apiEnvironment, type Environment } from '../config';
+import { projectPath } from '../project-files';
 
 /** Bump when the compiler's output changes, so existing builds count as stale. */
 export const PIPELINE_VERSION = 1;
@@ -35,11 +35,9 @@ export function resolveContentPaths(
   options: Partial<ContentPaths> = {},
   env: Environment = apiEnvironment(),
 ): ContentPaths {
-  // The repository root: the folder that holds .data/ (found by the database's own lookup).
-  const repo = path.dirname(path.dirname(defaultDataDir(env.INIT_CWD ?? process.cwd())));
   return {
-    contentDir: path.resolve(options.contentDir ?? env.CONTENT_DIR ?? path.join(repo, 'content')),
-    outDir: path.resolve(options.outDir ?? env.CONTENT_OUT_DIR ?? path.join(repo, 'api', '.content')),
+    contentDir: path.resolve(options.contentDir ?? env.CONTENT_DIR ?? projectPath('content')),
+    outDir: path.resolve(options.outDir ?? env.CONTENT_OUT_DIR ?? projectPath('api/.content')),
   };
 }
 

@@ -5,7 +5,6 @@
  * ./functions whose files changed (functions/apply.ts). On PostgreSQL, several API processes may
  * start at once: an advisory lock makes them migrate one after the other.
  */
-import path from 'node:path';
 import { migrate as migrateWithPg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
@@ -13,8 +12,9 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { Client } from 'pg';
 import type { Database } from './connect';
 import { applyFunctions, FUNCTIONS_FOLDER } from './functions/apply';
+import { projectPath } from '../project-files';
 
-export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_FOLDER = projectPath('api/src/db/migrations');
 
 /** Any 64-bit number shared by every API process: the key of the migration advisory lock. */
 const MIGRATION_LOCK_KEY = 7_142_604_113;

@@ -55,6 +55,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A fresh database for a server process to open, without opening it here: on PGlite a copy of the
+ * migrated and seeded template, on PostgreSQL an empty database (the server migrates it).
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; remove: () => Promise<void> }> {
+  const server = postgresUrl();
+  return server ? createPostgresDatabase(server) : copyTemplate();
+}
+
 /** A fresh, empty place for a database, without opening it (for tests of the API's own start-up). */
 export async function createEmptyDatabaseUrl(): Promise<{ url: string; remove: () => Promise<void> }> {
   const server = postgresUrl();

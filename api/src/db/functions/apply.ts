@@ -12,8 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../connect';
+import { projectPath } from '../../project-files';
 
-export const FUNCTIONS_FOLDER = import.meta.dirname;
+export const FUNCTIONS_FOLDER = projectPath('api/src/db/functions');
 
 export interface FunctionFile {
   /** The function's name: the file's name without `.sql`. */
