@@ -24,6 +24,10 @@ export const SERVERS = [
   { name: 'api-cluster', source: 'api/src/cluster.ts' },
   { name: 'site-server', source: 'deploy/src/server.ts' },
   { name: 'deploy-service', source: 'deploy/src/deploy-service/main.ts' },
+  // Tracing's preloads (`node --import`): with an OTLP endpoint set they start OpenTelemetry before
+  // the server's modules load; without one they load nothing.
+  { name: 'api-tracing', source: 'api/src/observability/tracing-preload.ts' },
+  { name: 'site-tracing', source: 'deploy/src/observability/tracing-preload.ts' },
   // The migration step (npm run db:migrate): built once its command exists.
   { name: 'db-migrate', source: 'api/src/db/migrate-cli.ts', optional: true },
 ];
