@@ -35,6 +35,7 @@ import drawRoutes from './routes/draws';
 import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
 import { fieldRetentionFrom, fieldStore } from './domain/field/counts';
+import { type ChanceRules, chanceRulesFrom } from './domain/chance/rules';
 import fieldRoutes from './routes/field';
 import figureRoutes from './routes/figures';
 import galleryPathRoutes from './routes/gallery-paths';
@@ -54,6 +55,7 @@ import feedSettingsRoutes from './routes/me/feed-settings';
 import myListingRoutes from './routes/me/listings';
 import fairnessRoutes from './routes/me/fairness';
 import profileRoutes from './routes/me/profile';
+import chanceRoutes from './routes/me/chance';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import seriesRoutes from './routes/series';
@@ -127,6 +129,8 @@ export interface ApiOptions {
   webhookConcurrency?: number;
   /** Unpaid orders one account may hold at once, per box and over all boxes; more are refused with a 409. Default 3 and 10 (domain/orders/order-limits.ts). */
   unpaidOrderLimits?: Partial<UnpaidOrderLimits>;
+  /** The rules for chance purchases: minimum ages, reminders. Default MIN_AGE_BOXES (18), MIN_AGE_LISTINGS (0), REMINDER_AFTER_BOXES (off) (domain/chance/rules.ts). */
+  chanceRules?: Partial<ChanceRules>;
   /** How often unpaid orders past their time are marked expired, in ms. Default 60 000; 0 turns the sweep off. */
   orderSweepIntervalMs?: number;
   /** Settle payments in doubt when the API starts and every `reconcileIntervalMs` after (see domain/payments/reconcile.ts). Default true. */
@@ -187,6 +191,7 @@ async function registerEverything(
   const reconcileEvery = reconcileIntervalFrom(options.reconcileIntervalMs, env);
   const fieldRetention = fieldRetentionFrom(options.fieldRetentionMs, env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
+  const chance = chanceRulesFrom(options.chanceRules, env);
   const auth = createAuthenticator(
     resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
   );
@@ -225,6 +230,7 @@ async function registerEverything(
     changes,
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
+    chance,
     feed: feedSettingsFrom(env),
     field: fieldStore(database.db, fieldRetention),
   };
@@ -272,6 +278,7 @@ async function registerEverything(
   await fastify.register(accountRoutes, { prefix: '/me', deps });
   await fastify.register(fairnessRoutes, { prefix: '/me', deps });
   await fastify.register(profileRoutes, { prefix: '/me', deps });
+  await fastify.register(chanceRoutes, { prefix: '/me', deps });
   await fastify.register(addressRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
   const content = loadSiteContent(options.content, fastify.prefix, fastify.log);

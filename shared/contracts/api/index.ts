@@ -17,3 +17,4 @@ export * from './endpoints';
 export * from './feed';
 export * from './handles';
 export * from './field';
+export * from './chance';

@@ -6,3 +6,4 @@ export * from './item-cycle';
 export * from './market';
 export * from './shipping';
 export * from './field';
+export * from './chance';
