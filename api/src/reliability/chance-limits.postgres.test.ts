@@ -10,7 +10,9 @@ import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { ChanceControls } from '@arttoy/shared/contracts/api';
 import { rowsOf } from '../db/connect';
-import { type ApiProcess, request, startApiProcess } from '../test/api-process';
+import { type Answer, type ApiProcess, request, startApiProcess } from '../test/api-process';
+import { eventually } from '../test/eventually';
+import { lockWaits } from '../test/lock-waits';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
@@ -79,20 +81,31 @@ describe('spending limits on two API instances at once', () => {
     });
     expect(set.status).toBe(200);
 
-    const answers = await Promise.all(
-      Array.from({ length: ORDERS }, (_, index) =>
-        call(
-          buyer,
-          index,
-          'POST',
-          '/api/orders',
-          { boxModelId: boxes[index % boxes.length]!.id },
-          {
-            'idempotency-key': randomUUID(),
-          },
+    // The orders meet at the buyer's row: held here until at least ten of them wait for it at once
+    // (the pools of both instances), so their checks of the limit run as close together as they can.
+    const db = database.database.db;
+    let sent: Promise<Answer[]> = Promise.resolve([]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from users where firebase_uid = ${buyer.uid} for update`);
+      sent = Promise.all(
+        Array.from({ length: ORDERS }, (_, index) =>
+          call(
+            buyer,
+            index,
+            'POST',
+            '/api/orders',
+            { boxModelId: boxes[index % boxes.length]!.id },
+            { 'idempotency-key': randomUUID() },
+          ),
         ),
-      ),
-    );
+      );
+      await eventually(
+        () => lockWaits(db),
+        (waiting) => waiting >= 10,
+        60_000,
+      );
+    });
+    const answers = await sent;
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     const reasons = answers

@@ -7,6 +7,7 @@ import { addressBookRead } from '../api/addresses';
 import { meRead, savedMethodsRead } from '../api/profile';
 import { AddressBook } from '../profile/address-book';
 import { BalancePanel } from '../profile/balance-panel';
+import { ChanceControlsPanel } from '../profile/chance-controls';
 import { FeedVisibility } from '../profile/feed-visibility';
 import { HandleForm } from '../profile/handle-form';
 import { MyListings } from '../profile/my-listings';
@@ -44,7 +45,7 @@ function ProviderDetails() {
 }
 
 /**
- * /profile: who the visitor is, the handle they choose and whether the live room shows it, their listings and balance from the market, their saved payment methods and addresses.
+ * /profile: who the visitor is, the handle they choose and whether the live room shows it, their limits and breaks for mystery boxes, their listings and balance from the market, their saved payment methods and addresses.
  * The market's sections read on their own: one failing leaves the rest of the page.
  */
 export function ProfilePage() {
@@ -76,6 +77,7 @@ export function ProfilePage() {
         <ProviderDetails />
         <HandleForm current={me.data.handle} onSaved={me.replace} />
         <FeedVisibility handle={me.data.handle} />
+        <ChanceControlsPanel />
         <MyListings />
         <BalancePanel />
         <SavedMethods initial={methods.data.items} />
