@@ -63,6 +63,8 @@ function Problem({ text }: { text: string | null }) {
 function AgeForm({ controls, onSaved }: { controls: Controls; onSaved: (controls: Controls) => void }) {
   const id = useId();
   const [date, setDate] = useState('');
+  // Today, once: no date of birth after it.
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
   const { busy, problem, run } = useChange(onSaved);
   const { age } = controls;
   if (age.birthMonth !== null)
@@ -94,7 +96,7 @@ function AgeForm({ controls, onSaved }: { controls: Controls; onSaved: (controls
         type="date"
         required
         value={date}
-        max={new Date().toISOString().slice(0, 10)}
+        max={today}
         aria-describedby={`${id}-why`}
         onChange={(event) => setDate(event.target.value)}
       />{' '}
