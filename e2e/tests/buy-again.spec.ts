@@ -81,6 +81,7 @@ test('the reveal is its own page heading, focused without a ring; the seller’s
 }) => {
   test.setTimeout(180_000);
   const handle = await signInAsSeller(page, 'owner');
+  await confirmAge(page);
 
   // A box bought and opened, still under reduced motion: the reveal heading is the page's, focused.
   await page.emulateMedia({ reducedMotion: 'reduce' });
