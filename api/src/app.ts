@@ -37,6 +37,7 @@ import drawRoutes from './routes/draws';
 import { feedSettingsFrom } from './domain/feed/settings';
 import feedRoutes from './routes/feed';
 import { fieldRetentionFrom, fieldStore } from './domain/field/counts';
+import { type ChanceRules, chanceRulesFrom } from './domain/chance/rules';
 import fieldRoutes from './routes/field';
 import { createFieldMetrics } from './observability/field-metrics';
 import figureRoutes from './routes/figures';
@@ -63,6 +64,7 @@ import {
   dataExportSettingsFrom,
   startExportWorker,
 } from './domain/privacy/export-jobs';
+import chanceRoutes from './routes/me/chance';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import seriesRoutes from './routes/series';
@@ -154,6 +156,8 @@ export interface ApiOptions {
   webhookConcurrency?: number;
   /** Unpaid orders one account may hold at once, per box and over all boxes; more are refused with a 409. Default 3 and 10 (domain/orders/order-limits.ts). */
   unpaidOrderLimits?: Partial<UnpaidOrderLimits>;
+  /** The rules for chance purchases: minimum ages, reminders. Default MIN_AGE_BOXES (18), MIN_AGE_LISTINGS (0), REMINDER_AFTER_BOXES (off) (domain/chance/rules.ts). */
+  chanceRules?: Partial<ChanceRules>;
   /** How often unpaid orders past their time are marked expired, in ms. Default 60 000; 0 turns the sweep off. */
   orderSweepIntervalMs?: number;
   /** Settle payments in doubt when the API starts and every `reconcileIntervalMs` after (see domain/payments/reconcile.ts). Default true. */
@@ -226,6 +230,7 @@ async function registerEverything(
   const fieldRetention = fieldRetentionFrom(options.fieldRetentionMs, env);
   const unpaidOrderLimits = resolveUnpaidOrderLimits(options.unpaidOrderLimits);
   const dataExport = dataExportSettingsFrom(env, options.dataExport);
+  const chance = chanceRulesFrom(options.chanceRules, env);
   const auth = createAuthenticator(
     resolveAuthOptions({ projectId: options.firebaseProjectId, checkRevoked: options.firebaseCheckRevoked }),
   );
@@ -274,6 +279,7 @@ async function registerEverything(
     changes,
     webhookConcurrency: options.webhookConcurrency ?? 20,
     unpaidOrderLimits,
+    chance,
     feed: feedSettingsFrom(env),
     field: fieldStore(database.db, fieldRetention),
     ...(options.metrics ? { fieldMetrics: createFieldMetrics(options.metrics) } : {}),
@@ -331,6 +337,7 @@ async function registerEverything(
   await fastify.register(fairnessRoutes, { prefix: '/me', deps });
   await fastify.register(profileRoutes, { prefix: '/me', deps });
   await fastify.register(dataRoutes, { prefix: '/me', deps });
+  await fastify.register(chanceRoutes, { prefix: '/me', deps });
   await fastify.register(addressRoutes, { prefix: '/me', deps });
   await fastify.register(lockerRoutes, { prefix: '/locker', deps });
   const content = loadSiteContent(options.content, fastify.prefix, fastify.log);

@@ -31,6 +31,11 @@ describe('the API settings schema', () => {
     expect(settings.REDIS_URL).toBeUndefined();
     expect(settings.METRICS_PORT).toBeUndefined();
     expect(settings.METRICS_HOST).toBe('127.0.0.1');
+    expect([settings.MIN_AGE_BOXES, settings.MIN_AGE_LISTINGS, settings.REMINDER_AFTER_BOXES]).toEqual([
+      18,
+      0,
+      null,
+    ]);
   });
 
   it('takes a metrics port apart from the public one, and refuses the public one', () => {
@@ -51,7 +56,14 @@ describe('the API settings schema', () => {
       RECONCILE_INTERVAL_MS: '0',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
       FEED_HEARTBEAT_MS: '20',
+      MIN_AGE_BOXES: '16',
+      MIN_AGE_LISTINGS: '13',
+      REMINDER_AFTER_BOXES: '5',
     });
+    expect([settings.MIN_AGE_BOXES, settings.MIN_AGE_LISTINGS, settings.REMINDER_AFTER_BOXES]).toEqual([
+      16, 13, 5,
+    ]);
+    expect(apiSettings({ REMINDER_AFTER_BOXES: '0' }).REMINDER_AFTER_BOXES).toBeNull();
     expect(settings.API_PORT).toBe(4100);
     expect(settings.API_HOST).toBe('::');
     expect(settings.REDIS_URL?.host).toBe('127.0.0.1:6379');
@@ -151,6 +163,13 @@ describe('the API settings schema', () => {
       'FIREBASE_AUTH_EMULATOR_HOST',
       'http://127.0.0.1:9099',
       'FIREBASE_AUTH_EMULATOR_HOST must be host:port, such as 127.0.0.1:9099; got "http://127.0.0.1:9099".',
+    ],
+    ['MIN_AGE_BOXES', '18y', 'MIN_AGE_BOXES must be a whole number of years from 0 to 99; got "18y".'],
+    ['MIN_AGE_LISTINGS', '120', 'MIN_AGE_LISTINGS must be a whole number of years from 0 to 99; got "120".'],
+    [
+      'REMINDER_AFTER_BOXES',
+      '-3',
+      'REMINDER_AFTER_BOXES must be a number of boxes from 1 to 1000, or 0 (or unset) for no reminders; got "-3".',
     ],
     [
       'PAYPAL_API_BASE',

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { Environment } from './config';
 import { redact, resolveDatabaseTarget } from './db/database-target';
+import { DEFAULT_CHANCE_RULES, minAgeFrom, reminderAfterFrom } from './domain/chance/rules';
 import { feedSettingsFrom } from './domain/feed/settings';
 import { dataExportSettingsFrom } from './domain/privacy/export-jobs';
 import { reconcileIntervalFrom } from './domain/payments/reconcile-schedule';
@@ -167,6 +168,11 @@ export const apiSettingFields = {
       ? value
       : refuse('FIREBASE_AUTH_EMULATOR_HOST', 'host:port, such as 127.0.0.1:9099', value),
   ),
+  MIN_AGE_BOXES: setting((value) => minAgeFrom('MIN_AGE_BOXES', value) ?? DEFAULT_CHANCE_RULES.minAgeBoxes),
+  MIN_AGE_LISTINGS: setting(
+    (value) => minAgeFrom('MIN_AGE_LISTINGS', value) ?? DEFAULT_CHANCE_RULES.minAgeListings,
+  ),
+  REMINDER_AFTER_BOXES: setting((value) => reminderAfterFrom(value) ?? null),
   PAYPAL_API_BASE: setting((value) => (value ? httpUrl('PAYPAL_API_BASE', value) : undefined)),
   PAYPAL_CLIENT_ID: z.string().optional(),
   /** Tracing (observability/tracing.ts): off unless one of the two endpoints is set. */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { boxOnSale, figureSlug } from '../fixtures/catalogue';
 import { listFromLocker, signIn, signInAsSeller } from '../fixtures/market';
+import { confirmAge } from '../fixtures/purchase';
 import { expect, test, waitForEmulator } from '../fixtures/sign-in';
 
 // Buying twice, buying one's own: the buyer's open hold is resumed, never doubled; a seller's own
@@ -31,6 +32,8 @@ test('back from the pay page, the box page shows the box held with Pay now and C
   test.setTimeout(120_000);
   const box = await boxOnSale(page);
   await signIn(page, 'again', `/mysterybox/${box.id}`);
+  await confirmAge(page);
+  await page.goto(`/mysterybox/${box.id}`);
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
 
   await page.getByRole('button', { name: 'Buy now' }).click();
@@ -78,6 +81,7 @@ test('the reveal is its own page heading, focused without a ring; the seller’s
 }) => {
   test.setTimeout(180_000);
   const handle = await signInAsSeller(page, 'owner');
+  await confirmAge(page);
 
   // A box bought and opened, still under reduced motion: the reveal heading is the page's, focused.
   await page.emulateMedia({ reducedMotion: 'reduce' });

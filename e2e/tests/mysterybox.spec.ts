@@ -1,6 +1,7 @@
 import { expectNoSeriousViolations } from '../fixtures/axe';
 import type { Locator, Page } from '@playwright/test';
 import { boxOnSale } from '../fixtures/catalogue';
+import { confirmAge } from '../fixtures/purchase';
 import { expect, signInThroughPopup, test, waitForEmulator } from '../fixtures/sign-in';
 
 // The whole purchase, as a buyer lives it, against the real API (in-memory database), the Auth
@@ -40,6 +41,9 @@ test('sign in, buy a box with the sandbox provider, see the reveal, find the fig
     BUYER,
   );
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
+  // A first box asks for the date of birth once (the API refuses a box without it).
+  await confirmAge(page);
+  await page.goto(`/mysterybox/${box.id}`);
   await expect(page.getByTestId('server-seed-hash')).toHaveText(/^[0-9a-f]{64}$/);
   await expectNoSeriousViolations(page);
 
@@ -180,6 +184,8 @@ test('on a 390 px phone, the pay page keeps the order line on one line, says it 
     newBuyer('QA Returning Buyer'),
   );
   await expect(page).toHaveURL(new RegExp(`/mysterybox/${box.id}$`));
+  await confirmAge(page);
+  await page.goto(`/mysterybox/${box.id}`);
 
   // First box: no saved method yet; the quantity reads "Qty 1" on the price's line, never alone.
   await page.getByRole('button', { name: 'Buy now' }).click();

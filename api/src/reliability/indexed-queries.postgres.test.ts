@@ -13,7 +13,7 @@ import { apiPlugin } from '../app';
 import { openDatabase } from '../db/connect';
 import { signInTestUser, TEST_PROJECT_ID } from '../test/auth-emulator';
 import { eventually } from '../test/eventually';
-import type { TestApi } from '../test/helper';
+import { TEST_CHANCE_RULES, type TestApi } from '../test/helper';
 import { type BoxCapture, bearer, buyBox, expectStatus, orderBox, seedBoxId } from '../test/purchase';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 import { API_START_TIMEOUT_MS } from '../server-options';
@@ -96,6 +96,7 @@ describe('queries of a buyer’s journey', () => {
         rateLimits: false,
         firebaseProjectId: TEST_PROJECT_ID,
         orderSweepIntervalMs: 0,
+        chanceRules: TEST_CHANCE_RULES,
       });
       await app.ready();
       const api: TestApi = {

@@ -7,7 +7,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
-import type { BoxModelDetail, CaptureResult, Figure, Order, StartPaymentResult } from '@arttoy/shared/contracts/api';
+import type {
+  BoxModelDetail,
+  CaptureResult,
+  Figure,
+  Order,
+  StartPaymentResult,
+} from '@arttoy/shared/contracts/api';
 import { boxModelFigures, boxModels, draws, lockerItems, orders } from '../db/schema';
 import { type ApiProcess, request, startApiProcess } from '../test/api-process';
 import { signInTestUser, type TestUser } from '../test/auth-emulator';
@@ -67,7 +73,9 @@ describe('two API instances on one PostgreSQL database', () => {
     const before = await figure(first);
     expect((await figure(second)).description).toBe(before.description);
     const description = `${before.description} (${randomUUID()})`;
-    await database.database.db.execute(sql`update figures set description = ${description} where slug = ${slug}`);
+    await database.database.db.execute(
+      sql`update figures set description = ${description} where slug = ${slug}`,
+    );
     const seen = await Promise.all(
       [first, second].map((instance) =>
         eventually(
@@ -92,6 +100,19 @@ describe('two API instances on one PostgreSQL database', () => {
         ip: clientIp(index),
       })),
     );
+    // Boxes are sold to accounts that confirmed their age (routes/me/chance.ts).
+    for (const [index, buyer] of buyers.entries()) {
+      const confirmed = await request(agent, `${instances[index % 2]!.base}/api/me/age`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${buyer.idToken}`,
+          'x-forwarded-for': buyer.ip,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ dateOfBirth: '1990-01-15' }),
+      });
+      expect(confirmed.status).toBe(200);
+    }
     const statuses: number[] = [];
     const attempt = async (
       buyer: TestUser & { ip: string },

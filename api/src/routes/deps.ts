@@ -1,4 +1,5 @@
 /** What every route module gets from the API plugin: passed explicitly, nothing global. */
+import type { ChanceRules } from '../domain/chance/rules';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@arttoy/shared/contracts/api';
 import type { Database, Db } from '../db/connect';
@@ -31,6 +32,8 @@ export interface RouteDeps {
   webhookConcurrency: number;
   /** The caps on one account's unpaid orders (domain/orders/order-limits.ts). */
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** The site's rules for chance purchases: minimum ages, reminders (domain/chance/rules.ts). */
+  chance: ChanceRules;
   /** The live room's limits and timings (domain/feed/settings.ts). */
   feed: FeedSettings;
   /** Visitors' page views and errors per app version (domain/field/counts.ts). */
@@ -82,7 +85,7 @@ export const limitedBy = (policy: RateLimitPolicy | undefined): FastifyContextCo
   policy ? { rateLimit: policy } : {};
 
 /** The error responses a route documents in the OpenAPI document. */
-export function errorResponses(...statuses: (400 | 401 | 404 | 409 | 413 | 429 | 503)[]) {
+export function errorResponses(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 429 | 503)[]) {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
     number,
     typeof apiErrorSchema

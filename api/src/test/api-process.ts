@@ -26,7 +26,8 @@ export async function startApiProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<ApiProcess> {
-  const port = await freePort();
+  // A port the caller chose (a range of its own), else any free one.
+  const port = env.API_PORT ? Number(env.API_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: API_DIR,
     env: { ...process.env, LOG_LEVEL: 'warn', API_PORT: String(port), API_HOST: '127.0.0.1', ...env },

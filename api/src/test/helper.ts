@@ -23,6 +23,12 @@ export interface BuiltTestApi extends TestApi {
   routes: RouteOptions[];
 }
 
+/**
+ * Tests of other features buy boxes with accounts that never confirmed a date of birth: they are
+ * taken as of age. The tests of the age rule pass `chanceRules: {}` (the settings' rules).
+ */
+export const TEST_CHANCE_RULES = { assumeOfAge: true } as const;
+
 /** Rate limits are off unless a test asks for them: suites make many requests from one IP. */
 export async function buildTestApi(
   options: ApiOptions = {},
@@ -38,6 +44,7 @@ export async function buildTestApi(
       database: testDatabase.database,
       rateLimits: false,
       firebaseProjectId: TEST_PROJECT_ID,
+      chanceRules: TEST_CHANCE_RULES,
       ...options,
     });
     await app.ready();
@@ -70,6 +77,7 @@ export async function startApiBeside(api: TestApi, options: ApiOptions = {}): Pr
     database: api.database,
     rateLimits: false,
     firebaseProjectId: TEST_PROJECT_ID,
+    chanceRules: TEST_CHANCE_RULES,
     ...options,
   });
   await app.ready();
@@ -98,5 +106,6 @@ export async function registerApiOn(app: FastifyInstance, databaseUrl: string): 
     rateLimits: false,
     orderSweepIntervalMs: 0,
     firebaseProjectId: TEST_PROJECT_ID,
+    chanceRules: TEST_CHANCE_RULES,
   });
 }

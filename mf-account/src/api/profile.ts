@@ -1,5 +1,5 @@
 /** The signed-in visitor's profile: who they are to the API, their handle, saved payment methods and live room setting. */
-import { endpoints } from '@arttoy/shared/contracts/api';
+import { type BreakLength, endpoints, type SetLimitsBody } from '@arttoy/shared/contracts/api';
 import { apiPath } from '@arttoy/shared/http';
 import { invalidatePageReads } from '@arttoy/shared/query';
 import { accountCall, accountRead } from './session-token';
@@ -23,3 +23,13 @@ export const feedVisibilityRead = (uid: string) => accountRead(uid, endpoints.ge
 
 export const saveFeedVisibility = (visible: boolean) =>
   accountCall(endpoints.putFeedVisibility, { body: { visible } });
+
+/** My rules for mystery boxes: age, limits with what each period counts, break, session reminder. */
+export const chanceControlsRead = (uid: string) => accountRead(uid, endpoints.getChanceControls);
+
+export const saveLimits = (body: SetLimitsBody) => accountCall(endpoints.putLimits, { body });
+
+export const confirmAge = (dateOfBirth: string) =>
+  accountCall(endpoints.confirmAge, { body: { dateOfBirth } });
+
+export const takeBreak = (length: BreakLength) => accountCall(endpoints.takeBreak, { body: { length } });

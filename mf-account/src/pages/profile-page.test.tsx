@@ -6,6 +6,7 @@ import * as app from '../app';
 import { balanceOf } from '../test/market-fixtures';
 import { setAuth } from '../test/auth';
 import { me } from '../test/me-fixtures';
+import { chanceControls } from '../test/chance-fixtures';
 import { ADDRESS } from '../test/locker-fixtures';
 
 jest.mock('@arttoy/shared/auth', () => ({
@@ -35,6 +36,7 @@ const MARKET = {
   'GET /api/me/listings': { body: { items: [] } },
   'GET /api/me/balance': { body: balanceOf([]) },
   'GET /api/me/feed-visibility': { body: { visible: false } },
+  'GET /api/me/limits': { body: chanceControls() },
 };
 
 function signIn(signedIn = true) {

@@ -10,6 +10,7 @@ import { AddressBook } from '../profile/address-book';
 import { BalancePanel } from '../profile/balance-panel';
 import { DataExport } from '../profile/data-export';
 import { DeleteAccount } from '../profile/delete-account';
+import { ChanceControlsPanel } from '../profile/chance-controls';
 import { FeedVisibility } from '../profile/feed-visibility';
 import { HandleForm } from '../profile/handle-form';
 import { MyListings } from '../profile/my-listings';
@@ -47,7 +48,7 @@ function ProviderDetails() {
 }
 
 /**
- * /profile: who the visitor is, the handle they choose and whether the live room shows it, their listings and balance from the market, their saved payment methods and addresses, and their data: a copy to download, and the account's deletion.
+ * /profile: who the visitor is, the handle they choose and whether the live room shows it, their limits and breaks for mystery boxes, their listings and balance from the market, their saved payment methods and addresses, and their data: a copy to download, and the account's deletion.
  * The market's sections read on their own: one failing leaves the rest of the page.
  */
 export function ProfilePage() {
@@ -86,6 +87,7 @@ export function ProfilePage() {
         <ProviderDetails />
         <HandleForm current={me.data.handle} onSaved={me.replace} />
         <FeedVisibility handle={me.data.handle} />
+        <ChanceControlsPanel />
         <MyListings />
         <BalancePanel />
         <SavedMethods initial={methods.data.items} />

@@ -27,6 +27,9 @@ const buyerCall = async <E extends ApiEndpoint>(endpoint: E, ...args: EndpointAr
 
 export const fairnessRead = (uid: string) => userEndpointRead(uid, token, endpoints.getFairness);
 
+/** The buyer's rules for boxes and the boxes of their session (the reminder). */
+export const chanceControlsRead = (uid: string) => userEndpointRead(uid, token, endpoints.getChanceControls);
+
 /** What the buyer owns: a box page reveals the secret figures they have pulled. */
 export const lockerRead = (uid: string) => userEndpointRead(uid, token, endpoints.listLocker);
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HttpError, isApiError, newIdempotencyKey } from '@arttoy/shared/http';
+import { endpoints } from '@arttoy/shared/contracts/api';
+import { apiPath, HttpError, isApiError, newIdempotencyKey } from '@arttoy/shared/http';
 import { invalidatePageReads } from '@arttoy/shared/query';
 import { createOrder } from '../api/account';
 import { payPathOf } from './open-hold';
@@ -30,6 +31,8 @@ export function useBuy(boxModelId: number) {
       // box page shows the hold (the API answers the buyer's open hold again rather than a second one).
       invalidatePageReads('/box-models');
       invalidatePageReads('/orders');
+      // One more box in the session: the reminder counts it.
+      invalidatePageReads(apiPath(endpoints.getChanceControls));
       void navigate(payPathOf(order));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));

@@ -17,6 +17,8 @@ import { oddsSummary, stockLabel } from '../components/odds-summary';
 import { ErrorNotice, loginHref } from '../components/states';
 import { OpenHold, useOpenHold } from '../components/open-hold';
 import { useBuy } from '../components/use-buy';
+import { ChanceRefusal, isChanceRefusal } from '../components/chance-refusal';
+import { SessionReminder } from '../components/session-reminder';
 import { boxProduct } from '@arttoy/shared/seo';
 import { useReportNotFound as useNotFound } from '@arttoy/shared/federation/remote';
 
@@ -118,9 +120,12 @@ export function BoxPage() {
               ? 'Fix your client seed to buy.'
               : `Your box is held for ${ORDER_RESERVATION_MINUTES} minutes while you pay.`}
           </p>
-          {buying.status === 'error' && !buying.soldOut ? (
+          {buying.status === 'error' && isChanceRefusal(buying.error) ? (
+            <ChanceRefusal error={buying.error} />
+          ) : buying.status === 'error' && !buying.soldOut ? (
             <ErrorNotice title="Your box could not be reserved." error={buying.error} />
           ) : null}
+          <SessionReminder uid={uid} />
         </section>
         <FairnessPanel
           fairness={fairness}

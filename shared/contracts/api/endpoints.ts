@@ -33,6 +33,12 @@ import {
   exportRequestedSchema,
 } from './privacy';
 import {
+  chanceControlsSchema,
+  confirmAgeBodySchema,
+  setLimitsBodySchema,
+  takeBreakBodySchema,
+} from './chance';
+import {
   boxModelDetailSchema,
   boxModelListQuerySchema,
   boxModelPageSchema,
@@ -167,6 +173,10 @@ export const endpoints = {
     params: paymentMethodParamsSchema,
     response: savedPaymentMethodListSchema,
   }),
+  getChanceControls: endpoint('GET', '/me/limits', { response: chanceControlsSchema }),
+  putLimits: endpoint('PUT', '/me/limits', { body: setLimitsBodySchema, response: chanceControlsSchema }),
+  confirmAge: endpoint('PUT', '/me/age', { body: confirmAgeBodySchema, response: chanceControlsSchema }),
+  takeBreak: endpoint('POST', '/me/break', { body: takeBreakBodySchema, response: chanceControlsSchema }),
   listAddresses: endpoint('GET', '/me/addresses', { response: savedAddressListSchema }),
   saveAddress: endpoint('POST', '/me/addresses', {
     body: saveAddressBodySchema,

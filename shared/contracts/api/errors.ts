@@ -307,6 +307,84 @@ export const API_ERRORS = {
     visitor:
       'You have too many unpaid orders. Pay for or cancel one of them on your orders page, then order again.',
   }),
+  // Chance purchases: the rules an account set (chance.ts), checked when a box is ordered.
+  age_unconfirmed: entry({
+    status: 403,
+    class: 'forbidden',
+    details: z.object({ reason: z.literal('age_unconfirmed'), minAge: z.number() }),
+    message: ({ minAge }) =>
+      `Mystery boxes are sold from the age of ${minAge}. Confirm your date of birth once in ` +
+      `your profile (Limits and breaks), then order again.`,
+    routes: ['POST /orders', 'POST /listings/{id}/orders'],
+  }),
+  under_age: entry({
+    status: 403,
+    class: 'forbidden',
+    details: z.object({ reason: z.literal('under_age'), minAge: z.number(), ofAgeFrom: z.string() }),
+    message: ({ minAge, ofAgeFrom }) =>
+      `Mystery boxes are sold from the age of ${minAge}; by the date of birth you confirmed, you ` +
+      `may order them from ${ofAgeFrom}.`,
+    routes: ['POST /orders', 'POST /listings/{id}/orders'],
+  }),
+  on_break: entry({
+    status: 403,
+    class: 'forbidden',
+    details: z.object({ reason: z.literal('on_break'), breakUntil: z.string() }),
+    message: ({ breakUntil }) =>
+      `You are taking a break from mystery boxes until ${breakUntil}; it cannot be ended early. ` +
+      `The market and your locker stay open.`,
+    routes: ['POST /orders'],
+  }),
+  spending_limit: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({
+      reason: z.literal('spending_limit'),
+      period: z.enum(['day', 'week', 'month']),
+      limitMinor: z.number(),
+      spentMinor: z.number(),
+      leftMinor: z.number(),
+      priceMinor: z.number(),
+      currency: z.string(),
+      resetsAt: z.string(),
+    }),
+    message: ({ period, leftMinor, currency, resetsAt }) =>
+      `This box would pass the limit you set for this ${period}: ${leftMinor} ${currency} (in ` +
+      `cents or the currency's smallest unit) is left until ${resetsAt}. You can change your ` +
+      `limits in your profile; a higher limit applies 24 hours after you set it.`,
+    routes: ['POST /orders'],
+  }),
+  spending_limit_currency: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({
+      reason: z.literal('spending_limit_currency'),
+      limitCurrency: z.string(),
+      currency: z.string(),
+    }),
+    message: ({ limitCurrency, currency }) =>
+      `Your spending limits are in ${limitCurrency} and this box is priced in ${currency}, so it ` +
+      `cannot be counted against them. Set your limits in ${currency} in your profile to order it.`,
+    routes: ['POST /orders'],
+  }),
+  limit_currency_change: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('limit_currency_change'), currency: z.string() }),
+    message: ({ currency }) =>
+      `Your limits are in ${currency}. To count them in another currency, first remove every ` +
+      `limit (a removal applies 24 hours later), then set them again in the new currency.`,
+    routes: ['PUT /me/limits'],
+  }),
+  age_already_confirmed: entry({
+    status: 409,
+    class: 'conflict',
+    details: z.object({ reason: z.literal('age_already_confirmed'), birthMonth: z.string() }),
+    message: ({ birthMonth }) =>
+      `Your date of birth is already confirmed (${birthMonth}); it is confirmed once and cannot ` +
+      `be changed here. Write to support if it is wrong.`,
+    routes: ['PUT /me/age'],
+  }),
   order_key_reused: entry({
     status: 409,
     class: 'conflict',

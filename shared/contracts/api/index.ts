@@ -18,3 +18,4 @@ export * from './feed';
 export * from './handles';
 export * from './field';
 export * from './privacy';
+export * from './chance';

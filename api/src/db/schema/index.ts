@@ -7,3 +7,4 @@ export * from './market';
 export * from './shipping';
 export * from './field';
 export * from './privacy';
+export * from './chance';

@@ -15,6 +15,8 @@ import { fulfilOrder } from '../draws/fulfil';
 import { claimCapture } from '../payments/capture-hold';
 import { createOrder } from './create-order';
 import { DEFAULT_UNPAID_ORDER_LIMITS } from './order-limits';
+import { DEFAULT_CHANCE_RULES } from '../chance/rules';
+import { TEST_CHANCE_RULES } from '../../test/helper';
 
 /** Runs `work` in a transaction that stays open until the returned `commit` is called. */
 async function openTransaction(db: Db, work: (tx: Db) => Promise<unknown>) {
@@ -81,6 +83,7 @@ describe('what a purchase of a box waits for', () => {
       idempotencyKey: randomUUID(),
       body: { boxModelId: box.id, quantity: 1 },
       limits: DEFAULT_UNPAID_ORDER_LIMITS,
+      chance: { ...DEFAULT_CHANCE_RULES, ...TEST_CHANCE_RULES },
     });
     expect(await finishesWithoutWaiting(db, ordered)).toEqual({ settled: true, lockWaits: 0 });
     expect((await ordered).order.status).toBe('pending_payment');

@@ -21,6 +21,8 @@ import { orders } from '../../db/schema';
 import { cancelUnpaidShipRequests } from '../ship-requests';
 import { replayKeyRace } from './idempotency-key';
 import { apiError } from '../../errors';
+import { type ChanceRefusal, chanceRefusal, isChanceRefusal } from '../chance/controls';
+import type { ChanceRules } from '../chance/rules';
 import { activeSeed } from '../fairness/seeds';
 import { newOrderSn } from './order-sn';
 import { overUnpaidLimit, type UnpaidOrderLimits } from './order-limits';
@@ -33,6 +35,8 @@ export interface CreateOrderInput {
   body: { boxModelId: number; quantity: 1; clientSeed?: string | undefined } & CreateOrderBody;
   /** The caps on the buyer's unpaid orders (order-limits.ts). */
   limits: UnpaidOrderLimits;
+  /** The site's rules for chance purchases (domain/chance/rules.ts): the minimum age. */
+  chance: ChanceRules;
 }
 
 export interface CreatedOrder {
@@ -42,9 +46,9 @@ export interface CreatedOrder {
 }
 
 /** Why arttoy_reserve_box took no new order: refused, or the buyer's open hold on the box resumed. */
-type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user' | 'resumed';
+type Refusal = 'sold_out' | 'unpaid_per_box' | 'unpaid_per_user' | 'resumed' | ChanceRefusal;
 
-/** What arttoy_order_box answers (migration 0017): the box, and the order it took or why not. */
+/** What arttoy_order_chance_box answers: the box, and the order it took or why not (a refusal by the account's rules: the box's price). */
 interface ReservedRow {
   boxId: number;
   boxSlug: string;
@@ -143,13 +147,14 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   if (clientSeed) await activeSeed(db, input.userId);
   try {
     // One statement on its own (migration 0017), so the buyer's and the box's locks are released at
-    // its end (migrations 0004, 0008). A key used before is not looked for first: its order's insert
+    // its end (migrations 0004, 0008); the account's rules (age, break, limits) are decided in it
+    // under the buyer's lock (arttoy_order_chance_box). A key used before is not looked for first: its order's insert
     // breaks the key's unique constraint, or the reservation refuses, and either way the key's order
     // is then returned (replay): a retry costs more, and a first order, nearly every one, less.
     const reserved = await db.execute(sql`
       select box_id as "boxId", box_slug as "boxSlug", box_name as "boxName", reserved_order_id as "orderId", boxes_left as "left", refused, unpaid,
         unit_price_minor as "unitPriceMinor", total_minor as "totalMinor", currency, created_at as "createdAt", expires_at as "expiresAt"
-      from arttoy_order_box(${input.body.boxModelId}::int, ${input.body.quantity}::int, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int,
+      from arttoy_order_chance_box(${input.chance.assumeOfAge ? null : input.chance.minAgeBoxes}::int, ${input.body.boxModelId}::int, ${input.body.quantity}::int, ${CAPTURE_GRACE_SECONDS}::int, ${CAPTURE_HOLD_SECONDS}::int,
         ${ORDER_RESERVATION_MINUTES}::int, ${orderSn}, ${input.userId}::bigint, ${input.idempotencyKey}, ${JSON.stringify(requestOf(input.body))}::jsonb,
         ${clientSeed}::text, ${input.limits.perBox}::int, ${input.limits.perAccount}::int)`);
     const [row] = rowsOf<ReservedRow>(reserved);
@@ -162,6 +167,11 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         throw apiError('box_model_not_found', {
           boxModelId: input.body.boxModelId,
           hint: 'GET /api/box-models lists the boxes on sale.',
+        });
+      if (isChanceRefusal(row.refused))
+        throw await chanceRefusal(db, input.userId, row.refused, input.chance, {
+          priceMinor: Number(row.totalMinor),
+          currency: row.currency,
         });
       const box = { id: Number(row.boxId), name: row.boxName };
       if (row.refused === 'unpaid_per_box' || row.refused === 'unpaid_per_user')

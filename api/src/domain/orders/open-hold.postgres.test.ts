@@ -14,6 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import { createListingOrder } from '../market/listing-orders';
 import { createOrder } from './create-order';
 import { DEFAULT_UNPAID_ORDER_LIMITS } from './order-limits';
+import { DEFAULT_CHANCE_RULES } from '../chance/rules';
+import { TEST_CHANCE_RULES } from '../../test/helper';
 
 const CLICKS = 4;
 
@@ -72,6 +74,7 @@ describe('one open hold per buyer, for clicks at the same moment', () => {
             idempotencyKey: randomUUID(),
             body: { boxModelId: box.id, quantity: 1 },
             limits: DEFAULT_UNPAID_ORDER_LIMITS,
+            chance: { ...DEFAULT_CHANCE_RULES, ...TEST_CHANCE_RULES },
           }),
         ),
     );

@@ -17,6 +17,7 @@ import {
 } from '@arttoy/shared/contracts/api';
 import type { Db } from '../../db/connect';
 import {
+  chanceControls,
   draws,
   exportJobs,
   handleReservations,
@@ -142,6 +143,8 @@ export async function deleteAccount(
     await tx.delete(savedAddresses).where(eq(savedAddresses.userId, user.id));
     await tx.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
     await tx.delete(exportJobs).where(eq(exportJobs.userId, user.id));
+    // The month of birth, the time zone and the limits: personal, and of no use to accounting.
+    await tx.delete(chanceControls).where(eq(chanceControls.userId, user.id));
     await tx.update(serverSeeds).set({ clientSeed: ERASED }).where(eq(serverSeeds.userId, user.id));
     await tx.update(draws).set({ clientSeed: ERASED }).where(eq(draws.userId, user.id));
     await tx

@@ -10,6 +10,7 @@ import { asc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import {
   boxModels,
+  chanceControls,
   draws,
   feedEvents,
   figures,
@@ -60,6 +61,9 @@ export async function gatherVisitorData(tx: Db, userId: number, site: string) {
       .select({ handle: handleReservations.handle, reservedUntil: handleReservations.reservedUntil })
       .from(handleReservations)
       .where(eq(handleReservations.userId, userId)),
+    /** The month of birth confirmed, limits for mystery boxes (with any raise waiting), a break. */
+    chanceControls:
+      (await tx.select().from(chanceControls).where(eq(chanceControls.userId, userId)))[0] ?? null,
     addresses: await tx
       .select({ id: savedAddresses.id, address: savedAddresses.address, createdAt: savedAddresses.createdAt })
       .from(savedAddresses)

@@ -61,6 +61,13 @@ describe('the live feed on two API instances', () => {
       .select({ id: boxModels.id })
       .from(boxModels)
       .where(eq(boxModels.slug, 'skate-spirits-blind-box'));
+    // Boxes are sold to accounts that confirmed their age (routes/me/chance.ts).
+    const confirmed = await request(agent, `${first.base}/api/me/age`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ dateOfBirth: '1990-01-15' }),
+    });
+    expect(confirmed.status).toBe(200);
     const ordered = await post('/api/orders', { boxModelId: box!.id }, { 'idempotency-key': randomUUID() });
     expect(ordered.status).toBe(201);
     const order = JSON.parse(ordered.body) as Order;

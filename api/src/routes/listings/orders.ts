@@ -6,6 +6,7 @@ import {
   listingParamsSchema,
   orderSchema,
 } from '@arttoy/shared/contracts/api';
+import { requireListingAge } from '../../domain/chance/controls';
 import { createListingOrder } from '../../domain/market/listing-orders';
 import type { UserRow } from '../../domain/users';
 import { errorResponses, PRIVATE_NO_STORE, requireUser, type RouteOptions } from '../deps';
@@ -24,7 +25,11 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
         security: [{ bearerAuth: [] }],
         params: listingParamsSchema,
         headers: idempotentRequestHeadersSchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+        response: {
+          200: orderSchema,
+          201: orderSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429, 503),
+        },
       },
       // Signed in first: without a token the answer is 401 whatever else is missing (the key header is validated after).
       preValidation: async (request) => {
@@ -33,6 +38,7 @@ const listingOrderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, 
     },
     async (request, reply) => {
       const user = buyers.get(request) ?? (await requireUser(deps, request));
+      await requireListingAge(deps.db, user.id, deps.chance);
       const { order, created } = await createListingOrder(deps.db, {
         userId: user.id,
         listingId: request.params.id,

@@ -16,6 +16,7 @@ import {
   orders,
   payments,
   savedAddresses,
+  chanceControls,
   serverSeeds,
   users,
 } from '../../db/schema';
@@ -87,6 +88,15 @@ describe("a visitor's data: export (POST /api/me/exports) and deletion (DELETE /
         201,
       );
       await buyBox(api, alice, await seedBoxId(api, 'night-market-blind-box'));
+      expectStatus(
+        await api.app.inject({
+          method: 'PUT',
+          url: '/api/me/limits',
+          headers: bearer(alice),
+          payload: { timeZone: 'Europe/London', currency: 'USD', day: 5_000, week: null, month: null },
+        }),
+        200,
+      );
       requested = await askExport(alice);
     }, SETUP_TIMEOUT);
 
@@ -123,6 +133,7 @@ describe("a visitor's data: export (POST /api/me/exports) and deletion (DELETE /
         }),
       ]);
       expect(data.locker).toHaveLength(1);
+      expect(data.chanceControls).toMatchObject({ timeZone: 'Europe/London', dayMinor: 5_000 });
       for (const part of ['listings', 'sales', 'ledger', 'payouts', 'shipOuts', 'fairSeeds'])
         expect(data).toHaveProperty(part);
 
@@ -251,6 +262,15 @@ describe("a visitor's data: export (POST /api/me/exports) and deletion (DELETE /
         }),
         201,
       );
+      expectStatus(
+        await api.app.inject({
+          method: 'PUT',
+          url: '/api/me/limits',
+          headers: bearer(dave),
+          payload: { timeZone: 'Asia/Tokyo', currency: 'USD', day: null, week: 20_000, month: null },
+        }),
+        200,
+      );
       // Dave pulls a figure and sells it to Erin on the market, then asks for his balance.
       const { itemId } = await pullFigure(api, dave);
       const listingId = await listItem(api, itemId, 3_000);
@@ -280,6 +300,7 @@ describe("a visitor's data: export (POST /api/me/exports) and deletion (DELETE /
       expect(row?.firebaseUid).toBe(deletedUidMark(dave.uid));
       expect(row?.firebaseUid).not.toContain(dave.uid);
       expect(await api.db.select().from(savedAddresses).where(eq(savedAddresses.userId, id))).toEqual([]);
+      expect(await api.db.select().from(chanceControls).where(eq(chanceControls.userId, id))).toEqual([]);
       expect(
         (await api.db.select().from(draws).where(eq(draws.userId, id))).map((draw) => draw.clientSeed),
       ).toEqual(['erased']);

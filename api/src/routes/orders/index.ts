@@ -32,12 +32,16 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
     {
       schema: {
         summary:
-          'Order one box: reserves it for 15 minutes (409 when sold out, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key, or a new order while yours for this box awaits payment, returns that order (200)',
+          'Order one box: reserves it for 15 minutes (403 without a confirmed date of birth, under the minimum age or on a break; 409 when sold out, past a spending limit of the account, or when the account already holds its most unpaid orders); a retry with the same Idempotency-Key, or a new order while yours for this box awaits payment, returns that order (200)',
         tags,
         security,
         headers: idempotentRequestHeadersSchema,
         body: createOrderBodySchema,
-        response: { 200: orderSchema, 201: orderSchema, ...errorResponses(400, 401, 404, 409, 429, 503) },
+        response: {
+          200: orderSchema,
+          201: orderSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -47,6 +51,7 @@ const orderRoutes: FastifyPluginAsyncZod<RouteOptions> = async (fastify, { deps 
         idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
         body: request.body,
         limits: deps.unpaidOrderLimits,
+        chance: deps.chance,
       });
       // Committed: this instance's box pages show the box held at once (others when the notice comes).
       if (created) {
