@@ -11,6 +11,7 @@ import { apiEnvironment } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { logFormatFrom, STARTUP } from './logging/log-format';
 import { createServerLog, type ServerLog } from './logging/server-log';
+import { DatabaseStartRefused } from './plugins/database';
 import { drainThenClose } from './plugins/drain';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
@@ -71,11 +72,14 @@ try {
   // A refused lock, or a port taken since the check, is an expected situation with its own instructions: no stack trace needed.
   const error = explainListenError(caught, listenOn);
   app.log.fatal(
-    error instanceof DataDirLockedError || error !== caught ? {} : { err: error },
+    error instanceof DataDirLockedError || error instanceof DatabaseStartRefused || error !== caught
+      ? {}
+      : { err: error },
     (error as Error).message,
   );
   await app.close().catch(() => undefined);
-  process.exit(1);
+  // A database behind the build, or the embedded database in production: a step or a setting to fix.
+  process.exit(error instanceof DatabaseStartRefused ? 2 : 1);
 }
 
 const stop = (reason: string) => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   apiSettingFields,
+  checkApiDatabaseSettings,
   checkApiSettingPairs,
   checkSettings,
   choiceSetting,
@@ -66,7 +67,11 @@ export const siteSettingFields = {
 
 export const siteSettingsSchema = z
   .object({ ...apiSettingFields, ...siteSettingFields })
-  .superRefine(checkApiSettingPairs);
+  .superRefine((settings, context) => {
+    checkApiSettingPairs(settings, context);
+    // With SITE_API=off the API and its database run elsewhere.
+    if (settings.SITE_API === 'on') checkApiDatabaseSettings(settings, context);
+  });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
