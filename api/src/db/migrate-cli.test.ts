@@ -7,12 +7,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from './connect';
-import { resolveDatabaseTarget } from './database-target';
 import { readFunctionFiles } from './functions/apply';
 import { buildMigrations, readSchemaState } from './migrate';
 import { freePort } from '../test/free-port';
-import { lastTwoMigrations, migrateAllButLast } from '../test/older-schema';
+import { lastTwoMigrations, migrateAllButLast, withDatabase } from '../test/older-schema';
 import { createEmptyDatabaseUrl } from '../test/test-database';
 
 const API_DIR = path.resolve(__dirname, '../..');
@@ -37,18 +35,6 @@ function runMigrate(env: Record<string, string | undefined>): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-async function withDatabase<T>(
-  url: string,
-  work: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
-) {
-  const database = await openDatabase(resolveDatabaseTarget({ databaseUrl: url }));
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 describe('npm run db:migrate', () => {

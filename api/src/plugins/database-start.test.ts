@@ -9,12 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../db/connect';
-import { resolveDatabaseTarget } from '../db/database-target';
 import { buildMigrations, readSchemaState } from '../db/migrate';
 import { startApiProcess } from '../test/api-process';
 import { freePort } from '../test/free-port';
-import { lastTwoMigrations, migrateAllButLast } from '../test/older-schema';
+import { lastTwoMigrations, migrateAllButLast, withDatabase } from '../test/older-schema';
 import { createEmptyDatabaseUrl } from '../test/test-database';
 
 const API_DIR = path.resolve(__dirname, '../..');
@@ -37,15 +35,6 @@ function runRefusedServer(
         child.on('exit', (code) => resolve({ code, output }));
       }),
   );
-}
-
-async function withDatabase<T>(url: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(resolveDatabaseTarget({ databaseUrl: url }));
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 describe('the database schema at start-up', () => {

@@ -9,7 +9,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateWithPg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
-import type { Database } from '../db/connect';
+import { type Database, openDatabase } from '../db/connect';
+import { resolveDatabaseTarget } from '../db/database-target';
 import { applyFunctions } from '../db/functions/apply';
 import { buildMigrations, MIGRATIONS_FOLDER } from '../db/migrate';
 
@@ -34,5 +35,15 @@ export async function migrateAllButLast(database: Database): Promise<void> {
     await applyFunctions(database.db);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Opens the database a DATABASE_URL names for `work`, and closes it (a PGlite directory is one process's at a time). */
+export async function withDatabase<T>(url: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(resolveDatabaseTarget({ databaseUrl: url }));
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
   }
 }
