@@ -80,6 +80,7 @@ export { checkPortFree, explainListenError, type PortSetting } from './port-chec
 /** For servers that mount the API: its settings' schema, to check with their own before anything opens. */
 export {
   apiSettingFields,
+  checkApiDatabaseSettings,
   checkApiSettingPairs,
   checkMetricsPort,
   checkSettings,
@@ -108,6 +109,8 @@ export {
   tracingOn,
 } from './observability/trace-context';
 export { serviceNameFrom } from './observability/tracing-settings';
+/** A start refused for a step or setting the operator must fix (schema behind, embedded database in production): exit 2. */
+export { DatabaseStartRefused } from './plugins/database';
 export { type DrainState, registerProbes, type ReadinessCheck } from './routes/health/probes';
 
 export interface ApiOptions {
@@ -121,6 +124,11 @@ export interface ApiOptions {
   dataDir?: string;
   /** PostgreSQL pool size. Default 10. */
   poolSize?: number;
+  /**
+   * Apply the database's migrations as the API starts. Default MIGRATE_ON_START, else on (off with
+   * NODE_ENV=production). Off, a database behind this build is refused (`npm run db:migrate` first).
+   */
+  migrateOnStart?: boolean;
   /** Load the seed catalogue into an empty database on start. Default 'if-empty' on PGlite, 'never' on PostgreSQL. */
   seed?: SeedPolicy;
   /** Firebase project whose ID tokens are accepted. Default FIREBASE_PROJECT_ID, GCLOUD_PROJECT, else 'demo-arttoy' (Auth emulator). */

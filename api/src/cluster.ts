@@ -7,7 +7,9 @@
  * - SIGHUP: rolling restart (after a deploy of new code): one worker at a time, a new one is
  *   started and listening before the old one drains and stops (plugins/drain.ts), so the port
  *   never lacks an instance and no request is lost.
- * - A worker that dies is replaced (after 1 s, so a worker that cannot start does not spin).
+ * - A worker that dies is replaced (after 1 s, so a worker that cannot start does not spin), unless
+ *   it refused to start (exit 2: a bad setting, a database behind the build); a first start refused
+ *   so makes the primary exit 2 too.
  * - SIGINT/SIGTERM: every worker drains and stops, then the primary exits.
  *
  * PGlite is one process's database: the cluster needs PostgreSQL.
@@ -25,6 +27,7 @@ import { checkPortFree } from './port-check';
 import { COMPILED } from './project-files';
 import {
   apiSettingFields,
+  checkApiDatabaseSettings,
   checkApiSettingPairs,
   checkMetricsPort,
   checkSettings,
@@ -44,8 +47,11 @@ const clusterSettingsSchema = z
           : refuse('API_INSTANCES', 'a whole number from 1 to 64', value),
     ),
   })
-  .superRefine(checkApiSettingPairs)
-  .superRefine((settings, context) => checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context));
+  .superRefine((settings, context) => {
+    checkApiSettingPairs(settings, context);
+    checkApiDatabaseSettings(settings, context);
+    checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context);
+  });
 
 const env = apiEnvironment();
 let settings: z.output<typeof clusterSettingsSchema>;
@@ -115,7 +121,11 @@ function start(): Promise<Worker> {
       resolve(worker);
     });
     worker.once('exit', (code) =>
-      reject(new Error(`instance ${worker.process.pid} exited with ${code} before listening`)),
+      reject(
+        Object.assign(new Error(`instance ${worker.process.pid} exited with ${code} before listening`), {
+          exitCode: code,
+        }),
+      ),
     );
   });
 }
@@ -128,8 +138,17 @@ function retire(worker: Worker): Promise<void> {
   });
 }
 
+/** A worker's exit code for a start it refused (a setting, a database behind the build): another would refuse too. */
+const REFUSED = 2;
+
 cluster.on('exit', (worker, code, signal) => {
   if (retiring.delete(worker) || stopping) return;
+  if (code === REFUSED) {
+    log('instance refused to start; not replaced (its message says what to fix)', {
+      pid: worker.process.pid,
+    });
+    return;
+  }
   log('instance died; starting another in 1 s', { pid: worker.process.pid, code, signal });
   setTimeout(() => void start().catch((error: Error) => log(error.message)), 1_000).unref();
 });
@@ -182,5 +201,5 @@ try {
   }
 } catch (error) {
   log(`could not start the instances: ${(error as Error).message}`);
-  process.exit(1);
+  process.exit((error as { exitCode?: number }).exitCode === REFUSED ? REFUSED : 1);
 }

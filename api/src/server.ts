@@ -18,6 +18,7 @@ import { registerHttpMetrics, registerProcessMetrics } from './observability/met
 import { type MetricsServer, startMetricsServer } from './observability/metrics-server';
 import { flushTraces, registerRequestTrace } from './observability/trace-context';
 import { drainThenClose, exitGracefully, graceMsAfter } from './plugins/drain';
+import { DatabaseStartRefused } from './plugins/database';
 import { checkPortFree, explainListenError, type PortSetting } from './port-check';
 import { serverOptions } from './server-options';
 import { apiSettings, type ApiSettings } from './settings';
@@ -98,11 +99,14 @@ try {
   // A refused lock, or a port taken since the check, is an expected situation with its own instructions: no stack trace needed.
   const error = explainListenError(caught, listenOn);
   app.log.fatal(
-    error instanceof DataDirLockedError || error !== caught ? {} : { err: error },
+    error instanceof DataDirLockedError || error instanceof DatabaseStartRefused || error !== caught
+      ? {}
+      : { err: error },
     (error as Error).message,
   );
   await app.close().catch(() => undefined);
-  process.exit(1);
+  // A database behind the build, or the embedded database in production: a step or a setting to fix.
+  process.exit(error instanceof DatabaseStartRefused ? 2 : 1);
 }
 
 if (registry && metricsOn && cluster.isWorker) {

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { migrateOnStartFrom } from './plugins/database';
 import { apiSettings, SettingsError } from './settings';
 
 const API_DIR = path.resolve(__dirname, '..');
@@ -171,6 +172,8 @@ describe('the API settings schema', () => {
       '-3',
       'REMINDER_AFTER_BOXES must be a number of boxes from 1 to 1000, or 0 (or unset) for no reminders; got "-3".',
     ],
+    ['MIGRATE_ON_START', 'maybe', 'MIGRATE_ON_START must be true or false; got "maybe".'],
+    ['ALLOW_EMBEDDED_DATABASE', 'yes', 'ALLOW_EMBEDDED_DATABASE must be true or false; got "yes".'],
     [
       'PAYPAL_API_BASE',
       'api-m.paypal.com',
@@ -192,6 +195,29 @@ describe('the API settings schema', () => {
     expect(
       problemsOf({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })[0],
     ).toContain('FIREBASE_AUTH_EMULATOR_HOST is set in production');
+  });
+
+  it('refuses the embedded database in production unless ALLOW_EMBEDDED_DATABASE=true', () => {
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'file:.data/pglite' })).toEqual([
+      'NODE_ENV=production with the embedded database (PGlite): it runs inside one process, so there can be no second instance, no replica and no rolling restart. Set DATABASE_URL=postgres://… to use PostgreSQL, or ALLOW_EMBEDDED_DATABASE=true to run it anyway.',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toHaveLength(1);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_EMBEDDED_DATABASE: 'true' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/arttoy' })).toEqual([]);
+    expect(problemsOf({ DATABASE_URL: 'file:.data/pglite' })).toEqual([]);
+  });
+
+  it('migrates as the API starts unless MIGRATE_ON_START=false, or NODE_ENV=production leaves it unset', () => {
+    expect(migrateOnStartFrom(undefined, {})).toBe(true);
+    expect(migrateOnStartFrom(undefined, { NODE_ENV: 'test' })).toBe(true);
+    expect(migrateOnStartFrom(undefined, { MIGRATE_ON_START: 'false' })).toBe(false);
+    expect(migrateOnStartFrom(undefined, { NODE_ENV: 'production' })).toBe(false);
+    expect(migrateOnStartFrom(undefined, { NODE_ENV: 'production', MIGRATE_ON_START: 'true' })).toBe(true);
+    expect(migrateOnStartFrom(false, { MIGRATE_ON_START: 'true' })).toBe(false);
+    expect(apiSettings({ MIGRATE_ON_START: 'false', ALLOW_EMBEDDED_DATABASE: '1' })).toMatchObject({
+      MIGRATE_ON_START: false,
+      ALLOW_EMBEDDED_DATABASE: true,
+    });
   });
 
   it('reports every mistake at once', () => {

@@ -14,6 +14,7 @@ import { dataExportSettingsFrom } from './domain/privacy/export-jobs';
 import { reconcileIntervalFrom } from './domain/payments/reconcile-schedule';
 import { logFormatFrom } from './logging/log-format';
 import { serviceNameFrom, tracesUrlFrom } from './observability/tracing-settings';
+import { booleanFrom, embeddedDatabaseRefusal } from './plugins/database';
 import { drainMsFrom } from './plugins/drain';
 import { parseRedisUrl } from './plugins/redis';
 import { requestTimeouts, siteOriginFrom, trustProxyFrom } from './server-options';
@@ -138,6 +139,9 @@ export const apiSettingFields = {
       );
     return target;
   }),
+  /** Unset: on, except with NODE_ENV=production (plugins/database.ts migrateOnStartFrom). */
+  MIGRATE_ON_START: setting((value) => booleanFrom('MIGRATE_ON_START', value)),
+  ALLOW_EMBEDDED_DATABASE: setting((value) => booleanFrom('ALLOW_EMBEDDED_DATABASE', value)),
   REDIS_URL: setting((value) => (value ? parseRedisUrl(value) : undefined)),
   REDIS_PREFIX: setting((value) =>
     value === undefined || /^[\w:.-]{1,64}$/.test(value)
@@ -222,11 +226,37 @@ export function checkMetricsPort(
     });
 }
 
+/**
+ * The database and NODE_ENV together: production refuses the embedded database unless
+ * ALLOW_EMBEDDED_DATABASE=true. A server that mounts no API (the site server with SITE_API=off) skips it.
+ */
+export function checkApiDatabaseSettings(
+  settings: Pick<ApiFields, 'DATABASE_URL' | 'NODE_ENV' | 'ALLOW_EMBEDDED_DATABASE'>,
+  context: z.RefinementCtx,
+): void {
+  const refusal = embeddedDatabaseRefusal(
+    settings.DATABASE_URL?.engine ?? 'pglite',
+    settings.NODE_ENV,
+    settings.ALLOW_EMBEDDED_DATABASE,
+  );
+  if (refusal) context.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: refusal });
+}
+
 /** `.parse(env)` answers the settings the API's server starts with. */
-export const apiSettingsSchema = z
-  .object(apiSettingFields)
-  .superRefine(checkApiSettingPairs)
-  .superRefine((settings, context) => checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context));
+export const apiSettingsSchema = z.object(apiSettingFields).superRefine((settings, context) => {
+  checkApiSettingPairs(settings, context);
+  checkApiDatabaseSettings(settings, context);
+  checkMetricsPort(settings, settings.API_PORT, 'API_PORT', context);
+});
+
+/** What `npm run db:migrate` reads: the database, and NODE_ENV for the embedded database's refusal. */
+export const migrateSettingsSchema = z
+  .object({
+    DATABASE_URL: apiSettingFields.DATABASE_URL,
+    NODE_ENV: apiSettingFields.NODE_ENV,
+    ALLOW_EMBEDDED_DATABASE: apiSettingFields.ALLOW_EMBEDDED_DATABASE,
+  })
+  .superRefine(checkApiDatabaseSettings);
 
 export type ApiSettings = z.output<typeof apiSettingsSchema>;
 

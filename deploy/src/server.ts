@@ -1,6 +1,7 @@
 import {
   checkPortFree,
   createServerLog,
+  DatabaseStartRefused,
   drainThenClose,
   exitGracefully,
   explainListenError,
@@ -148,7 +149,8 @@ try {
   const error = explainListenError(caught, listenOn);
   console.error(error instanceof Error ? error.message : error);
   await Promise.allSettled([signIn?.stop(), origin.stop()]);
-  process.exit(1);
+  // The API's database behind the build, or embedded in production: a step or a setting to fix.
+  process.exit(error instanceof DatabaseStartRefused ? 2 : 1);
 }
 log.info(STARTUP, `ArtToy Club is served at http://localhost:${port}`);
 

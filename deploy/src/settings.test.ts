@@ -73,6 +73,16 @@ describe('the site server settings schema', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
   });
+
+  it('refuses the embedded database in production, unless allowed or the API runs elsewhere', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringContaining('NODE_ENV=production with the embedded database (PGlite)'),
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_EMBEDDED_DATABASE: 'true' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/arttoy' })).toEqual([]);
+    // SITE_API=off: the site server mounts no API, so it opens no database.
+    expect(problemsOf({ NODE_ENV: 'production', SITE_API: 'off' })).toEqual([]);
+  });
 });
 
 describe('npm start with bad settings', () => {

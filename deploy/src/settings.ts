@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   apiSettingFields,
+  checkApiDatabaseSettings,
   checkApiSettingPairs,
   checkMetricsPort,
   checkSettings,
@@ -72,8 +73,12 @@ export const siteSettingFields = {
 
 export const siteSettingsSchema = z
   .object({ ...apiSettingFields, ...siteSettingFields })
-  .superRefine(checkApiSettingPairs)
-  .superRefine((settings, context) => checkMetricsPort(settings, settings.PORT, 'PORT', context));
+  .superRefine((settings, context) => {
+    checkApiSettingPairs(settings, context);
+    // With SITE_API=off the API and its database run elsewhere.
+    if (settings.SITE_API === 'on') checkApiDatabaseSettings(settings, context);
+    checkMetricsPort(settings, settings.PORT, 'PORT', context);
+  });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 

@@ -82,15 +82,22 @@ describe('the embedded database', () => {
   }, 180_000);
 
   it('releases the directory when the start fails after opening it', async () => {
-    const saved = { nodeEnv: process.env.NODE_ENV, emulator: process.env.FIREBASE_AUTH_EMULATOR_HOST };
-    // In production an emulator host is refused (its tokens are unsigned): a failure after the database opened.
+    const saved = {
+      nodeEnv: process.env.NODE_ENV,
+      emulator: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      allow: process.env.ALLOW_EMBEDDED_DATABASE,
+    };
+    // In production an emulator host is refused (its tokens are unsigned): a failure after the database
+    // opened (the embedded database allowed, so that the refusal comes after it).
     process.env.NODE_ENV = 'production';
     process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+    process.env.ALLOW_EMBEDDED_DATABASE = 'true';
     try {
       await expect(startApi(dataDir)).rejects.toThrow(/FIREBASE_AUTH_EMULATOR_HOST is set in production/);
     } finally {
       restoreEnv('NODE_ENV', saved.nodeEnv);
       restoreEnv('FIREBASE_AUTH_EMULATOR_HOST', saved.emulator);
+      restoreEnv('ALLOW_EMBEDDED_DATABASE', saved.allow);
     }
     expect(fs.existsSync(lockPathFor(dataDir))).toBe(false);
     await (await startApi(dataDir)).close();

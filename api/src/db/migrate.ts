@@ -4,20 +4,36 @@
  * drizzle.__drizzle_migrations, so a second run applies nothing. Then the SQL functions of
  * ./functions whose files changed (functions/apply.ts). On PostgreSQL, several API processes may
  * start at once: an advisory lock makes them migrate one after the other.
+ *
+ * `readSchemaState` compares a database with this build without changing it: an API that does not
+ * migrate as it starts (MIGRATE_ON_START=false) refuses a database behind the build.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate as migrateWithPg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateWithPglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { Client } from 'pg';
-import type { Database } from './connect';
-import { applyFunctions, FUNCTIONS_FOLDER } from './functions/apply';
+import { type Database, rowsOf } from './connect';
+import { applyFunctions, FUNCTIONS_FOLDER, readFunctionFiles } from './functions/apply';
 import { projectPath } from '../project-files';
 
 export const MIGRATIONS_FOLDER = projectPath('api/src/db/migrations');
 
 /** Any 64-bit number shared by every API process: the key of the migration advisory lock. */
 const MIGRATION_LOCK_KEY = 7_142_604_113;
+
+/** What one run of the migrations applied. */
+export interface MigrationReport {
+  /** The tags of the migrations applied (0026_field_reports), in order. */
+  migrations: string[];
+  /** The names of the SQL functions applied. */
+  functions: string[];
+  /** The database's schema after the run. */
+  after: SchemaState;
+}
 
 /**
  * Resolves to the names of the functions applied. `functionsFolder`: where the function files are
@@ -27,11 +43,28 @@ export async function migrateDatabase(
   database: Database,
   functionsFolder: string = FUNCTIONS_FOLDER,
 ): Promise<string[]> {
+  return (await migrateDatabaseReport(database, functionsFolder)).functions;
+}
+
+/** Applies what the database lacks, and says what that was (npm run db:migrate prints it). */
+export async function migrateDatabaseReport(
+  database: Database,
+  functionsFolder: string = FUNCTIONS_FOLDER,
+): Promise<MigrationReport> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.target.engine === 'pglite') {
-    await migrateWithPglite(database.db as unknown as PgliteDatabase<Record<string, unknown>>, config);
-    return applyFunctions(database.db, functionsFolder);
-  }
+  const run = async (): Promise<MigrationReport> => {
+    const before = await readSchemaState(database, functionsFolder);
+    if (database.target.engine === 'pglite')
+      await migrateWithPglite(database.db as unknown as PgliteDatabase<Record<string, unknown>>, config);
+    else await migrateWithPg(database.db as unknown as NodePgDatabase<Record<string, unknown>>, config);
+    const functions = await applyFunctions(database.db, functionsFolder);
+    return {
+      migrations: before.missing,
+      functions,
+      after: await readSchemaState(database, functionsFolder),
+    };
+  };
+  if (database.target.engine === 'pglite') return run();
   // The lock lives on its own connection, so a pool of size 1 still has one for the migration.
   const lockClient = new Client({
     connectionString: database.target.url,
@@ -40,10 +73,84 @@ export async function migrateDatabase(
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateWithPg(database.db as unknown as NodePgDatabase<Record<string, unknown>>, config);
-    return await applyFunctions(database.db, functionsFolder);
+    return await run();
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await lockClient.end();
   }
+}
+
+/** One migration of this build, as drizzle-kit's journal lists it. */
+interface JournalEntry {
+  tag: string;
+  /** What drizzle records in __drizzle_migrations.created_at when it applies the migration. */
+  when: number;
+}
+
+/** The migrations this build has, in order (migrations/meta/_journal.json). */
+export function buildMigrations(folder: string = MIGRATIONS_FOLDER): JournalEntry[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/** A database's schema measured against this build's migrations and SQL functions. */
+export interface SchemaState {
+  /** The build's last migration. */
+  build: string;
+  /** The database's last migration: its tag, `a migration newer than this build (…)`, or null when none was applied. */
+  database: string | null;
+  /** The build's migrations the database has not applied (drizzle applies those newer than its last). */
+  missing: string[];
+  /** Migrations the database has that this build does not know (a newer release applied them). */
+  unknown: number;
+  /** The build's SQL functions the database lacks, or has with another body. */
+  functions: string[];
+}
+
+/** Reads the database's applied migrations and functions; changes nothing. */
+export async function readSchemaState(
+  database: Database,
+  functionsFolder: string = FUNCTIONS_FOLDER,
+): Promise<SchemaState> {
+  const migrations = buildMigrations();
+  const buildLast = migrations.at(-1);
+  if (!buildLast) throw new Error(`No migrations in ${MIGRATIONS_FOLDER}`);
+  const tables = new Set(
+    rowsOf<{ name: string }>(
+      await database.db.execute(
+        sql`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables
+            WHERE (table_schema, table_name) IN (('drizzle', '__drizzle_migrations'), ('public', 'arttoy_functions'))`,
+      ),
+    ).map((row) => row.name),
+  );
+  const applied = tables.has('drizzle.__drizzle_migrations')
+    ? rowsOf<{ created_at: number | string | null }>(
+        await database.db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations`),
+      ).map((row) => Number(row.created_at))
+    : [];
+  const recorded = new Map(
+    tables.has('public.arttoy_functions')
+      ? rowsOf<{ name: string; checksum: string }>(
+          await database.db.execute(sql`SELECT name, checksum FROM arttoy_functions`),
+        ).map((row) => [row.name, row.checksum])
+      : [],
+  );
+  const last = applied.length === 0 ? null : Math.max(...applied);
+  const known = new Map(migrations.map((entry) => [entry.when, entry.tag]));
+  const unknown = applied.filter((when) => !known.has(when) && when > buildLast.when).length;
+  return {
+    build: buildLast.tag,
+    database:
+      last === null
+        ? null
+        : (known.get(last) ??
+          `a migration newer than this build (recorded at ${new Date(last).toISOString()})`),
+    missing: migrations.filter((entry) => last === null || entry.when > last).map((entry) => entry.tag),
+    unknown,
+    functions: readFunctionFiles(functionsFolder)
+      .filter((file) => recorded.get(file.name) !== file.checksum)
+      .map((file) => file.name),
+  };
 }
