@@ -13,7 +13,7 @@ import { feedSettingsFrom } from './domain/feed/settings';
 import { dataExportSettingsFrom } from './domain/privacy/export-jobs';
 import { reconcileIntervalFrom } from './domain/payments/reconcile-schedule';
 import { logFormatFrom } from './logging/log-format';
-import { serviceNameFrom, tracesUrlFrom } from './observability/tracing-settings';
+import { samplerFrom, serviceNameFrom, tracesUrlFrom } from './observability/tracing-settings';
 import { booleanFrom, embeddedDatabaseRefusal } from './plugins/database';
 import { drainMsFrom } from './plugins/drain';
 import { parseRedisUrl } from './plugins/redis';
@@ -185,6 +185,8 @@ export const apiSettingFields = {
     tracesUrlFrom({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: value }),
   ),
   OTEL_SERVICE_NAME: setting((value) => serviceNameFrom({ OTEL_SERVICE_NAME: value }, 'arttoy-api')),
+  OTEL_TRACES_SAMPLER: setting((value) => samplerFrom({ OTEL_TRACES_SAMPLER: value }).sampler),
+  OTEL_TRACES_SAMPLER_ARG: setting((value) => samplerFrom({ OTEL_TRACES_SAMPLER_ARG: value }).ratio),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
 };
 

@@ -1,5 +1,5 @@
 import { apiSettings, SettingsError } from '../settings';
-import { serviceNameFrom, tracesUrlFrom, tracingFrom } from './tracing-settings';
+import { samplerFrom, serviceNameFrom, tracesUrlFrom, tracingFrom } from './tracing-settings';
 
 describe('tracing settings', () => {
   it('leave tracing off unless an OTLP endpoint is set', () => {
@@ -28,6 +28,22 @@ describe('tracing settings', () => {
       serviceName: 'arttoy-site',
     });
     expect(serviceNameFrom({ OTEL_SERVICE_NAME: 'shop-api' }, 'arttoy-api')).toBe('shop-api');
+  });
+
+  it('take the standard sampler and its ratio, every page traced by default, and refuse others', () => {
+    expect(samplerFrom({})).toEqual({ sampler: 'parentbased_always_on', ratio: 1 });
+    expect(
+      samplerFrom({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+    ).toEqual({ sampler: 'parentbased_traceidratio', ratio: 0.1 });
+    expect(() => samplerFrom({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(
+      /^OTEL_TRACES_SAMPLER must be one of always_on, .*; got "sometimes"\.$/,
+    );
+    for (const bad of ['1.5', '-0.1', 'half', '10%'])
+      expect(() => samplerFrom({ OTEL_TRACES_SAMPLER_ARG: bad })).toThrow(
+        `OTEL_TRACES_SAMPLER_ARG must be the share of traces kept, a number from 0 to 1 such as 0.1; got "${bad}".`,
+      );
+    expect(apiSettings({ OTEL_TRACES_SAMPLER_ARG: '0.25' }).OTEL_TRACES_SAMPLER_ARG).toBe(0.25);
+    expect(() => apiSettings({ OTEL_TRACES_SAMPLER: 'never' })).toThrow(SettingsError);
   });
 
   it('are checked with the API settings: a bad one is named with its value and what it takes', () => {

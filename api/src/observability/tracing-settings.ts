@@ -48,6 +48,37 @@ export function serviceNameFrom(env: NodeJS.ProcessEnv, fallback: string): strin
   return name;
 }
 
+/** The samplers OpenTelemetry's SDK takes from OTEL_TRACES_SAMPLER (it reads the variable itself). */
+const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TracesSampler = (typeof SAMPLERS)[number];
+
+/**
+ * OTEL_TRACES_SAMPLER (default parentbased_always_on: every page traced) and, for the ratio
+ * samplers, OTEL_TRACES_SAMPLER_ARG (the share of traces kept, 0 to 1, default 1): checked here,
+ * so a mistake stops the start instead of the SDK quietly falling back to tracing everything.
+ */
+export function samplerFrom(env: NodeJS.ProcessEnv): { sampler: TracesSampler; ratio: number } {
+  const name = env.OTEL_TRACES_SAMPLER?.trim() || 'parentbased_always_on';
+  if (!(SAMPLERS as readonly string[]).includes(name))
+    throw new Error(
+      `OTEL_TRACES_SAMPLER must be one of ${SAMPLERS.join(', ')} (parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0.1 keeps one trace in ten); got "${env.OTEL_TRACES_SAMPLER}".`,
+    );
+  const text = env.OTEL_TRACES_SAMPLER_ARG?.trim() ?? '';
+  const ratio = text === '' ? 1 : Number(text);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(text === '' ? '1' : text) || ratio < 0 || ratio > 1)
+    throw new Error(
+      `OTEL_TRACES_SAMPLER_ARG must be the share of traces kept, a number from 0 to 1 such as 0.1; got "${env.OTEL_TRACES_SAMPLER_ARG}".`,
+    );
+  return { sampler: name as TracesSampler, ratio };
+}
+
 /** Tracing's settings, or null when it is off. */
 export function tracingFrom(env: NodeJS.ProcessEnv, defaultServiceName: string): TracingSettings | null {
   const url = tracesUrlFrom(env);
