@@ -23,7 +23,7 @@ const DEPLOY_DIR = path.resolve(__dirname, '..');
 const LARGE_FILE_BYTES = 32 * 1024 * 1024;
 
 const BEACON = JSON.stringify({
-  route: '/rules/:page',
+  route: '/rules/terms_of_service',
   build: 'drain-test-build',
   versions: { shell: '1.0.0-drain' },
   views: 1,
@@ -125,7 +125,7 @@ describe('the site server stopped by SIGTERM', () => {
       const uploaded = await upload.finish();
       expect({ status: uploaded.status, body: JSON.parse(uploaded.body) as unknown }).toEqual({
         status: 202,
-        body: { views: 1, errors: 0 },
+        body: { views: 1, errors: 0, vitals: 0 },
       });
       const downloaded = await download.finish();
       expect({ status: downloaded.status, bytes: downloaded.bytes, sha256: downloaded.sha256 }).toEqual({

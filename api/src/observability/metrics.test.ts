@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { apiPlugin } from '../app';
 import { signInTestUser, TEST_PROJECT_ID } from '../test/auth-emulator';
-import { SETUP_TIMEOUT, type TestApi } from '../test/helper';
+import { SETUP_TIMEOUT, TEST_CHANCE_RULES, type TestApi } from '../test/helper';
 import { bearer, buyBox, expectStatus, orderBox, seedBoxId } from '../test/purchase';
 import { createTestDatabase } from '../test/test-database';
 import { API_START_TIMEOUT_MS } from '../server-options';
@@ -27,6 +27,7 @@ async function buildMeasuredApi(registry: Registry): Promise<TestApi> {
     firebaseProjectId: TEST_PROJECT_ID,
     orderSweepIntervalMs: 0,
     reconcilePayments: false,
+    chanceRules: TEST_CHANCE_RULES,
     metrics: registry,
   });
   await app.ready();

@@ -10,7 +10,7 @@ import { openEventStream } from '../test/event-stream';
 import { holdUpload, probe } from '../test/held-request';
 
 const BEACON = JSON.stringify({
-  route: '/rules/:page',
+  route: '/rules/terms_of_service',
   build: 'drain-test-build',
   versions: { shell: '1.0.0-drain' },
   views: 1,
@@ -50,7 +50,7 @@ describe('the API server stopped by SIGTERM', () => {
       const answer = await upload.finish();
       expect({ status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
         status: 202,
-        body: { views: 1, errors: 0 },
+        body: { views: 1, errors: 0, vitals: 0 },
       });
     } finally {
       agent.destroy();

@@ -34,7 +34,7 @@ CREATE OR REPLACE FUNCTION arttoy_order_chance_box(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_box box_models%ROWTYPE;
-  v_rules chance_controls%ROWTYPE;
+  v_rules record; -- a row of chance_controls, or nulls: typed when it runs, so creating it needs no table
   v_refused text;
   v_local timestamp;
   v_price bigint;
