@@ -125,6 +125,11 @@ describe('secret figures', () => {
     expect(owned).toMatchObject({ name: SECRET.name, slug: SECRET.slug });
     expect(owned?.artUrl).toContain(`key=${artKey}`);
     expect((await get(owned?.artUrl ?? '')).statusCode).toBe(200);
+    // The draw's proof by its public id: named for its owner, as the draw answer was.
+    const proof = expectStatus(await get(`/api/draws/${draw.publicId}/proof`, owner), 200).json<{
+      figure: Figure;
+    }>();
+    expect(proof.figure).toMatchObject({ id: secretId, name: SECRET.name, slug: SECRET.slug });
     // Pulled once: still hidden from everyone else, in the live room too.
     for (const [url, body] of await publicAnswers())
       expect({ url, leaks: leaks(body) }).toEqual({ url, leaks: [] });

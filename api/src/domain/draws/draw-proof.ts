@@ -101,8 +101,16 @@ export async function findPublicDraw(
   urls: CatalogueUrls,
 ): Promise<PublicDrawProof | null> {
   const [row] = await selectDraws(db, eq(draws.publicId, publicId));
-  if (!row || !(row.shownInFeed || row.draw.userId === viewerId)) return null;
-  const { id: _id, orderSn: _order, lockerItemId: _item, ...proof } = toDrawProof(row, urls, 'public');
+  if (!row) return null;
+  const owner = row.draw.userId === viewerId;
+  if (!(row.shownInFeed || owner)) return null;
+  // Its owner sees a hidden secret as in every answer of theirs (the answer is private then).
+  const {
+    id: _id,
+    orderSn: _order,
+    lockerItemId: _item,
+    ...proof
+  } = toDrawProof(row, urls, owner ? 'owner' : 'public');
   return proof;
 }
 
