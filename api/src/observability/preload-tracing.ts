@@ -1,7 +1,7 @@
 /**
  * What a server's preload (`node --import`, `tsx --import`) runs before the server's modules load:
  * with an OTLP endpoint configured, the module hooks that let the pg driver be instrumented, then
- * tracing (tracing.ts). Without one it returns at once and loads nothing. A bad setting is left to
+ * tracing (tracing.ts). Without one it returns at once and starts nothing. A bad setting is left to
  * the server's own settings check, which names it and exits 2 before anything opens.
  */
 import { register } from 'node:module';
