@@ -7,6 +7,7 @@ const SINGLETONS = [
   'react-dom/client',
   'zustand',
   'single-spa',
+  '@arttoy/shared/consent',
   '@arttoy/shared/contracts',
   '@arttoy/shared/federation',
   '@arttoy/shared/stores',
@@ -57,7 +58,7 @@ test('one copy of React, react-dom, zustand, single-spa and the shared package s
   const storeCopies = await page.evaluate(
     () => (window as unknown as { __ARTTOY_SINGLETONS__: Record<string, number> }).__ARTTOY_SINGLETONS__,
   );
-  expect(storeCopies).toEqual({ '@arttoy/shared/stores': 1 });
+  expect(storeCopies).toEqual({ '@arttoy/shared/consent': 1, '@arttoy/shared/stores': 1 });
 });
 
 test('a store value set in the shell reaches a remote, and a remote change reaches the shell', async ({
